@@ -1,0 +1,21 @@
+import { useEffect, useRef, useState } from 'react';
+import { LOGO_FALLBACK_TEXT } from '~/lib/site';
+
+/** The organisation's logo image; the text 'TDG' stands in if the image fails (spec §8). */
+export function Logo({ name }: { name: string }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // The image may have failed before React attached its error handler.
+  useEffect(() => {
+    const el = img.current;
+    if (el && el.complete && el.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (failed) {
+    return (
+      <span className="text-2xl font-extrabold tracking-tight text-indigo-900" aria-label={name} role="img">
+        {LOGO_FALLBACK_TEXT}
+      </span>
+    );
+  }
+  return <img ref={img} src="/logo.svg" alt={name} width={150} height={40} className="h-10 w-auto" onError={() => setFailed(true)} />;
+}

@@ -1,0 +1,53 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { requestContext } from '~/server/request-context.server';
+import { getLogger } from '~/server/logger.server';
+
+export const streamTimeout = 5_000;
+
+// Pages are rendered completely before the first byte is sent (no streaming): every loader here is
+// fast, and whole pages are what the public page cache and crawlers need.
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const { nonce } = loadContext.get(requestContext);
+  return new Promise<Response>((resolve, reject) => {
+    let rendered = false;
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      onAllReady() {
+        rendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timer);
+            callback();
+          },
+        });
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (rendered) getLogger().error({ err: error }, 'render failed');
+      },
+    });
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  getLogger().error({ err: error, path: new URL(request.url).pathname }, 'request error');
+}

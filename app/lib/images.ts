@@ -1,0 +1,14 @@
+// Uploaded images are stored as /media/{folder}/{timestamp}_{name}.webp with responsive copies
+// beside them named {timestamp}_{name}-{width}w.webp (see app/server/storage.server.ts).
+
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+export function variantUrl(url: string, width: number): string {
+  return url.replace(/\.webp$/, `-${width}w.webp`);
+}
+
+/** A srcset for images stored by our upload pipeline; undefined for any other URL. */
+export function imageSrcSet(url: string | null | undefined): string | undefined {
+  if (!url || !url.startsWith('/media/') || !url.endsWith('.webp')) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(', ');
+}

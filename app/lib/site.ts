@@ -1,0 +1,29 @@
+// What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
+// the settings and handed to the browser by the layout route's loader.
+
+export interface SiteInfo {
+  name: string;
+  description: string;
+  email: string;
+  phone: string;
+  location: string;
+  social: { x: string; instagram: string; linkedin: string; youtube: string };
+  donationUrl: string;
+  courseUrl: string;
+  year: number;
+}
+
+export const COURSE_BANNER_TEXT = 'New Course Available: Deaf / Hard of Hearing Awareness Training';
+export const LOGO_FALLBACK_TEXT = 'TDG';
+
+/** spec §2: five links; /blog reads Stories on desktop and Projects on mobile. */
+export const NAV_LINKS = [
+  { to: '/', label: 'Home', mobileLabel: 'Home' },
+  { to: '/about', label: 'About Us', mobileLabel: 'About Us' },
+  { to: '/blog', label: 'Stories', mobileLabel: 'Projects' },
+  { to: '/news', label: 'In Media', mobileLabel: 'In Media' },
+  { to: '/contact', label: 'Contact Us', mobileLabel: 'Contact Us' },
+] as const;
+
+/** spec §9: the header changes look once scrolled more than 10 pixels. */
+export const HEADER_SCROLL_THRESHOLD = 10;

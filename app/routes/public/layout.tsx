@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '~/components/site-footer';
+import { SiteHeader } from '~/components/site-header';
+import { getSiteInfo } from '~/server/site.server';
+import type { Route } from './+types/layout';
+
+export async function loader() {
+  return { site: await getSiteInfo() };
+}
+
+/** spec §2 shared layout: header, mobile menu, routed content offset below the fixed header, footer. */
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { site } = loaderData;
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader site={site} />
+      <main id="main" tabIndex={-1} className="pt-32 outline-none md:pt-28">
+        <Outlet />
+      </main>
+      <SiteFooter site={site} />
+    </>
+  );
+}

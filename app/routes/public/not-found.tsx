@@ -1,0 +1,23 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/not-found';
+
+export function loader() {
+  return data({ title: 'Page Not Found' }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+
+export default function NotFound() {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-6xl font-extrabold text-indigo-200" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-4xl font-bold text-slate-900">Page Not Found</h1>
+      <p className="mt-4 text-lg text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="mt-8 inline-block rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Where the data lives, for log lines: a file path or the PostgreSQL host and database. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL only: work inside this schema (created when missing). Tests use it for isolation. */
+  schema?: string;
+  /** SQLite only: file name inside dataDir. */
+  fileName?: string;
+}
+
+export const SQLITE_FILE = 'tdg.sqlite';
+
+/** Opens SQLite in dataDir, or PostgreSQL when databaseUrl is set, and proves it answers. */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openSqlite(options);
+}
+
+function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseHandle {
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    throw new DatabaseOpenError(`DATA_DIR ${dataDir} cannot be created or written (${codeOf(error)})`);
+  }
+  const file = path.join(dataDir, fileName);
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (error) {
+    const reason = codeOf(error);
+    if (reason === 'SQLITE_NOTADB' || reason === 'SQLITE_CORRUPT') {
+      throw new DatabaseOpenError(`The database file ${file} is damaged or is not a SQLite database`);
+    }
+    throw new DatabaseOpenError(`The database file ${file} cannot be opened (${reason})`);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    engine: 'sqlite',
+    location: file,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, schema?: string): Promise<DatabaseHandle> {
+  const url = new URL(databaseUrl);
+  const location = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+    try {
+      await setup.connect();
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } catch (error) {
+      throw new DatabaseOpenError(`DATABASE_URL ${location} cannot be reached (${describe(error)})`);
+    } finally {
+      await setup.end().catch(() => undefined);
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseOpenError(`DATABASE_URL ${location} cannot be reached (${describe(error)})`);
+  }
+  return {
+    db,
+    engine: 'postgres',
+    location,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseReachable(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`SELECT 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function codeOf(error: unknown): string {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return describe(error);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length) return describe(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+// The server and the React Router bundle are loaded separately, so the one open database is kept on
+// globalThis for both (and survives module reloads in development).
+const HANDLE = Symbol.for('tdg.database');
+type Global = typeof globalThis & { [HANDLE]?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  (globalThis as Global)[HANDLE] = handle;
+}
+
+export function getDatabase(): DatabaseHandle {
+  const handle = (globalThis as Global)[HANDLE];
+  if (!handle) throw new Error('The database has not been opened');
+  return handle;
+}
+
+export function getDb(): Kysely<Database> {
+  return getDatabase().db;
+}

@@ -1,0 +1,170 @@
+import type { Generated } from 'kysely';
+
+// Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
+// PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text.
+
+export type Role = 'SUPER_ADMIN' | 'ADMIN' | 'EDITOR' | 'AUTHOR' | 'VIEWER';
+export type Collection = 'blogs' | 'news' | 'resources';
+
+export interface SystemUserTable {
+  id: string;
+  name: string;
+  email: string;
+  role: Generated<Role>;
+  bio: Generated<string>;
+  /** Job title shown in the article author block. */
+  title: Generated<string>;
+  full_bio: Generated<string>;
+  /** JSON: { twitter?: string; linkedin?: string } */
+  social_links: Generated<string>;
+  profile_picture: string | null;
+  /** null: the account cannot sign in until a password is set through a reset link. */
+  password_hash: string | null;
+  disabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+  last_login: string | null;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the random token held in the cookie; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  remember: Generated<number>;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ContentTable {
+  id: string;
+  collection: Collection;
+  title: string;
+  summary: string | null;
+  excerpt: string | null;
+  content: string;
+  /** Plain text of `content`, kept for full-text search. */
+  search_text: Generated<string>;
+  category: string;
+  author: string;
+  author_email: string | null;
+  author_role: string | null;
+  image_url: string | null;
+  image_alt: string | null;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  status: Generated<'published'>;
+  created_at: string;
+  published_at: string;
+  updated_at: string;
+}
+
+export interface ServiceTable {
+  id: string;
+  title: string;
+  description: string;
+  /** JSON array of strings. */
+  features: Generated<string>;
+  image_url: string | null;
+  image_alt: string | null;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface MediaTable {
+  id: string;
+  /** Storage key of the original-size WebP, such as blogs/1732250000000_photo.webp */
+  key: string;
+  folder: string;
+  original_name: string;
+  width: number;
+  height: number;
+  /** JSON array of { width, key } for the responsive sizes. */
+  variants: Generated<string>;
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_email: string | null;
+  action: string;
+  target: string | null;
+  /** JSON with action-specific detail; never passwords or message bodies. */
+  detail: Generated<string>;
+  ip: string | null;
+}
+
+export interface SettingTable {
+  key: string;
+  /** JSON value. */
+  value: string;
+  updated_at: string;
+}
+
+export interface PasswordResetTokenTable {
+  /** SHA-256 of the token mailed to the user. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
+export interface NewsletterSubscriberTable {
+  id: string;
+  email: string;
+  source: string | null;
+  created_at: string;
+}
+
+export interface LoginAttemptTable {
+  id: string;
+  email: string;
+  ip: string;
+  at: string;
+  succeeded: number;
+}
+
+export interface Database {
+  system_users: SystemUserTable;
+  sessions: SessionTable;
+  content: ContentTable;
+  services: ServiceTable;
+  contacts: ContactTable;
+  media: MediaTable;
+  audit_log: AuditLogTable;
+  settings: SettingTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  mail_outbox: MailOutboxTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  login_attempts: LoginAttemptTable;
+}

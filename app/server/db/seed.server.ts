@@ -1,0 +1,166 @@
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import { FOUNDER_EMAIL, SEED_ARTICLES, SEED_AUTHORS, SEED_SERVICES, type SeedImage } from './seed-data.ts';
+import { renderSeedImageSvg } from './seed-images.ts';
+import { newContentId, newId, nowIso } from '../ids.server.ts';
+import { generatePassword, hashPassword } from '../passwords.server.ts';
+import { htmlToText } from '../html.server.ts';
+import { storeImage, type StoredImage } from '../storage.server.ts';
+import { SETTING_KEYS, writeSetting } from '../settings.server.ts';
+
+export interface SuperAdminResult {
+  created: boolean;
+  email: string;
+  /** Only when the password was generated here: shown once to the operator, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/** Creates the super admin account on first start; later starts leave it as it is. */
+export async function ensureSuperAdmin(
+  db: Kysely<Database>,
+  options: { email: string; password?: string | undefined },
+): Promise<SuperAdminResult> {
+  const email = options.email.toLowerCase();
+  const existing = await db.selectFrom('system_users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+  if (existing) {
+    if (existing.role !== 'SUPER_ADMIN') {
+      await db.updateTable('system_users').set({ role: 'SUPER_ADMIN', updated_at: nowIso() }).where('id', '=', existing.id).execute();
+    }
+    return { created: false, email };
+  }
+  const generatedPassword = options.password ? undefined : generatePassword();
+  const now = nowIso();
+  await db
+    .insertInto('system_users')
+    .values({
+      id: newId(),
+      name: 'Super Admin',
+      email,
+      role: 'SUPER_ADMIN',
+      bio: '',
+      title: '',
+      full_bio: '',
+      social_links: '{}',
+      profile_picture: null,
+      password_hash: await hashPassword(options.password ?? generatedPassword!),
+      disabled: 0,
+      created_at: now,
+      updated_at: now,
+      updated_by: null,
+      last_login: null,
+    })
+    .execute();
+  await writeSetting(db, SETTING_KEYS.superAdminEmail, email);
+  return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };
+}
+
+async function seedImage(db: Kysely<Database>, folder: 'news' | 'blogs' | 'resources' | 'services', name: string, image: SeedImage) {
+  const svg = renderSeedImageSvg(image, 1600, 900);
+  const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
+  return storeImage(db, { folder, originalName: `${name}.png`, bytes });
+}
+
+/**
+ * Fills an empty site with demo stories, news, resources and services so it is alive on first
+ * start. Runs once per database: a flag in settings stops it from running again, even after staff
+ * delete the demo content.
+ */
+export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: boolean; articles: number }> {
+  const already = await db.selectFrom('settings').select('key').where('key', '=', SETTING_KEYS.demoSeededAt).executeTakeFirst();
+  if (already) return { seeded: false, articles: 0 };
+  const existing = await db.selectFrom('content').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) {
+    await writeSetting(db, SETTING_KEYS.demoSeededAt, nowIso());
+    return { seeded: false, articles: 0 };
+  }
+
+  // Images are written to disk first; the rows go in one transaction.
+  const articleImages: StoredImage[] = [];
+  for (const article of SEED_ARTICLES) {
+    articleImages.push(await seedImage(db, article.collection, article.title.slice(0, 40), article.image));
+  }
+  const serviceImages: StoredImage[] = [];
+  for (const service of SEED_SERVICES) serviceImages.push(await seedImage(db, 'services', service.id, service.image));
+
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const author of SEED_AUTHORS) {
+      const found = await trx.selectFrom('system_users').select('id').where('email', '=', author.email).executeTakeFirst();
+      if (found) continue;
+      const at = new Date(now - 200 * 86_400_000).toISOString();
+      await trx
+        .insertInto('system_users')
+        .values({
+          id: newId(),
+          name: author.name,
+          email: author.email,
+          role: author.role,
+          bio: author.bio,
+          title: author.title,
+          full_bio: author.fullBio,
+          social_links: JSON.stringify({ twitter: author.twitter, linkedin: author.linkedin }),
+          profile_picture: null,
+          // Demo authors cannot sign in until the super admin sends them a password reset.
+          password_hash: null,
+          disabled: 0,
+          created_at: at,
+          updated_at: at,
+          updated_by: null,
+          last_login: null,
+        })
+        .execute();
+    }
+
+    const authors = new Map(SEED_AUTHORS.map((a) => [a.email, a]));
+    for (const [index, article] of SEED_ARTICLES.entries()) {
+      const author = authors.get(article.authorEmail)!;
+      const at = new Date(now - article.daysAgo * 86_400_000).toISOString();
+      const image = articleImages[index]!;
+      await trx
+        .insertInto('content')
+        .values({
+          id: newContentId(article.title),
+          collection: article.collection,
+          title: article.title,
+          summary: article.collection === 'blogs' ? null : article.summary,
+          excerpt: article.collection === 'blogs' ? article.summary : null,
+          content: article.content,
+          search_text: htmlToText(article.content),
+          category: article.category,
+          author: author.name,
+          author_email: author.email,
+          author_role: author.role,
+          image_url: image.url,
+          image_alt: article.image.alt,
+          tags: JSON.stringify(article.tags),
+          status: 'published',
+          created_at: at,
+          published_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+
+    for (const [index, service] of SEED_SERVICES.entries()) {
+      const at = new Date(now).toISOString();
+      await trx
+        .insertInto('services')
+        .values({
+          id: service.id,
+          title: service.title,
+          description: service.description,
+          features: JSON.stringify(service.features),
+          image_url: serviceImages[index]!.url,
+          image_alt: service.image.alt,
+          position: index,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    await writeSetting(trx, SETTING_KEYS.founderEmail, FOUNDER_EMAIL);
+    await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());
+  });
+  return { seeded: true, articles: SEED_ARTICLES.length };
+}

@@ -1,0 +1,54 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Collection, Database } from './db/schema.ts';
+import { getDatabase } from './db/db.server.ts';
+import type { Engine } from './db/db.server.ts';
+
+// The one full-text search function. SQLite answers through the FTS5 table `content_fts`,
+// PostgreSQL through the generated tsvector column `content.search` and its GIN index.
+
+const MAX_TERMS = 8;
+
+/** Words of a visitor's query, lower-cased, letters and digits only (safe for both engines). */
+export function searchTerms(query: string): string[] {
+  const words = query.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, MAX_TERMS);
+}
+
+export interface SearchOptions {
+  collection: Collection;
+  query?: string | undefined;
+  category?: string | undefined;
+  limit: number;
+  offset?: number;
+}
+
+type ContentQuery = SelectQueryBuilder<Database, 'content', object>;
+
+/** Narrows a content query to rows matching every word of `query` (as a prefix). */
+export function whereMatches(query: ContentQuery, engine: Engine, terms: string[]): ContentQuery {
+  if (terms.length === 0) return query;
+  if (engine === 'sqlite') {
+    const match = terms.map((t) => `"${t}"*`).join(' ');
+    return query.where('content.id', 'in', sql<string>`(SELECT id FROM content_fts WHERE content_fts MATCH ${match})`);
+  }
+  const tsquery = terms.map((t) => `${t}:*`).join(' & ');
+  return query.where(sql<boolean>`content.search @@ to_tsquery('english', ${tsquery})`);
+}
+
+/** Published content of one collection, newest first, optionally searched and filtered by category. */
+export async function searchContent(options: SearchOptions, db: Kysely<Database> = getDatabase().db, engine: Engine = getDatabase().engine) {
+  let query: ContentQuery = db.selectFrom('content').where('content.collection', '=', options.collection);
+  if (options.category) query = query.where('content.category', '=', options.category);
+  query = whereMatches(query, engine, searchTerms(options.query ?? ''));
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('content')
+      .orderBy('content.created_at', 'desc')
+      .orderBy('content.id')
+      .limit(options.limit)
+      .offset(options.offset ?? 0)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+import { newId, nowIso } from './ids.server.ts';
+import { IMAGE_WIDTHS, variantUrl } from '../lib/images.ts';
+
+// The one place that writes uploaded files. Images are decoded (proving they are images), rotated
+// upright, stripped of metadata (phone photos carry GPS positions) and written as WebP in the
+// responsive widths the public image component asks for.
+
+export const MEDIA_URL_PREFIX = '/media/';
+
+export class InvalidImageError extends Error {}
+
+let uploadsRoot = '';
+
+export function setUploadsRoot(dataDir: string): void {
+  uploadsRoot = path.join(dataDir, 'uploads');
+}
+
+export function getUploadsRoot(): string {
+  if (!uploadsRoot) throw new Error('The uploads folder has not been set');
+  return uploadsRoot;
+}
+
+/** spec §5: characters other than letters, digits, dot and hyphen become underscores. */
+export function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9.-]/g, '_');
+}
+
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+export async function storeImage(
+  db: Kysely<Database>,
+  input: { folder: 'news' | 'blogs' | 'resources' | 'services' | 'profiles'; originalName: string; bytes: Buffer; uploadedBy?: string | null; maxWidth?: number },
+): Promise<StoredImage> {
+  let image: Sharp;
+  let meta: Metadata;
+  try {
+    image = sharp(input.bytes, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
+    meta = await image.metadata();
+  } catch {
+    throw new InvalidImageError('The file is not an image that can be read');
+  }
+  if (!meta.format || !['jpeg', 'png', 'gif', 'webp', 'svg'].includes(meta.format)) {
+    throw new InvalidImageError('The file is not a JPEG, PNG, GIF or WebP image');
+  }
+  const base = safeFileName(input.originalName.replace(/\.[^.]*$/, '')).slice(0, 80) || 'image';
+  const key = `${input.folder}/${Date.now()}_${base}.webp`;
+  const dir = path.join(getUploadsRoot(), input.folder);
+  await fs.mkdir(dir, { recursive: true });
+
+  const maxWidth = input.maxWidth ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
+  const main = await image
+    .clone()
+    .resize({ width: maxWidth, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toFile(path.join(getUploadsRoot(), key));
+  const url = MEDIA_URL_PREFIX + key;
+  await Promise.all(
+    IMAGE_WIDTHS.map((width) =>
+      image
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toFile(path.join(getUploadsRoot(), variantUrl(url, width).slice(MEDIA_URL_PREFIX.length))),
+    ),
+  );
+  await db
+    .insertInto('media')
+    .values({
+      id: newId(),
+      key,
+      folder: input.folder,
+      original_name: input.originalName.slice(0, 200),
+      width: main.width,
+      height: main.height,
+      variants: JSON.stringify(IMAGE_WIDTHS),
+      bytes: main.size,
+      uploaded_by: input.uploadedBy ?? null,
+      created_at: nowIso(),
+    })
+    .execute();
+  return { url, width: main.width, height: main.height };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle, type Engine } from '~/server/db/db.server';
+import { migrateToLatest } from '~/server/db/migrations.server';
+
+// Tests run against real databases: always SQLite, and PostgreSQL too when TEST_DATABASE_URL is set.
+// Each test database is new and private to its test: a temporary folder, or a fresh schema.
+
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  dataDir: string;
+  /** Closes the database and removes everything the test created. */
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(engine: Engine, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-test-'));
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const handle = await openDatabase({ dataDir, databaseUrl, ...(databaseUrl ? { schema } : {}) });
+  if (options.migrate !== false) await migrateToLatest(handle.db, handle.engine);
+  return {
+    ...handle,
+    dataDir,
+    async drop() {
+      await handle.close();
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -12,3 +12,15 @@ export async function expectNoSeriousA11yIssues(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(serious, serious.join('\n')).toEqual([]);
 }
+
+/** The computed colour of a theme colour such as 'indigo-900', as the browser reports it. */
+export async function themeColor(page: Page, name: string): Promise<string> {
+  return page.evaluate((token) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(--color-${token})`;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, name);
+}

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Page Not Found' }, { na
 export default function NotFound() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <p className="text-6xl font-extrabold text-indigo-200" aria-hidden="true">
+      <p className="text-6xl font-extrabold text-indigo-700" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-4xl font-bold text-slate-900">Page Not Found</h1>

@@ -363,7 +363,7 @@ const NEWS: SeedArticle[] = [
 <li>A commitment from each workplace to one practical change, such as a pen and notepad at every till.</li>
 </ul>
 <p>Across both towns, our workshops reached 64 staff members from 15 workplaces. Several employers have already asked for follow-up sessions for new staff, and two have asked us to review their customer signage.</p>
-<p>Workplaces interested in hosting a Deaf awareness workshop can reach our programmes team through our <a href="https://www.tdg-uganda.example/contact">contact page</a>. Workshops can be tailored to retail, health, banking, hospitality and public offices.</p>`,
+<p>Workplaces interested in hosting a Deaf awareness workshop can reach our programmes team through our <a href="/contact">contact page</a>. Workshops can be tailored to retail, health, banking, hospitality and public offices.</p>`,
   },
   {
     collection: 'news',
@@ -388,7 +388,7 @@ const NEWS: SeedArticle[] = [
 <blockquote>“Our deaf pupils are bright. What they need is a school where everyone can talk to them.” — Head teacher at one of the partner schools</blockquote>
 <h2>Support for teachers</h2>
 <p>Alongside the clubs, we will run two in-service sessions for teaching staff on inclusive classroom practice, covering seating, visual teaching aids, checking understanding and working with interpreters. Teachers will also join a shared group where they can ask our facilitators questions during the term.</p>
-<p>The partnership is supported by the parents’ associations at each school, which have agreed to provide a room and a snack for club members. We will share what we learn so that other schools in Wakiso, Mukono and Kampala can start clubs of their own. Schools interested in joining the next phase can reach our team through our <a href="https://www.tdg-uganda.example/contact">contact page</a>.</p>`,
+<p>The partnership is supported by the parents’ associations at each school, which have agreed to provide a room and a snack for club members. We will share what we learn so that other schools in Wakiso, Mukono and Kampala can start clubs of their own. Schools interested in joining the next phase can reach our team through our <a href="/contact">contact page</a>.</p>`,
   },
   {
     collection: 'news',
@@ -616,7 +616,7 @@ const RESOURCES: SeedArticle[] = [
 <h2>Technology that helps</h2>
 <p>Turn on captions in video calls and keep cameras on so people can lip-read or see signing. Use messaging groups for quick team updates, and make sure any phone-only process, such as calling in sick, has a text or email alternative. Visual fire alarms or a buddy system make emergencies safer.</p>
 <blockquote>Inclusion is not one big adjustment. It is many small habits that say: you belong on this team.</blockquote>
-<p>Want help putting this into practice? Our <a href="https://www.tdg-uganda.example/services">inclusion talks and workshops</a> can be tailored to your organisation.</p>`,
+<p>Want help putting this into practice? Our <a href="/services">inclusion talks and workshops</a> can be tailored to your organisation.</p>`,
   },
   {
     collection: 'resources',
@@ -660,7 +660,7 @@ const RESOURCES: SeedArticle[] = [
 <h2>5. Transport and arrival</h2>
 <p>Agree a safe, level drop-off point close to the entrance. Brief volunteers on how to guide a blind guest, and remind them to always ask before helping or touching someone’s wheelchair, cane or crutches.</p>
 <blockquote>Ask early, plan early and involve disabled people in the planning. That is the whole secret.</blockquote>
-<p>After your event, ask disabled guests what worked and what did not, and use their feedback next time. If you would like help planning an accessible event, our team offers accessibility reviews and can recommend interpreters and captioning support through our <a href="https://www.tdg-uganda.example/services">services page</a>.</p>`,
+<p>After your event, ask disabled guests what worked and what did not, and use their feedback next time. If you would like help planning an accessible event, our team offers accessibility reviews and can recommend interpreters and captioning support through our <a href="/services">services page</a>.</p>`,
   },
 ];
 

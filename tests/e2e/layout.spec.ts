@@ -1,0 +1,186 @@
+import { expect, test } from '@playwright/test';
+import { COURSE_BANNER_TEXT } from '../../app/lib/site';
+import { E2E } from './env';
+import { DESKTOP, expectNoSeriousA11yIssues, MOBILE, themeColor } from './support';
+
+test.describe('shared layout at 1280 px', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('server-renders the header, five nav links, Donate and the footer', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('h1')).toHaveCount(1);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'About Us', 'Stories', 'In Media', 'Contact Us']);
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    const donate = page.getByRole('banner').getByRole('link', { name: /^Donate/ });
+    await expect(donate).toHaveAttribute('href', E2E.donationUrl);
+    await expect(donate).toHaveAttribute('target', '_blank');
+    await expect(donate).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const banner = page.getByRole('link', { name: new RegExp(COURSE_BANNER_TEXT) });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('href', E2E.courseUrl);
+    await expect(banner).toHaveAttribute('target', '_blank');
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('heading', { name: 'Join our cause' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /^Donate now/ })).toHaveAttribute('href', E2E.donationUrl);
+    await expect(footer.getByRole('link', { name: 'Partner with us' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Become a Volunteer' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute('href', 'mailto:info@tdg-uganda.example');
+    await expect(footer.getByRole('link', { name: '+256 700 123 456' })).toHaveAttribute('href', 'tel:+256700123456');
+    await expect(footer).toContainText('Mukono, Central Region, Uganda');
+    for (const network of ['X', 'Instagram', 'LinkedIn', 'YouTube']) {
+      await expect(footer.getByRole('link', { name: `TDG Uganda on ${network} (opens in a new tab)` })).toHaveAttribute('target', '_blank');
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} TDG Uganda`);
+    for (const name of ['Privacy Policy', 'Terms of Service', 'Accessibility']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('the HTML already holds the layout before any script runs', async ({ request }) => {
+    const response = await request.get('/');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    for (const label of ['Home', 'About Us', 'Stories', 'In Media', 'Contact Us', 'Join our cause', 'Privacy Policy']) {
+      expect(html).toContain(`>${label}<`);
+    }
+    // Stories written by the seed come from the database.
+    expect(html).toContain('href="/blog/');
+  });
+
+  test('marks the active section in dark indigo with aria-current', async ({ page }) => {
+    await page.goto('/blog');
+    const stories = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' });
+    await expect(stories).toHaveAttribute('aria-current', 'page');
+    await expect(stories).toHaveCSS('color', await themeColor(page, 'indigo-900'));
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('the course banner hides and the header changes once scrolled past 10 px', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    const banner = page.getByText(COURSE_BANNER_TEXT);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(banner).toBeHidden();
+    await expect(header).toHaveCSS('box-shadow', /rgba/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(banner).toBeVisible();
+  });
+
+  test('shows the text TDG when the logo image fails', async ({ page }) => {
+    await page.route('**/logo.svg', (route) => route.abort());
+    await page.goto('/');
+    const home = page.getByRole('link', { name: 'TDG Uganda home' });
+    await expect(home).toContainText('TDG');
+    await expect(home.locator('img')).toHaveCount(0);
+  });
+
+  test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
+    await page.goto('/');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main')).toBeFocused();
+  });
+
+  test('loads nothing from any other host', async ({ page }) => {
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(E2E.baseURL) && !r.url().startsWith('data:')) foreign.push(r.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('shared layout at 375 px', () => {
+  test.use({ viewport: MOBILE });
+
+  test('shows the hamburger instead of the nav and passes axe', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('the menu lists the mobile labels, the email and social icons, and passes axe', async ({ page }) => {
+    await page.goto('/news');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('navigation').getByRole('link')).toHaveText(['Home', 'About Us', 'Projects', 'In Media', 'Contact Us']);
+    const active = menu.getByRole('link', { name: 'In Media' });
+    await expect(active).toHaveAttribute('aria-current', 'page');
+    await expect(active).toHaveCSS('color', await themeColor(page, 'indigo-900'));
+    await expect(active).toHaveCSS('background-color', await themeColor(page, 'indigo-50'));
+    await expect(menu.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute('href', 'mailto:info@tdg-uganda.example');
+    await expect(menu.getByRole('link', { name: /TDG Uganda on (X|Instagram|LinkedIn|YouTube)/ })).toHaveCount(4);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('closes with the X and returns focus to the menu button', async ({ page }) => {
+    await page.goto('/');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(open).toBeFocused();
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('closes with Escape', async ({ page }) => {
+    await page.goto('/');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test('closes by tapping the backdrop', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // The backdrop is the dimmed area left of the panel.
+    await page.mouse.click(20, 400);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('closes when a link is chosen, and goes there', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Projects' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('keeps keyboard focus inside while open', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { E2E } from './env';
+
+test('GET /healthz answers 200 while the database is reachable', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+});
+
+test('pages carry the security headers', async ({ request }) => {
+  const response = await request.get('/');
+  const headers = response.headers();
+  const csp = headers['content-security-policy'] ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(csp).not.toMatch(/https?:\/\//);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
+  // Plain http here, so no HSTS (it is sent when PUBLIC_URL is https).
+  expect(headers['strict-transport-security']).toBeUndefined();
+});
+
+test('hashed assets are cached for a year and compressed', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const response = await request.get(asset!, { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers()['content-encoding']).toBe('br');
+  const gzip = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+});
+
+test('uploaded images are served from the data folder', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const image = html.match(/\/media\/blogs\/[\w.-]+\.webp/)?.[0];
+  expect(image).toBeTruthy();
+  const response = await request.get(image!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/webp');
+});
+
+test('a second server on a busy port stops with one clear line and exit code 1', async () => {
+  const port = new URL(E2E.baseURL).port;
+  const child = spawn(process.execPath, ['server.ts'], {
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: E2E.dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(stderr.trim()).toBe(`Cannot start: Port ${port} is already in use: stop the other program or set PORT to a free port`);
+});

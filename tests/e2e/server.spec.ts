@@ -55,3 +55,26 @@ test('a second server on a busy port stops with one clear line and exit code 1',
   expect(code).toBe(1);
   expect(stderr.trim()).toBe(`Cannot start: Port ${port} is already in use: stop the other program or set PORT to a free port`);
 });
+
+test('SIGTERM stops the server cleanly and closes the database', async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-shutdown-'));
+  const port = '3199';
+  const child = spawn(process.execPath, ['server.ts'], {
+    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SUPER_ADMIN_PASSWORD: 'shutdown-test' },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  await expect.poll(() => stdout, { timeout: 60_000 }).toContain(`is running at http://127.0.0.1:${port}`);
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect(page.status).toBe(200);
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(stdout).toContain('"msg":"stopped"');
+  // better-sqlite3 folds the write-ahead log back into the database when the last connection closes.
+  expect(fs.existsSync(path.join(dataDir, 'tdg.sqlite-wal'))).toBe(false);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});

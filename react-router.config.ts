@@ -3,5 +3,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   ssr: true,
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets two checkouts' test runs build side by side; normally unset.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
 } satisfies Config;

@@ -19,7 +19,7 @@ import { requestContext } from './app/server/request-context.server.ts';
 import { getUploadsRoot } from './app/server/storage.server.ts';
 
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
-const BUILD_DIR = path.join(ROOT, 'build');
+const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 
 export interface RunningServer {
   server: Server;
@@ -60,7 +60,8 @@ export async function createServer(config: Config, logger: Logger, options: { de
     build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const serverBuild = path.join(BUILD_DIR, 'server', 'index.js');
-    if (!fs.existsSync(serverBuild)) throw new ConfigError('No production build found: run `npm run build` (npm start does this for you)');
+    if (!fs.existsSync(serverBuild))
+      throw new ConfigError('No production build found: run `npm run build` (npm start does this for you)');
     build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     // Vite names every asset by its content hash, so a year of caching is safe.
     app.use('/assets', express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
@@ -95,9 +96,11 @@ export async function listen(config: Config, logger: Logger, options: { dev: boo
     await database.close();
     await vite?.close();
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new ConfigError(`Port ${config.port} is already in use: stop the other program or set PORT to a free port`);
+    if (code === 'EADDRINUSE')
+      throw new ConfigError(`Port ${config.port} is already in use: stop the other program or set PORT to a free port`);
     if (code === 'EACCES') throw new ConfigError(`Port ${config.port} needs more privileges: set PORT to 1024 or higher`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${config.host} is not an address of this machine`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new ConfigError(`HOST ${config.host} is not an address of this machine`);
     throw error;
   }
   server.keepAliveTimeout = 65_000;
@@ -209,7 +212,10 @@ async function main(): Promise<void> {
   } catch (error) {
     return bootstrapFailure(error, logger);
   }
-  logger.info({ url: running.url, database: config.databaseUrl ? 'postgres' : 'sqlite' }, `${config.organisation.name} website is running at ${running.url}`);
+  logger.info(
+    { url: running.url, database: config.databaseUrl ? 'postgres' : 'sqlite' },
+    `${config.organisation.name} website is running at ${running.url}`,
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const marker = path.join(root, 'build', 'server', 'index.js');
+const marker = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server', 'index.js');
 const sources = ['app', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
 
 function newestMtime(target: string): number {
@@ -23,7 +23,9 @@ function newestMtime(target: string): number {
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changed = Math.max(...sources.map(newestMtime));
 if (built === 0 || changed > built) {
-  process.stdout.write(built === 0 ? 'No production build yet: building…\n' : 'Sources changed since the last build: rebuilding…\n');
+  process.stdout.write(
+    built === 0 ? 'No production build yet: building…\n' : 'Sources changed since the last build: rebuilding…\n',
+  );
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   // Mark the build as newer than the sources even when the bundler reused files.

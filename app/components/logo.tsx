@@ -17,5 +17,7 @@ export function Logo({ name }: { name: string }) {
       </span>
     );
   }
-  return <img ref={img} src="/logo.svg" alt={name} width={150} height={40} className="h-10 w-auto" onError={() => setFailed(true)} />;
+  return (
+    <img ref={img} src="/logo.svg" alt={name} width={150} height={40} className="h-10 w-auto" onError={() => setFailed(true)} />
+  );
 }

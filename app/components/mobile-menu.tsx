@@ -50,7 +50,12 @@ export function MobileMenu({ site, onClose }: { site: SiteInfo; onClose: () => v
   return (
     <div className="fixed inset-0 z-50 md:hidden">
       {/* Pointer users close by tapping outside; keyboard users have Escape and the X button. */}
-      <div data-testid="menu-backdrop" className="absolute inset-0 animate-fade-in bg-slate-900/60" aria-hidden="true" onClick={onClose} />
+      <div
+        data-testid="menu-backdrop"
+        className="absolute inset-0 animate-fade-in bg-slate-900/60"
+        aria-hidden="true"
+        onClick={onClose}
+      />
       <div
         ref={panel}
         id="mobile-menu"
@@ -90,7 +95,10 @@ export function MobileMenu({ site, onClose }: { site: SiteInfo; onClose: () => v
           </ul>
         </nav>
         <div className="mt-auto space-y-4 border-t border-slate-200 px-6 py-6">
-          <a href={`mailto:${site.email}`} className="flex items-center gap-2 break-all text-indigo-800 underline underline-offset-4">
+          <a
+            href={`mailto:${site.email}`}
+            className="flex items-center gap-2 break-all text-indigo-800 underline underline-offset-4"
+          >
             <MailIcon />
             {site.email}
           </a>

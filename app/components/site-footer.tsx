@@ -25,7 +25,10 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             <Link to="/contact?subject=Partnership" className={`${buttonBase} bg-white text-indigo-900 hover:bg-indigo-50`}>
               Partner with us
             </Link>
-            <Link to="/contact?subject=Volunteering" className={`${buttonBase} border-2 border-white text-white hover:bg-white hover:text-indigo-900`}>
+            <Link
+              to="/contact?subject=Volunteering"
+              className={`${buttonBase} border-2 border-white text-white hover:bg-white hover:text-indigo-900`}
+            >
               Become a Volunteer
             </Link>
           </div>
@@ -61,7 +64,10 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
               <MailIcon className="mt-0.5 h-5 w-5 shrink-0" />
               {site.email}
             </a>
-            <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="flex items-start gap-2 text-slate-300 hover:text-white">
+            <a
+              href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}
+              className="flex items-start gap-2 text-slate-300 hover:text-white"
+            >
               <PhoneIcon className="mt-0.5 h-5 w-5 shrink-0" />
               {site.phone}
             </a>

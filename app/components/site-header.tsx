@@ -31,13 +31,18 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
       {!scrolled && (
         <div className="bg-indigo-900 text-white">
           <p className="mx-auto max-w-7xl px-4 py-2 text-center text-sm font-medium">
-            <ExternalLink href={site.courseUrl} className="underline decoration-indigo-300 underline-offset-4 hover:decoration-white">
+            <ExternalLink
+              href={site.courseUrl}
+              className="underline decoration-indigo-300 underline-offset-4 hover:decoration-white"
+            >
               {COURSE_BANNER_TEXT}
             </ExternalLink>
           </p>
         </div>
       )}
-      <div className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[padding] duration-200 ${scrolled ? 'py-2' : 'py-4'}`}>
+      <div
+        className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[padding] duration-200 ${scrolled ? 'py-2' : 'py-4'}`}
+      >
         <Link to="/" className="flex shrink-0 items-center rounded" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </Link>

@@ -14,7 +14,11 @@ export function SocialLinks({ site, className, linkClassName }: { site: SiteInfo
     <ul className={className} aria-label={`${site.name} on social media`}>
       {NETWORKS.map(({ key, label, Icon }) => (
         <li key={key}>
-          <ExternalLink href={site.social[key]} className={linkClassName} aria-label={`${site.name} on ${label} (opens in a new tab)`}>
+          <ExternalLink
+            href={site.social[key]}
+            className={linkClassName}
+            aria-label={`${site.name} on ${label} (opens in a new tab)`}
+          >
             <Icon />
           </ExternalLink>
         </li>

@@ -10,6 +10,8 @@ export interface SiteInfo {
   social: { x: string; instagram: string; linkedin: string; youtube: string };
   donationUrl: string;
   courseUrl: string;
+  /** The site's public address without a trailing slash, for canonical URLs and feeds. */
+  publicUrl: string;
   year: number;
 }
 

@@ -41,11 +41,11 @@ const schema = z.object({
     .string()
     .trim()
     .default('0.0.0.0')
-    .refine((v) => /^[A-Za-z0-9.:-]+$/.test(v), { message: 'HOST must be a host name or IP address, such as 0.0.0.0 or 127.0.0.1' }),
+    .refine((v) => /^[A-Za-z0-9.:-]+$/.test(v), {
+      message: 'HOST must be a host name or IP address, such as 0.0.0.0 or 127.0.0.1',
+    }),
   DATA_DIR: z.string().trim().min(1, { message: 'DATA_DIR must be a folder path' }).default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
-  ),
+  DATABASE_URL: optionalText.pipe(url('DATABASE_URL', ['postgres:', 'postgresql:']).optional()),
   PUBLIC_URL: optionalText.pipe(webUrl('PUBLIC_URL').optional()),
   SUPER_ADMIN_EMAIL: z
     .string()

@@ -23,7 +23,15 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
     const rows = [
       ['a', 'blogs', 'Learning sign language in Wakiso', 'community', 'Parents meet every Saturday.', '["sign language"]', 3],
       ['b', 'blogs', 'Ramps at the taxi park', 'advocacy', 'Wheelchair users and boda-boda riders.', '["mobility"]', 2],
-      ['c', 'blogs', 'A deaf student in Kampala', 'education', 'Interpreters in the classroom make signing possible.', '["education"]', 1],
+      [
+        'c',
+        'blogs',
+        'A deaf student in Kampala',
+        'education',
+        'Interpreters in the classroom make signing possible.',
+        '["education"]',
+        1,
+      ],
       ['d', 'news', 'Sign language workshop for employers', 'news', 'Forty staff trained.', '["employment"]', 1],
     ] as const;
     for (const [id, collection, title, category, body, tags, daysAgo] of rows) {
@@ -70,7 +78,9 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
 
   it('keeps to the collection and the category', async () => {
     expect((await search({ collection: 'news', query: 'sign', limit: 10 })).rows.map((r) => r.id)).toEqual(['d']);
-    expect((await search({ collection: 'blogs', query: 'sign', category: 'community', limit: 10 })).rows.map((r) => r.id)).toEqual(['a']);
+    expect(
+      (await search({ collection: 'blogs', query: 'sign', category: 'community', limit: 10 })).rows.map((r) => r.id),
+    ).toEqual(['a']);
     expect((await search({ collection: 'blogs', category: 'no-such-category', limit: 10 })).total).toBe(0);
   });
 
@@ -88,7 +98,11 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
   });
 
   it('follows edits and deletions', async () => {
-    await database.db.updateTable('content').set({ title: 'Zebra crossings', search_text: 'zebra' }).where('id', '=', 'b').execute();
+    await database.db
+      .updateTable('content')
+      .set({ title: 'Zebra crossings', search_text: 'zebra' })
+      .where('id', '=', 'b')
+      .execute();
     expect((await search({ collection: 'blogs', query: 'zebra', limit: 10 })).rows.map((r) => r.id)).toEqual(['b']);
     expect((await search({ collection: 'blogs', query: 'ramps', limit: 10 })).total).toBe(0);
     await database.db.deleteFrom('content').where('id', '=', 'b').execute();

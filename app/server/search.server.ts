@@ -10,7 +10,11 @@ const MAX_TERMS = 8;
 
 /** Words of a visitor's query, lower-cased, letters and digits only (safe for both engines). */
 export function searchTerms(query: string): string[] {
-  const words = query.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    query
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
@@ -36,7 +40,11 @@ export function whereMatches(query: ContentQuery, engine: Engine, terms: string[
 }
 
 /** Published content of one collection, newest first, optionally searched and filtered by category. */
-export async function searchContent(options: SearchOptions, db: Kysely<Database> = getDatabase().db, engine: Engine = getDatabase().engine) {
+export async function searchContent(
+  options: SearchOptions,
+  db: Kysely<Database> = getDatabase().db,
+  engine: Engine = getDatabase().engine,
+) {
   let query: ContentQuery = db.selectFrom('content').where('content.collection', '=', options.collection);
   if (options.category) query = query.where('content.category', '=', options.category);
   query = whereMatches(query, engine, searchTerms(options.query ?? ''));

@@ -8,7 +8,8 @@ export const DEFAULT_DESCRIPTION =
 
 /** Organisation details: the environment's values, overridden by any staff edits stored in settings. */
 export async function getSiteInfo(): Promise<SiteInfo> {
-  const org = getConfig().organisation;
+  const config = getConfig();
+  const org = config.organisation;
   const stored = (await readSetting<Partial<SiteInfo>>(getDb(), 'organisation')) ?? {};
   return {
     name: stored.name ?? org.name,
@@ -19,6 +20,7 @@ export async function getSiteInfo(): Promise<SiteInfo> {
     social: { ...org.social, ...stored.social },
     donationUrl: org.donationUrl,
     courseUrl: org.courseUrl,
+    publicUrl: config.publicUrl,
     year: new Date().getFullYear(),
   };
 }

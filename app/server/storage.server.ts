@@ -38,7 +38,13 @@ export interface StoredImage {
 
 export async function storeImage(
   db: Kysely<Database>,
-  input: { folder: 'news' | 'blogs' | 'resources' | 'services' | 'profiles'; originalName: string; bytes: Buffer; uploadedBy?: string | null; maxWidth?: number },
+  input: {
+    folder: 'news' | 'blogs' | 'resources' | 'services' | 'profiles';
+    originalName: string;
+    bytes: Buffer;
+    uploadedBy?: string | null;
+    maxWidth?: number;
+  },
 ): Promise<StoredImage> {
   let image: Sharp;
   let meta: Metadata;

@@ -31,11 +31,17 @@ test.describe('shared layout at 1280 px', () => {
     await expect(footer.getByRole('link', { name: /^Donate now/ })).toHaveAttribute('href', E2E.donationUrl);
     await expect(footer.getByRole('link', { name: 'Partner with us' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Become a Volunteer' })).toBeVisible();
-    await expect(footer.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute('href', 'mailto:info@tdg-uganda.example');
+    await expect(footer.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute(
+      'href',
+      'mailto:info@tdg-uganda.example',
+    );
     await expect(footer.getByRole('link', { name: '+256 700 123 456' })).toHaveAttribute('href', 'tel:+256700123456');
     await expect(footer).toContainText('Mukono, Central Region, Uganda');
     for (const network of ['X', 'Instagram', 'LinkedIn', 'YouTube']) {
-      await expect(footer.getByRole('link', { name: `TDG Uganda on ${network} (opens in a new tab)` })).toHaveAttribute('target', '_blank');
+      await expect(footer.getByRole('link', { name: `TDG Uganda on ${network} (opens in a new tab)` })).toHaveAttribute(
+        'target',
+        '_blank',
+      );
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()} TDG Uganda`);
     for (const name of ['Privacy Policy', 'Terms of Service', 'Accessibility']) {
@@ -60,7 +66,9 @@ test.describe('shared layout at 1280 px', () => {
     const stories = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stories' });
     await expect(stories).toHaveAttribute('aria-current', 'page');
     await expect(stories).toHaveCSS('color', await themeColor(page, 'indigo-900'));
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   test('the course banner hides and the header changes once scrolled past 10 px', async ({ page }) => {
@@ -123,12 +131,21 @@ test.describe('shared layout at 375 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('navigation').getByRole('link')).toHaveText(['Home', 'About Us', 'Projects', 'In Media', 'Contact Us']);
+    await expect(menu.getByRole('navigation').getByRole('link')).toHaveText([
+      'Home',
+      'About Us',
+      'Projects',
+      'In Media',
+      'Contact Us',
+    ]);
     const active = menu.getByRole('link', { name: 'In Media' });
     await expect(active).toHaveAttribute('aria-current', 'page');
     await expect(active).toHaveCSS('color', await themeColor(page, 'indigo-900'));
     await expect(active).toHaveCSS('background-color', await themeColor(page, 'indigo-50'));
-    await expect(menu.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute('href', 'mailto:info@tdg-uganda.example');
+    await expect(menu.getByRole('link', { name: 'info@tdg-uganda.example' })).toHaveAttribute(
+      'href',
+      'mailto:info@tdg-uganda.example',
+    );
     await expect(menu.getByRole('link', { name: /TDG Uganda on (X|Instagram|LinkedIn|YouTube)/ })).toHaveCount(4);
     await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
     await expectNoSeriousA11yIssues(page);

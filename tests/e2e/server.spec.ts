@@ -63,7 +63,15 @@ test('SIGTERM stops the server cleanly and closes the database', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-shutdown-'));
   const port = '3199';
   const child = spawn(process.execPath, ['server.ts'], {
-    env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SUPER_ADMIN_PASSWORD: 'shutdown-test' },
+    env: {
+      ...process.env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      SUPER_ADMIN_PASSWORD: 'shutdown-test',
+    },
   });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -48,7 +48,9 @@ describe('start-up failures', () => {
     fs.writeFileSync(path.join(dir, 'tdg.sqlite'), 'this is not a database '.repeat(200));
     const result = await start({ DATA_DIR: dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`Cannot start: The database file ${path.join(dir, 'tdg.sqlite')} is damaged or is not a SQLite database\n`);
+    expect(result.stderr).toBe(
+      `Cannot start: The database file ${path.join(dir, 'tdg.sqlite')} is damaged or is not a SQLite database\n`,
+    );
   });
 
   it('an unreachable DATABASE_URL', async () => {

@@ -1,15 +1,23 @@
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import type { Route } from './+types/accessibility';
 import { Link } from 'react-router';
 import { ProsePage } from '~/components/prose-page';
 
-export const meta = () => [
-  { title: 'Accessibility' },
-  { name: 'description', content: 'How we make this website work for everyone, and how to tell us when it does not.' },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Accessibility',
+    description: 'How we make this website work for everyone, and how to tell us when it does not.',
+    path: '/accessibility',
+    site: siteFromMatches(matches),
+  });
 
 export default function Accessibility() {
   return (
     <ProsePage title="Accessibility" updated="November 2026">
-      <p>We are a disability organisation, so this website must work for everyone: on a small phone, on slow mobile data, with a screen reader, a keyboard, captions or large text.</p>
+      <p>
+        We are a disability organisation, so this website must work for everyone: on a small phone, on slow mobile data, with a
+        screen reader, a keyboard, captions or large text.
+      </p>
       <h2>What we do</h2>
       <ul>
         <li>We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA.</li>
@@ -20,7 +28,8 @@ export default function Accessibility() {
       </ul>
       <h2>Tell us what does not work</h2>
       <p>
-        If something on this site is hard to use, please <Link to="/contact?subject=Accessibility">tell us</Link>. We will fix it or send you the content in a form that suits you.
+        If something on this site is hard to use, please <Link to="/contact?subject=Accessibility">tell us</Link>. We will fix it
+        or send you the content in a form that suits you.
       </p>
     </ProsePage>
   );

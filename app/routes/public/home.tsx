@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Raising disability awareness in Uganda' },
   {
     name: 'description',
-    content: 'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.',
+    content:
+      'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.',
   },
 ];
 
@@ -21,12 +22,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-br from-indigo-950 via-indigo-900 to-indigo-800 text-white">
         <div className="mx-auto max-w-7xl px-4 py-20 md:py-28">
-          <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">Deaf, hard of hearing and disabled, in Uganda</p>
+          <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">
+            Deaf, hard of hearing and disabled, in Uganda
+          </p>
           <h1 className="mt-4 max-w-3xl text-4xl leading-tight font-extrabold md:text-6xl">
             Raising disability awareness through education and storytelling
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-indigo-100 md:text-xl">
-            We create opportunities for young persons with disabilities, and help schools, employers and families include everyone.
+            We create opportunities for young persons with disabilities, and help schools, employers and families include
+            everyone.
           </p>
           <Link
             to="/contact?subject=Partnership"

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
+import { ToastProvider } from '~/components/toast';
 import { getSiteInfo } from '~/server/site.server';
 import type { Route } from './+types/layout';
 
@@ -12,7 +13,7 @@ export async function loader() {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { site } = loaderData;
   return (
-    <>
+    <ToastProvider>
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -24,6 +25,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter site={site} />
-    </>
+    </ToastProvider>
   );
 }

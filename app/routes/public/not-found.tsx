@@ -15,7 +15,10 @@ export default function NotFound() {
       </p>
       <h1 className="mt-4 text-4xl font-bold text-slate-900">Page Not Found</h1>
       <p className="mt-4 text-lg text-slate-700">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="mt-8 inline-block rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800">
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800"
+      >
         Back to Home
       </Link>
     </section>

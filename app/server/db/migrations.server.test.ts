@@ -46,7 +46,12 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     const now = new Date().toISOString();
     const user = { id: 'u1', name: 'A', email: 'a@example.org', role: 'VIEWER' as const, created_at: now, updated_at: now };
     await database.db.insertInto('system_users').values(user).execute();
-    await expect(database.db.insertInto('system_users').values({ ...user, id: 'u2' }).execute()).rejects.toThrow();
+    await expect(
+      database.db
+        .insertInto('system_users')
+        .values({ ...user, id: 'u2' })
+        .execute(),
+    ).rejects.toThrow();
     await database.db
       .insertInto('sessions')
       .values({ id: 's1', user_id: 'u1', created_at: now, last_seen_at: now, expires_at: now })

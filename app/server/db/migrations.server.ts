@@ -177,11 +177,7 @@ function migrations(engine: Engine): Record<string, Migration> {
             .addColumn('expires_at', text, (c) => c.notNull())
             .addColumn('used_at', text)
             .execute();
-          await trx.schema
-            .createIndex('password_reset_tokens_user_id')
-            .on('password_reset_tokens')
-            .column('user_id')
-            .execute();
+          await trx.schema.createIndex('password_reset_tokens_user_id').on('password_reset_tokens').column('user_id').execute();
 
           await trx.schema
             .createTable('mail_outbox')

@@ -25,7 +25,11 @@ export async function ensureSuperAdmin(
   const existing = await db.selectFrom('system_users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
   if (existing) {
     if (existing.role !== 'SUPER_ADMIN') {
-      await db.updateTable('system_users').set({ role: 'SUPER_ADMIN', updated_at: nowIso() }).where('id', '=', existing.id).execute();
+      await db
+        .updateTable('system_users')
+        .set({ role: 'SUPER_ADMIN', updated_at: nowIso() })
+        .where('id', '=', existing.id)
+        .execute();
     }
     return { created: false, email };
   }
@@ -55,7 +59,12 @@ export async function ensureSuperAdmin(
   return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };
 }
 
-async function seedImage(db: Kysely<Database>, folder: 'news' | 'blogs' | 'resources' | 'services', name: string, image: SeedImage) {
+async function seedImage(
+  db: Kysely<Database>,
+  folder: 'news' | 'blogs' | 'resources' | 'services',
+  name: string,
+  image: SeedImage,
+) {
   const svg = renderSeedImageSvg(image, 1600, 900);
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { imageSrcSet } from '~/lib/images';
+
+export interface ImageProps {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  /** Explicit loading; by default hero images (priority) load eagerly and all others lazily. */
+  loading?: 'eager' | 'lazy';
+  priority?: boolean;
+  /** Render as a decorative background layer behind children instead of an <img>. */
+  asBackground?: boolean;
+  /** Intrinsic size, so the page does not shift while the image loads. */
+  width?: number;
+  height?: number;
+  sizes?: string;
+  children?: React.ReactNode;
+}
+
+// 'server': rendered without JavaScript, shown as is; the browser then tracks loading and failure.
+type State = 'server' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * spec §2 Images: a pulsing placeholder while loading, a fade-in on load and 'Image unavailable' on
+ * error. Stored uploads get a srcset over their responsive WebP sizes.
+ */
+export function Image({
+  src,
+  alt,
+  className = '',
+  loading,
+  priority = false,
+  asBackground = false,
+  width = 1600,
+  height = 900,
+  sizes = '100vw',
+  children,
+}: ImageProps) {
+  const [state, setState] = useState<State>(src ? 'server' : 'failed');
+  const img = useRef<HTMLImageElement>(null);
+
+  // The image may have finished (or failed) before hydration attached the handlers.
+  useEffect(() => {
+    const el = img.current;
+    if (!el) return;
+    if (!el.complete) setState('loading');
+    else setState(el.naturalWidth > 0 ? 'loaded' : 'failed');
+  }, [src]);
+
+  const frame: CSSProperties = { aspectRatio: `${width} / ${height}` };
+
+  if (state === 'failed') {
+    return (
+      <div
+        className={`flex items-center justify-center bg-slate-200 text-sm font-medium text-slate-700 ${className}`}
+        style={asBackground ? undefined : frame}
+        role={alt ? 'img' : undefined}
+        aria-label={alt ? `${alt} (image unavailable)` : undefined}
+      >
+        <span aria-hidden={alt ? true : undefined}>Image unavailable</span>
+        {children}
+      </div>
+    );
+  }
+
+  const picture = (
+    <img
+      ref={img}
+      src={src ?? undefined}
+      srcSet={imageSrcSet(src)}
+      sizes={imageSrcSet(src) ? sizes : undefined}
+      alt={asBackground ? '' : alt}
+      width={width}
+      height={height}
+      loading={loading ?? (priority ? 'eager' : 'lazy')}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      onLoad={() => setState('loaded')}
+      onError={() => setState('failed')}
+      className={`h-full w-full object-cover transition-opacity duration-500 ${state === 'loading' ? 'opacity-0' : 'opacity-100'} ${asBackground ? 'absolute inset-0' : ''}`}
+    />
+  );
+
+  return (
+    <div
+      className={`relative overflow-hidden bg-slate-200 ${state === 'loading' ? 'animate-pulse' : ''} ${className}`}
+      style={asBackground ? undefined : frame}
+      data-state={state}
+    >
+      {picture}
+      {asBackground && children ? <div className="relative">{children}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useFetcher } from 'react-router';
+import type { NewsletterResult } from '~/lib/newsletter';
+
+/**
+ * The newsletter box of /news and the article page. Subscribing stores the address (spec: the
+ * original did nothing; docs/decisions/004-newsletter.md). Works without JavaScript as a plain POST.
+ */
+export function NewsletterBox({ source, title = 'Stay informed', text }: { source: string; title?: string; text?: string }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const result = fetcher.data;
+  const busy = fetcher.state !== 'idle';
+  const headingId = `newsletter-${source.replace(/[^a-z0-9]+/gi, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-indigo-900 px-6 py-10 text-center text-white md:px-12">
+      <h2 id={headingId} className="text-2xl font-bold md:text-3xl">
+        {title}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-indigo-100">
+        {text ?? 'Get new stories, news and training dates in your inbox. No spam; unsubscribe at any time.'}
+      </p>
+      <fetcher.Form method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+        <input type="hidden" name="source" value={source} />
+        <label htmlFor={`${headingId}-email`} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={`${headingId}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="Your email address"
+          aria-describedby={result ? `${headingId}-result` : undefined}
+          aria-invalid={result?.status === 'invalid' ? true : undefined}
+          className="min-h-12 flex-1 rounded-full border-2 border-transparent bg-white px-5 text-slate-900 placeholder:text-slate-500"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="min-h-12 rounded-full bg-amber-400 px-6 font-semibold text-slate-900 hover:bg-amber-300 disabled:opacity-70"
+        >
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </button>
+      </fetcher.Form>
+      <p id={`${headingId}-result`} role="status" className="mt-4 min-h-6 font-medium">
+        {result?.message}
+      </p>
+    </section>
+  );
+}

@@ -1,10 +1,20 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { isCrossOriginWrite } from './server/origin-guard.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Every write, on every route, must come from this site (issue: mutating requests from another origin are refused). */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }) => {
+    if (isCrossOriginWrite(request)) {
+      throw new Response('This request came from another site and was refused.', { status: 403 });
+    }
+  },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {

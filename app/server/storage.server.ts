@@ -14,6 +14,9 @@ export const MEDIA_URL_PREFIX = '/media/';
 
 export class InvalidImageError extends Error {}
 
+/** spec §5: JPEG, PNG, GIF or WebP, judged by decoding the bytes, never by the file name. */
+const UPLOAD_FORMATS: string[] = ['jpeg', 'png', 'gif', 'webp'];
+
 let uploadsRoot = '';
 
 export function setUploadsRoot(dataDir: string): void {
@@ -44,6 +47,8 @@ export async function storeImage(
     bytes: Buffer;
     uploadedBy?: string | null;
     maxWidth?: number;
+    /** Also write the responsive widths (content images); profile pictures need one size only. */
+    responsive?: boolean;
   },
 ): Promise<StoredImage> {
   let image: Sharp;
@@ -54,7 +59,7 @@ export async function storeImage(
   } catch {
     throw new InvalidImageError('The file is not an image that can be read');
   }
-  if (!meta.format || !['jpeg', 'png', 'gif', 'webp', 'svg'].includes(meta.format)) {
+  if (!meta.format || !UPLOAD_FORMATS.includes(meta.format)) {
     throw new InvalidImageError('The file is not a JPEG, PNG, GIF or WebP image');
   }
   const base = safeFileName(input.originalName.replace(/\.[^.]*$/, '')).slice(0, 80) || 'image';
@@ -69,8 +74,9 @@ export async function storeImage(
     .webp({ quality: 80 })
     .toFile(path.join(getUploadsRoot(), key));
   const url = MEDIA_URL_PREFIX + key;
+  const widths = input.responsive === false ? [] : IMAGE_WIDTHS;
   await Promise.all(
-    IMAGE_WIDTHS.map((width) =>
+    widths.map((width) =>
       image
         .clone()
         .resize({ width, withoutEnlargement: true })
@@ -87,7 +93,7 @@ export async function storeImage(
       original_name: input.originalName.slice(0, 200),
       width: main.width,
       height: main.height,
-      variants: JSON.stringify(IMAGE_WIDTHS),
+      variants: JSON.stringify(widths),
       bytes: main.size,
       uploaded_by: input.uploadedBy ?? null,
       created_at: nowIso(),

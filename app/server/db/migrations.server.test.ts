@@ -53,13 +53,12 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         .execute(),
     ).rejects.toThrow();
     await database.db
-      .insertInto('sessions')
-      .values({ id: 's1', user_id: 'u1', created_at: now, last_seen_at: now, expires_at: now })
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: 't1', user_id: 'u1', created_at: now, expires_at: now })
       .execute();
-    // Deleting a user ends their sessions (foreign key with cascade).
+    // Deleting a user removes their reset links (foreign key with cascade).
     await database.db.deleteFrom('system_users').where('id', '=', 'u1').execute();
-    const sessions = await database.db.selectFrom('sessions').selectAll().execute();
-    expect(sessions).toEqual([]);
+    expect(await database.db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
     await expect(
       sql`INSERT INTO content (id, collection, title, content, category, author, created_at, published_at, updated_at)
           VALUES ('x', 'drafts', 't', 'c', 'news', 'a', ${now}, ${now}, ${now})`.execute(database.db),

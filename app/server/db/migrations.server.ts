@@ -42,8 +42,11 @@ function migrations(engine: Engine): Record<string, Migration> {
           await trx.schema
             .createTable('sessions')
             .addColumn('id', text, (c) => c.primaryKey())
-            .addColumn('user_id', text, (c) => c.notNull().references('system_users.id').onDelete('cascade'))
+            // No foreign key: a deleted account's sessions stay, marked ended, so its next request can
+            // say why it was signed out (spec §8) before the row is removed.
+            .addColumn('user_id', text, (c) => c.notNull())
             .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
+            .addColumn('ended_reason', text)
             .addColumn('created_at', text, (c) => c.notNull())
             .addColumn('last_seen_at', text, (c) => c.notNull())
             .addColumn('expires_at', text, (c) => c.notNull())

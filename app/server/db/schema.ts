@@ -32,6 +32,8 @@ export interface SessionTable {
   id: string;
   user_id: string;
   remember: Generated<number>;
+  /** Set when the session was ended for the user (account deleted, password changed). */
+  ended_reason: string | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;

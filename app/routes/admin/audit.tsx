@@ -1,0 +1,104 @@
+import { data, Link } from 'react-router';
+import { requireSection } from '~/server/auth.server';
+import { listAudit } from '~/server/audit.server';
+import { accessRestrictedText } from '~/lib/permissions';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import type { Route } from './+types/audit';
+
+const PAGE = 50;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, allowed } = await requireSection(request, 'auditLog');
+  if (!allowed) return data({ restricted: accessRestrictedText(user.role), rows: [], next: null }, { status: 403 });
+  const before = new URL(request.url).searchParams.get('before') ?? undefined;
+  const safeBefore = before && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(before) ? before : undefined;
+  const rows = await listAudit({ limit: PAGE + 1, before: safeBefore });
+  const next = rows.length > PAGE ? rows[PAGE - 1]!.at : null;
+  return { restricted: null, rows: rows.slice(0, PAGE), next };
+}
+
+const LABELS: Record<string, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_out': 'Signed out',
+  'user.created': 'User created',
+  'user.updated': 'User updated',
+  'user.deleted': 'User deleted',
+  'user.password_reset_requested': 'Password reset asked for',
+  'user.password_reset_sent': 'Password reset sent',
+  'user.password_changed': 'Password changed',
+  'content.published': 'Content published',
+  'content.updated': 'Content updated',
+  'content.deleted': 'Content deleted',
+};
+
+function describe(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => {
+      if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
+        const change = value as { from: unknown; to: unknown };
+        return `${key}: ${String(change.from)} → ${String(change.to)}`;
+      }
+      return `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+    })
+    .join('; ');
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+/** The audit log, read-only and newest first (super admin). */
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
+      <p className="mt-1 text-slate-600">Sign-ins, account changes and content changes, newest first. Times are UTC.</p>
+      <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Audit log entries</caption>
+          <thead className="bg-slate-100 text-slate-800">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Time
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Action
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actor
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Target
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Detail
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Address
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.rows.map((row) => (
+              <tr key={row.id} className="border-t border-slate-200 align-top">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-800">
+                  <time dateTime={row.at}>{timeFormat.format(new Date(row.at))}</time>
+                </td>
+                <td className="px-4 py-3 font-medium text-slate-900">{LABELS[row.action] ?? row.action}</td>
+                <td className="px-4 py-3 break-all text-slate-800">{row.actor ?? '—'}</td>
+                <td className="px-4 py-3 break-all text-slate-800">{row.target ?? '—'}</td>
+                <td className="px-4 py-3 text-slate-700">{describe(row.detail)}</td>
+                <td className="px-4 py-3 text-slate-700">{row.ip ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {loaderData.next && (
+        <Link to={`?before=${encodeURIComponent(loaderData.next)}`} className="mt-4 inline-block font-semibold text-indigo-800 underline">
+          Older entries
+        </Link>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { data, Form, Link, NavLink, Outlet } from 'react-router';
+import { requireUser } from '~/server/auth.server';
+import { readFlash } from '~/server/flash.server';
+import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
+import { Banner } from '~/components/admin/banner';
+import { RoleBadge } from '~/components/admin/role-badge';
+import { ToastProvider } from '~/components/toast';
+import type { Route } from './+types/dashboard';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const headers = () => ({ 'Cache-Control': 'no-store' });
+
+/** spec §9: dashboard toasts close after 6 seconds. */
+const DASHBOARD_TOAST_MS = 6000;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { flash, clear } = readFlash(request);
+  const sections = ROLE_INFO[user.role].sections.map((section) => ({ section, ...SECTION_INFO[section] }));
+  return data(
+    { user: { id: user.id, name: user.name, email: user.email, role: user.role, isSuperAdmin: user.isSuperAdmin }, sections, flash },
+    clear ? { headers: { 'Set-Cookie': clear } } : undefined,
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user, sections, flash } = loaderData;
+  const tabs = sections.length > 0 ? sections : [{ section: 'overview', label: 'Overview', path: '/admin/overview' }];
+  return (
+    <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <div className="min-h-screen bg-slate-50">
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-4">
+            <div className="flex min-w-0 items-center gap-4">
+              <Link to="/" className="shrink-0 rounded" aria-label="TDG Uganda website">
+                <img src="/logo.svg" alt="" width={150} height={40} className="h-9 w-auto" />
+              </Link>
+              <div className="min-w-0">
+                <p className="text-lg font-bold break-words text-slate-900">Welcome, {user.name}</p>
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm break-all text-slate-600">
+                  {user.email} <RoleBadge role={user.role} />
+                </p>
+              </div>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to="/admin/profile" className="rounded-lg px-3 py-2 font-medium text-indigo-800 hover:bg-indigo-50">
+                My profile
+              </Link>
+              <Link to="/" className="rounded-lg px-3 py-2 font-medium text-indigo-800 hover:bg-indigo-50">
+                View website
+              </Link>
+              <Form method="post" action="/admin/logout">
+                <button type="submit" className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+                  Logout
+                </button>
+              </Form>
+            </div>
+          </div>
+          <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
+            <ul className="flex gap-1">
+              {tabs.map((tab) => (
+                <li key={tab.path}>
+                  <NavLink
+                    to={tab.path}
+                    end={tab.path === '/admin/content'}
+                    className={({ isActive }) =>
+                      `block border-b-4 px-4 py-3 font-semibold whitespace-nowrap ${isActive ? 'border-indigo-800 text-indigo-900' : 'border-transparent text-slate-700 hover:text-indigo-800'}`
+                    }
+                  >
+                    {tab.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none">
+          {flash && (
+            <div className="mb-6">
+              <Banner key={flash.message} type={flash.type} message={flash.message} />
+            </div>
+          )}
+          <Outlet />
+        </main>
+      </div>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { data, Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { allowSignedOut } from '~/server/auth.server';
+import { sendPasswordResetLink } from '~/server/password-reset.server';
+import { clientIp, readForm } from '~/server/request-info.server';
+import { getLogger } from '~/server/logger.server';
+import { SIGN_IN_MESSAGES } from '~/lib/auth';
+import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
+import { Banner } from '~/components/admin/banner';
+import type { Route } from './+types/forgot-password';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const headers = () => ({ 'Cache-Control': 'no-store' });
+
+export const FORGOT_PASSWORD_SENT =
+  'If an account exists for that email address, we have sent it a link to set a new password. The link works once and for one hour.';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await allowSignedOut(request);
+  return null;
+}
+
+const schema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await allowSignedOut(request);
+  const form = await readForm(request, 4_096);
+  const parsed = schema.safeParse({ email: form.get('email') ?? '' });
+  if (!parsed.success) return data({ sent: false, error: SIGN_IN_MESSAGES.emailInvalid }, { status: 400 });
+  try {
+    await sendPasswordResetLink(parsed.data.email, { actor: null, ip: clientIp(context) });
+  } catch (error) {
+    // The answer stays the same, so nobody learns whether the account exists.
+    getLogger().error({ err: error }, 'password reset mail failed');
+  }
+  return { sent: true, error: null };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <AuthCard title="Forgot your password?" intro="Enter the email address of your staff account and we will email you a link to set a new password.">
+      <div className="mt-6">
+        {actionData?.sent && <Banner type="success" message={FORGOT_PASSWORD_SENT} autoClose={false} />}
+        {actionData?.error && <Banner type="error" message={actionData.error} autoClose={false} />}
+      </div>
+      {!actionData?.sent && (
+        <Form method="post" className="mt-6 space-y-5">
+          <div>
+            <label htmlFor="email" className="block font-medium text-slate-900">
+              Email address
+            </label>
+            <input id="email" name="email" type="email" required maxLength={254} autoComplete="username" className={fieldClass(Boolean(actionData?.error))} />
+          </div>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,98 @@
+import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { allowSignedOut } from '~/server/auth.server';
+import { checkResetToken, resetPassword } from '~/server/password-reset.server';
+import { UserRuleError } from '~/server/users.server';
+import { clientIp, readForm } from '~/server/request-info.server';
+import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
+import { USER_MESSAGES } from '~/lib/users';
+import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
+import { Banner } from '~/components/admin/banner';
+import type { Route } from './+types/reset-password';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Set a new password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+// The link carries a secret: never cache it, never send it on as a referrer.
+export const headers = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+
+export const RESET_MESSAGES = {
+  invalidLink: 'This link has expired or has already been used. Please ask for a new one.',
+  mismatch: 'The two passwords do not match.',
+  done: 'Your new password is set, and every other session of your account has been signed out. Please sign in.',
+} as const;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await allowSignedOut(request);
+  const state = await checkResetToken(params.token);
+  if (state.status !== 'valid') return data({ valid: false, email: null }, { status: 410 });
+  return { valid: true, email: state.email };
+}
+
+const schema = z
+  .object({
+    password: z.string().min(1, SIGN_IN_MESSAGES.passwordRequired).min(PASSWORD_MIN, SIGN_IN_MESSAGES.passwordShort).max(PASSWORD_MAX),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: RESET_MESSAGES.mismatch, path: ['confirm'] });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await allowSignedOut(request);
+  const form = await readForm(request, 4_096);
+  const parsed = schema.safeParse({ password: form.get('password') ?? '', confirm: form.get('confirm') ?? '' });
+  if (!parsed.success) return data({ done: false, error: parsed.error.issues[0]?.message ?? USER_MESSAGES.updateFailed }, { status: 400 });
+  try {
+    const ok = await resetPassword(params.token, parsed.data.password, clientIp(context));
+    if (!ok) return data({ done: false, error: RESET_MESSAGES.invalidLink }, { status: 410 });
+  } catch (error) {
+    if (error instanceof UserRuleError) return data({ done: false, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return { done: true, error: null };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting';
+  if (actionData?.done) {
+    return (
+      <AuthCard title="Password set">
+        <div className="mt-6">
+          <Banner type="success" message={RESET_MESSAGES.done} autoClose={false} />
+        </div>
+      </AuthCard>
+    );
+  }
+  if (!loaderData.valid) {
+    return (
+      <AuthCard title="Set a new password">
+        <div className="mt-6 space-y-4">
+          <Banner type="error" message={RESET_MESSAGES.invalidLink} autoClose={false} />
+          <Link to="/admin/forgot-password" className="inline-block font-semibold text-indigo-800 underline underline-offset-4">
+            Ask for a new link
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Set a new password" intro={`For ${loaderData.email}. At least 6 characters; avoid common passwords.`}>
+      <div className="mt-6">{actionData?.error && <Banner type="error" message={actionData.error} autoClose={false} />}</div>
+      <Form method="post" className="mt-6 space-y-5">
+        <input type="text" name="username" value={loaderData.email ?? ''} autoComplete="username" readOnly hidden />
+        <div>
+          <label htmlFor="password" className="block font-medium text-slate-900">
+            New password
+          </label>
+          <input id="password" name="password" type="password" required minLength={6} autoComplete="new-password" className={fieldClass(false)} />
+        </div>
+        <div>
+          <label htmlFor="confirm" className="block font-medium text-slate-900">
+            Repeat the new password
+          </label>
+          <input id="confirm" name="confirm" type="password" required minLength={6} autoComplete="new-password" className={fieldClass(false)} />
+        </div>
+        <button type="submit" disabled={busy} className={primaryButton}>
+          {busy ? 'Saving...' : 'Set password'}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,49 @@
+import { data, redirect } from 'react-router';
+import { requireUser } from '~/server/auth.server';
+import { getUser, updateUser } from '~/server/users.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { readUserForm, schemaFailure, userFormFailure } from '~/server/user-form.server';
+import { getLogger } from '~/server/logger.server';
+import { updateUserSchema, USER_MESSAGES, userUpdated } from '~/lib/users';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import { UserForm } from '~/components/admin/user-form';
+import { UserSubnav } from '~/components/admin/user-subnav';
+import type { Route } from './+types/user-edit';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireUser(request);
+  const target = await getUser(params.id);
+  if (!target) throw data({ error: 'User not found' }, { status: 404 });
+  if (target.id === actor.id) throw redirect('/admin/profile');
+  // spec §5/§6: the super admin account is untouchable by others; only the super admin edits others.
+  if (target.role === 'SUPER_ADMIN') return data({ restricted: USER_MESSAGES.superAdminUntouchable, target: null }, { status: 403 });
+  if (!actor.isSuperAdmin) return data({ restricted: USER_MESSAGES.updateForbidden, target: null }, { status: 403 });
+  return { restricted: null, target };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireUser(request);
+  const fields = await readUserForm(request, actor.email);
+  const parsed = updateUserSchema.safeParse(fields);
+  if (!parsed.success) return schemaFailure(parsed.error.issues);
+  try {
+    const user = await updateUser(actor, params.id, parsed.data, clientIp(context));
+    return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) } });
+  } catch (error) {
+    if (!(error instanceof Error && 'status' in error)) getLogger().error({ err: error }, 'updating a user failed');
+    return userFormFailure(error, USER_MESSAGES.updateFailed);
+  }
+}
+
+export default function UserEdit({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.restricted || !loaderData.target) return <AccessRestricted message={loaderData.restricted ?? USER_MESSAGES.updateForbidden} />;
+  const { target } = loaderData;
+  return (
+    <>
+      <UserSubnav />
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Edit User</h1>
+      <UserForm mode="edit" values={target} errors={actionData?.errors} roleLocked={false} cancelTo="/admin/users" />
+    </>
+  );
+}

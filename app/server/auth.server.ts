@@ -1,0 +1,201 @@
+import { data, redirect } from 'react-router';
+import { getDb } from './db/db.server.ts';
+import { newId, nowIso } from './ids.server.ts';
+import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { recordAudit } from './audit.server.ts';
+import { clearSessionCookie, createSession, endSession, lookupSession, sessionCookie, deleteSessionById } from './sessions.server.ts';
+import { can, canUseSection, roleOf, type Permission, type Role, type Section } from '../lib/permissions.ts';
+import type { SignedOutReason } from '../lib/auth.ts';
+
+/** The signed-in staff member, as loaders and actions see them. */
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  bio: string;
+  profilePicture: string | null;
+  isSuperAdmin: boolean;
+  sessionId: string;
+}
+
+export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
+
+// spec §9/§5 and the issue: 5 failures for one email from one address in 15 minutes, and a looser
+// limit for one address across all emails.
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
+export const MAX_FAILURES_PER_IP = 30;
+
+let dummyHash: Promise<string> | undefined;
+/** A real argon2id hash to verify against when the account does not exist, so timing gives nothing away. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-account-${newId()}`);
+  return dummyHash;
+}
+
+export type SignInResult =
+  | { status: 'ok'; user: { id: string; role: Role }; cookie: string }
+  | { status: 'invalid' }
+  | { status: 'disabled' }
+  | { status: 'rate-limited' };
+
+async function recentFailures(email: string, ip: string): Promise<{ forPair: number; forIp: number }> {
+  const since = new Date(Date.now() - LOGIN_WINDOW_MS).toISOString();
+  const db = getDb();
+  const [pair, address] = await Promise.all([
+    db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('email', '=', email)
+      .where('ip', '=', ip)
+      .where('succeeded', '=', 0)
+      .where('at', '>', since)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('ip', '=', ip)
+      .where('succeeded', '=', 0)
+      .where('at', '>', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { forPair: Number(pair.n), forIp: Number(address.n) };
+}
+
+async function recordAttempt(email: string, ip: string, succeeded: boolean): Promise<void> {
+  await getDb().insertInto('login_attempts').values({ id: newId(), email, ip, at: nowIso(), succeeded: succeeded ? 1 : 0 }).execute();
+}
+
+/** Checks the credentials and, when they are right, opens a new session (replacing `previous`). */
+export async function signIn(input: {
+  email: string;
+  password: string;
+  remember: boolean;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+}): Promise<SignInResult> {
+  const email = input.email.toLowerCase();
+  const failures = await recentFailures(email, input.ip);
+  if (failures.forPair >= MAX_FAILURES_PER_EMAIL_AND_IP || failures.forIp >= MAX_FAILURES_PER_IP) {
+    return { status: 'rate-limited' };
+  }
+  const db = getDb();
+  const user = await db.selectFrom('system_users').select(['id', 'email', 'role', 'password_hash', 'disabled']).where('email', '=', email).executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
+  if (!user || !user.password_hash || !ok) {
+    await recordAttempt(email, input.ip, false);
+    await recordAudit({ actor: email, action: 'auth.sign_in_failed', target: email, ip: input.ip, detail: { reason: user ? 'wrong password' : 'unknown email' } });
+    return { status: 'invalid' };
+  }
+  if (user.disabled) {
+    await recordAudit({ actor: email, action: 'auth.sign_in_failed', target: email, ip: input.ip, detail: { reason: 'account disabled' } });
+    return { status: 'disabled' };
+  }
+  await recordAttempt(email, input.ip, true);
+  // A new session id at every sign-in; any session the browser already had ends here.
+  await endSession(input.request);
+  const token = await createSession({ userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });
+  await db.updateTable('system_users').set({ last_login: nowIso() }).where('id', '=', user.id).execute();
+  await recordAudit({ actor: email, action: 'auth.sign_in', target: email, ip: input.ip, detail: { remember: input.remember } });
+  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookie: sessionCookie(token, input.remember) };
+}
+
+export async function signOut(request: Request, user: StaffUser | null, ip: string): Promise<string> {
+  await endSession(request);
+  if (user) await recordAudit({ actor: user.email, action: 'auth.sign_out', target: user.email, ip });
+  return clearSessionCookie();
+}
+
+export type CurrentUser = { status: 'signed-in'; user: StaffUser } | { status: 'signed-out'; reason?: SignedOutReason };
+
+const cache = new WeakMap<Request, Promise<CurrentUser>>();
+
+/** The request's signed-in staff member (looked up once per request). */
+export function getCurrentUser(request: Request): Promise<CurrentUser> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadCurrentUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser> {
+  const session = await lookupSession(request);
+  if (session.status === 'none') return { status: 'signed-out' };
+  if (session.status === 'ended') return { status: 'signed-out', reason: session.reason };
+  const row = await getDb().selectFrom('system_users').selectAll().where('id', '=', session.userId).executeTakeFirst();
+  if (!row) {
+    // spec §4: the account no longer exists in the user list: signed out and told so.
+    await deleteSessionById(session.sessionId);
+    return { status: 'signed-out', reason: 'account-removed' };
+  }
+  if (row.disabled) {
+    await deleteSessionById(session.sessionId);
+    return { status: 'signed-out', reason: 'disabled' };
+  }
+  const role = roleOf(row.role);
+  return {
+    status: 'signed-in',
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role,
+      bio: row.bio,
+      profilePicture: row.profile_picture,
+      isSuperAdmin: role === 'SUPER_ADMIN',
+      sessionId: session.sessionId,
+    },
+  };
+}
+
+function isMutation(request: Request): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase());
+}
+
+/**
+ * The signed-in user, or: for page loads a redirect to the sign-in screen (telling why when the
+ * session was ended for them); for writes a 403 and nothing done.
+ */
+export async function requireUser(request: Request): Promise<StaffUser> {
+  const current = await getCurrentUser(request);
+  if (current.status === 'signed-in') return current.user;
+  if (isMutation(request)) {
+    throw data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
+  }
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  if (current.reason) params.set('signedOut', current.reason);
+  const path = url.pathname.replace(/\.data$/, '');
+  if (path !== '/admin') params.set('redirectTo', path + url.search);
+  const query = params.toString();
+  throw redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
+}
+
+/** The signed-in user if their role has `permission`; otherwise 403 and nothing done. */
+export async function requirePermission(request: Request, permission: Permission): Promise<StaffUser> {
+  const user = await requireUser(request);
+  if (!can(user.role, permission)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
+  return user;
+}
+
+/** For section pages: the user and whether their role may use the section (spec §6). */
+export async function requireSection(request: Request, section: Section): Promise<{ user: StaffUser; allowed: boolean }> {
+  const user = await requireUser(request);
+  return { user, allowed: canUseSection(user.role, section) };
+}
+
+/** Only the super admin (spec §6: creates users, edits others, deletes, sends password resets). */
+export async function requireSuperAdmin(request: Request, message = FORBIDDEN_MESSAGE): Promise<StaffUser> {
+  const user = await requireUser(request);
+  if (!user.isSuperAdmin) throw data({ error: message }, { status: 403 });
+  return user;
+}
+
+/** For the sign-in, forgot-password and reset pages: no permission applies, but signed-in users are sent on. */
+export async function allowSignedOut(request: Request): Promise<CurrentUser> {
+  return getCurrentUser(request);
+}

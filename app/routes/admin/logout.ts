@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { getCurrentUser, signOut } from '~/server/auth.server';
+import { allowSignedOut, signOut } from '~/server/auth.server';
 import { clientIp } from '~/server/request-info.server';
 import type { Route } from './+types/logout';
 
@@ -9,7 +9,7 @@ export async function loader() {
 
 /** Ends the session (signed-in or not, the answer is the sign-in screen). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await getCurrentUser(request);
+  const current = await allowSignedOut(request);
   const cookie = await signOut(request, current.status === 'signed-in' ? current.user : null, clientIp(context));
   return redirect('/admin', { headers: { 'Set-Cookie': cookie } });
 }

@@ -52,11 +52,21 @@ const picture = z
 
 export const createUserSchema = z.object({
   name,
-  email: z.string().trim().min(1, USER_MESSAGES.required).max(254, USER_MESSAGES.invalidEmail).pipe(z.email(USER_MESSAGES.invalidEmail)).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .min(1, USER_MESSAGES.required)
+    .max(254, USER_MESSAGES.invalidEmail)
+    .pipe(z.email(USER_MESSAGES.invalidEmail))
+    .transform((v) => v.toLowerCase()),
   role: z.enum(ROLES, { message: USER_MESSAGES.invalidRole }).default(DEFAULT_ROLE),
   bio,
   profilePicture: picture,
-  password: z.string().min(1, USER_MESSAGES.required).min(PASSWORD_MIN, USER_MESSAGES.passwordShort).max(PASSWORD_MAX, USER_MESSAGES.commonPassword),
+  password: z
+    .string()
+    .min(1, USER_MESSAGES.required)
+    .min(PASSWORD_MIN, USER_MESSAGES.passwordShort)
+    .max(PASSWORD_MAX, USER_MESSAGES.commonPassword),
 });
 
 export const updateUserSchema = z.object({

@@ -3,7 +3,14 @@ import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { recordAudit } from './audit.server.ts';
-import { clearSessionCookie, createSession, endSession, lookupSession, sessionCookie, deleteSessionById } from './sessions.server.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  endSession,
+  lookupSession,
+  sessionCookie,
+  deleteSessionById,
+} from './sessions.server.ts';
 import { can, canUseSection, roleOf, type Permission, type Role, type Section } from '../lib/permissions.ts';
 import type { SignedOutReason } from '../lib/auth.ts';
 
@@ -64,7 +71,10 @@ async function recentFailures(email: string, ip: string): Promise<{ forPair: num
 }
 
 async function recordAttempt(email: string, ip: string, succeeded: boolean): Promise<void> {
-  await getDb().insertInto('login_attempts').values({ id: newId(), email, ip, at: nowIso(), succeeded: succeeded ? 1 : 0 }).execute();
+  await getDb()
+    .insertInto('login_attempts')
+    .values({ id: newId(), email, ip, at: nowIso(), succeeded: succeeded ? 1 : 0 })
+    .execute();
 }
 
 /** Checks the credentials and, when they are right, opens a new session (replacing `previous`). */
@@ -82,15 +92,31 @@ export async function signIn(input: {
     return { status: 'rate-limited' };
   }
   const db = getDb();
-  const user = await db.selectFrom('system_users').select(['id', 'email', 'role', 'password_hash', 'disabled']).where('email', '=', email).executeTakeFirst();
+  const user = await db
+    .selectFrom('system_users')
+    .select(['id', 'email', 'role', 'password_hash', 'disabled'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
   if (!user || !user.password_hash || !ok) {
     await recordAttempt(email, input.ip, false);
-    await recordAudit({ actor: email, action: 'auth.sign_in_failed', target: email, ip: input.ip, detail: { reason: user ? 'wrong password' : 'unknown email' } });
+    await recordAudit({
+      actor: email,
+      action: 'auth.sign_in_failed',
+      target: email,
+      ip: input.ip,
+      detail: { reason: user ? 'wrong password' : 'unknown email' },
+    });
     return { status: 'invalid' };
   }
   if (user.disabled) {
-    await recordAudit({ actor: email, action: 'auth.sign_in_failed', target: email, ip: input.ip, detail: { reason: 'account disabled' } });
+    await recordAudit({
+      actor: email,
+      action: 'auth.sign_in_failed',
+      target: email,
+      ip: input.ip,
+      detail: { reason: 'account disabled' },
+    });
     return { status: 'disabled' };
   }
   await recordAttempt(email, input.ip, true);

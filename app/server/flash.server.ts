@@ -6,6 +6,8 @@ export type FlashType = 'success' | 'error' | 'warning' | 'info';
 export interface Flash {
   type: FlashType;
   message: string;
+  /** Shown as a toast (bottom right) instead of a banner. */
+  toast?: boolean;
 }
 
 const NAME = 'tdg_flash';
@@ -26,8 +28,9 @@ export function readFlash(request: Request): { flash: Flash | null; clear: strin
   const clear = `${NAME}=; ${attributes(0)}`;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Flash>;
-    if (typeof value.message !== 'string' || !['success', 'error', 'warning', 'info'].includes(String(value.type))) return { flash: null, clear };
-    return { flash: { type: value.type as FlashType, message: value.message.slice(0, 300) }, clear };
+    if (typeof value.message !== 'string' || !['success', 'error', 'warning', 'info'].includes(String(value.type)))
+      return { flash: null, clear };
+    return { flash: { type: value.type as FlashType, message: value.message.slice(0, 300), toast: value.toast === true }, clear };
   } catch {
     return { flash: null, clear };
   }

@@ -25,8 +25,18 @@ function hash(token: string): string {
  */
 export async function sendPasswordResetLink(email: string, context: { actor: string | null; ip: string }): Promise<boolean> {
   const db = getDb();
-  const user = await db.selectFrom('system_users').select(['id', 'name', 'email', 'disabled']).where('email', '=', email.toLowerCase()).executeTakeFirst();
-  await recordAudit({ actor: context.actor ?? email, action: 'user.password_reset_requested', target: email.toLowerCase(), ip: context.ip, detail: { known: Boolean(user) } });
+  const user = await db
+    .selectFrom('system_users')
+    .select(['id', 'name', 'email', 'disabled'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  await recordAudit({
+    actor: context.actor ?? email,
+    action: 'user.password_reset_requested',
+    target: email.toLowerCase(),
+    ip: context.ip,
+    detail: { known: Boolean(user) },
+  });
   if (!user || user.disabled) return false;
   const hourAgo = new Date(Date.now() - RESET_TTL_MS).toISOString();
   const recent = await db
@@ -43,7 +53,12 @@ export async function sendPasswordResetLink(email: string, context: { actor: str
   const now = Date.now();
   await db
     .insertInto('password_reset_tokens')
-    .values({ token_hash: hash(token), user_id: user.id, created_at: new Date(now).toISOString(), expires_at: new Date(now + RESET_TTL_MS).toISOString() })
+    .values({
+      token_hash: hash(token),
+      user_id: user.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + RESET_TTL_MS).toISOString(),
+    })
     .execute();
   const config = getConfig();
   const link = `${config.publicUrl}/admin/reset-password/${token}`;
@@ -61,7 +76,12 @@ export async function sendPasswordResetLink(email: string, context: { actor: str
       'If you did not ask for this, you can ignore this email: your password stays the same.',
     ].join('\n'),
   });
-  await recordAudit({ actor: context.actor ?? user.email, action: 'user.password_reset_sent', target: user.email, ip: context.ip });
+  await recordAudit({
+    actor: context.actor ?? user.email,
+    action: 'user.password_reset_sent',
+    target: user.email,
+    ip: context.ip,
+  });
   return true;
 }
 
@@ -72,7 +92,12 @@ export async function checkResetToken(token: string): Promise<ResetTokenState> {
   const row = await getDb()
     .selectFrom('password_reset_tokens')
     .innerJoin('system_users', 'system_users.id', 'password_reset_tokens.user_id')
-    .select(['password_reset_tokens.user_id', 'password_reset_tokens.expires_at', 'password_reset_tokens.used_at', 'system_users.email'])
+    .select([
+      'password_reset_tokens.user_id',
+      'password_reset_tokens.expires_at',
+      'password_reset_tokens.used_at',
+      'system_users.email',
+    ])
     .where('password_reset_tokens.token_hash', '=', hash(token))
     .executeTakeFirst();
   if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now()) return { status: 'invalid' };
@@ -94,7 +119,18 @@ export async function resetPassword(token: string, password: string, ip: string)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
   await setPassword(state.userId, password);
-  await db.updateTable('password_reset_tokens').set({ used_at: nowIso() }).where('user_id', '=', state.userId).where('used_at', 'is', null).execute();
-  await recordAudit({ actor: state.email, action: 'user.password_changed', target: state.email, ip, detail: { via: 'reset link' } });
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', state.userId)
+    .where('used_at', 'is', null)
+    .execute();
+  await recordAudit({
+    actor: state.email,
+    action: 'user.password_changed',
+    target: state.email,
+    ip,
+    detail: { via: 'reset link' },
+  });
   return true;
 }

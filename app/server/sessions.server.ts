@@ -51,7 +51,12 @@ export function clearSessionCookie(): string {
   return parts.join('; ');
 }
 
-export async function createSession(input: { userId: string; remember: boolean; ip: string; userAgent: string | null }): Promise<string> {
+export async function createSession(input: {
+  userId: string;
+  remember: boolean;
+  ip: string;
+  userAgent: string | null;
+}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await getDb()
@@ -72,9 +77,7 @@ export async function createSession(input: { userId: string; remember: boolean; 
 }
 
 export type SessionLookup =
-  | { status: 'none' }
-  | { status: 'ended'; reason: SignedOutReason }
-  | { status: 'active'; sessionId: string; userId: string };
+  { status: 'none' } | { status: 'ended'; reason: SignedOutReason } | { status: 'active'; sessionId: string; userId: string };
 
 /** The session the request's cookie names, if it is still valid; extends idle sessions as they are used. */
 export async function lookupSession(request: Request): Promise<SessionLookup> {
@@ -112,7 +115,11 @@ export async function deleteSessionById(sessionId: string): Promise<void> {
 
 /** Ends every session of a user; their next request is told why. */
 export async function endAllSessions(userId: string, reason: SignedOutReason): Promise<void> {
-  await getDb().updateTable('sessions').set({ ended_reason: reason, last_seen_at: nowIso() }).where('user_id', '=', userId).execute();
+  await getDb()
+    .updateTable('sessions')
+    .set({ ended_reason: reason, last_seen_at: nowIso() })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Housekeeping: removes expired sessions and ones ended more than a month ago. */
@@ -121,6 +128,8 @@ export async function pruneSessions(): Promise<void> {
   const monthAgo = new Date(Date.now() - REMEMBER_MS).toISOString();
   await getDb()
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', now), eb.and([eb('ended_reason', 'is not', null), eb('last_seen_at', '<', monthAgo)])]))
+    .where((eb) =>
+      eb.or([eb('expires_at', '<', now), eb.and([eb('ended_reason', 'is not', null), eb('last_seen_at', '<', monthAgo)])]),
+    )
     .execute();
 }

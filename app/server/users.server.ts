@@ -112,7 +112,8 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
   const self = target.id === actor.id;
   if (!self && target.role === 'SUPER_ADMIN') throw new UserRuleError(USER_MESSAGES.superAdminUntouchable, 403);
   if (!self && !actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.updateForbidden, 403);
-  if (input.email !== undefined && input.email !== target.email) throw new UserRuleError(USER_MESSAGES.emailImmutable, 400, 'email');
+  if (input.email !== undefined && input.email !== target.email)
+    throw new UserRuleError(USER_MESSAGES.emailImmutable, 400, 'email');
 
   let role = target.role;
   if (input.role !== undefined && input.role !== target.role) {
@@ -122,7 +123,14 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
   }
   await getDb()
     .updateTable('system_users')
-    .set({ name: input.name, role, bio: input.bio, profile_picture: input.profilePicture || null, updated_at: nowIso(), updated_by: actor.email })
+    .set({
+      name: input.name,
+      role,
+      bio: input.bio,
+      profile_picture: input.profilePicture || null,
+      updated_at: nowIso(),
+      updated_by: actor.email,
+    })
     .where('id', '=', id)
     .execute();
   const detail: Record<string, unknown> = {};
@@ -143,7 +151,13 @@ export async function deleteUser(actor: StaffUser, id: string, ip: string): Prom
   const db = getDb();
   await db.deleteFrom('system_users').where('id', '=', id).execute();
   await endAllSessions(id, 'account-removed');
-  await recordAudit({ actor: actor.email, action: 'user.deleted', target: target.email, ip, detail: { name: target.name, role: target.role } });
+  await recordAudit({
+    actor: actor.email,
+    action: 'user.deleted',
+    target: target.email,
+    ip,
+    detail: { name: target.name, role: target.role },
+  });
   return target;
 }
 

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 /** The frame of the signed-out screens: sign-in, forgot password, set a new password. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 to-indigo-800 px-4 py-12">
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 to-indigo-800 px-4 py-12"
+    >
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
         <img src="/logo.svg" alt="TDG Uganda" width={150} height={40} className="h-10 w-auto" />
         <h1 className="mt-6 text-2xl font-bold text-slate-900">{title}</h1>

@@ -25,7 +25,12 @@ export function Banner({ type, message, autoClose = true }: { type: BannerType; 
       {open && (
         <div className={`flex items-start gap-3 rounded-lg border-l-4 p-4 ${STYLES[type]}`}>
           <p className="flex-1 font-medium">{message}</p>
-          <button type="button" onClick={() => setOpen(false)} className="rounded p-1 hover:bg-black/5" aria-label="Close message">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded p-1 hover:bg-black/5"
+            aria-label="Close message"
+          >
             <CloseIcon className="h-4 w-4" />
           </button>
         </div>

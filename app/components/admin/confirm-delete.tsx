@@ -37,14 +37,22 @@ export function ConfirmDelete({
         {label}
         <span className="sr-only"> {itemName}</span>
       </button>
-      <dialog ref={dialog} aria-labelledby={`${href}-title`} className="m-auto max-w-md rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60">
+      <dialog
+        ref={dialog}
+        aria-labelledby={`${href}-title`}
+        className="m-auto max-w-md rounded-2xl p-0 shadow-2xl backdrop:bg-slate-900/60"
+      >
         <div className="p-6">
           <h2 id={`${href}-title`} className="text-xl font-bold text-slate-900">
             Confirm delete
           </h2>
           <p className="mt-3 text-slate-800">{question}</p>
           <div className="mt-6 flex justify-end gap-3">
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+            >
               Cancel
             </button>
             <Form method="post" action={href} onSubmit={() => dialog.current?.close()}>

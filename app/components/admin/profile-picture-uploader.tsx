@@ -82,14 +82,20 @@ export function ProfilePictureUploader({ name, initialUrl }: { name: string; ini
       >
         {uploading ? (
           <p role="status" className="flex items-center gap-3 font-medium text-slate-800">
-            <span className="h-5 w-5 animate-spin rounded-full border-2 border-indigo-800 border-t-transparent" aria-hidden="true" />
+            <span
+              className="h-5 w-5 animate-spin rounded-full border-2 border-indigo-800 border-t-transparent"
+              aria-hidden="true"
+            />
             Uploading...
           </p>
         ) : url ? (
           <>
             <Avatar name={name || '?'} src={url} size="h-20 w-20 text-2xl" />
             <div className="flex flex-wrap gap-2">
-              <label htmlFor="profilePictureFile" className="cursor-pointer rounded-lg bg-white px-3 py-2 text-sm font-semibold text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50">
+              <label
+                htmlFor="profilePictureFile"
+                className="cursor-pointer rounded-lg bg-white px-3 py-2 text-sm font-semibold text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50"
+              >
                 Change picture
               </label>
               <button
@@ -104,7 +110,10 @@ export function ProfilePictureUploader({ name, initialUrl }: { name: string; ini
         ) : (
           <div className="text-slate-700">
             <p>Drag and drop a picture here, or</p>
-            <label htmlFor="profilePictureFile" className="mt-2 inline-block cursor-pointer rounded-lg bg-indigo-800 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-900">
+            <label
+              htmlFor="profilePictureFile"
+              className="mt-2 inline-block cursor-pointer rounded-lg bg-indigo-800 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-900"
+            >
               Choose a picture
             </label>
             <p className="mt-2 text-sm text-slate-600">JPEG, PNG, GIF or WebP, up to 2 MB.</p>

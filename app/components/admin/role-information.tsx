@@ -24,7 +24,9 @@ export function RoleInformation() {
                 ))}
               </ul>
               <h3 className="mt-4 text-sm font-semibold tracking-wide text-slate-600 uppercase">Dashboard sections</h3>
-              <p className="mt-2 text-slate-800">{info.sections.length ? info.sections.map((s) => SECTION_INFO[s].label).join(', ') : 'Dashboard only'}</p>
+              <p className="mt-2 text-slate-800">
+                {info.sections.length ? info.sections.map((s) => SECTION_INFO[s].label).join(', ') : 'Dashboard only'}
+              </p>
             </li>
           );
         })}

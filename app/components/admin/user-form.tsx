@@ -51,8 +51,14 @@ export function UserForm({
       noValidate={hydrated}
       onSubmit={(event) => {
         const data = new FormData(event.currentTarget);
-        const missing = !String(data.get('name') ?? '').trim() || !String(data.get('email') ?? '').trim() || (mode === 'create' && !String(data.get('password') ?? ''));
-        const short = mode === 'create' && String(data.get('password') ?? '').length > 0 && String(data.get('password') ?? '').length < PASSWORD_MIN;
+        const missing =
+          !String(data.get('name') ?? '').trim() ||
+          !String(data.get('email') ?? '').trim() ||
+          (mode === 'create' && !String(data.get('password') ?? ''));
+        const short =
+          mode === 'create' &&
+          String(data.get('password') ?? '').length > 0 &&
+          String(data.get('password') ?? '').length < PASSWORD_MIN;
         const problem = missing ? USER_MESSAGES.required : short ? USER_MESSAGES.passwordShort : null;
         setClientError(problem);
         if (problem) event.preventDefault();
@@ -127,7 +133,13 @@ export function UserForm({
           </>
         ) : (
           <>
-            <select id="role" name="role" defaultValue={values.role} aria-describedby="role-help" className={input(Boolean(errors?.role))}>
+            <select
+              id="role"
+              name="role"
+              defaultValue={values.role}
+              aria-describedby="role-help"
+              className={input(Boolean(errors?.role))}
+            >
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_INFO[role].label} ({role})
@@ -189,10 +201,17 @@ export function UserForm({
         </div>
       )}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={saving} className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+        >
           {saving ? 'Saving...' : mode === 'create' ? 'Create User' : 'Update User'}
         </button>
-        <Link to={cancelTo} className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+        <Link
+          to={cancelTo}
+          className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+        >
           Cancel
         </Link>
       </div>

@@ -95,7 +95,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {loaderData.next && (
-        <Link to={`?before=${encodeURIComponent(loaderData.next)}`} className="mt-4 inline-block font-semibold text-indigo-800 underline">
+        <Link
+          to={`?before=${encodeURIComponent(loaderData.next)}`}
+          className="mt-4 inline-block font-semibold text-indigo-800 underline"
+        >
           Older entries
         </Link>
       )}

@@ -1,10 +1,11 @@
-import { data, Form, Link, NavLink, Outlet } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router';
 import { requireUser } from '~/server/auth.server';
 import { readFlash } from '~/server/flash.server';
 import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
 import { Banner } from '~/components/admin/banner';
 import { RoleBadge } from '~/components/admin/role-badge';
-import { ToastProvider } from '~/components/toast';
+import { ToastProvider, useToast, type ToastType } from '~/components/toast';
+import { useEffect } from 'react';
 import type { Route } from './+types/dashboard';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
@@ -18,7 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { flash, clear } = readFlash(request);
   const sections = ROLE_INFO[user.role].sections.map((section) => ({ section, ...SECTION_INFO[section] }));
   return data(
-    { user: { id: user.id, name: user.name, email: user.email, role: user.role, isSuperAdmin: user.isSuperAdmin }, sections, flash },
+    {
+      user: { id: user.id, name: user.name, email: user.email, role: user.role, isSuperAdmin: user.isSuperAdmin },
+      sections,
+      flash,
+    },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   );
 }
@@ -56,7 +61,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 View website
               </Link>
               <Form method="post" action="/admin/logout">
-                <button type="submit" className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+                <button
+                  type="submit"
+                  className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+                >
                   Logout
                 </button>
               </Form>
@@ -81,14 +89,50 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </nav>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none">
-          {flash && (
+          {flash && !flash.toast && (
             <div className="mb-6">
               <Banner key={flash.message} type={flash.type} message={flash.message} />
             </div>
           )}
+          {flash?.toast && <FlashToast type={flash.type} message={flash.message} />}
           <Outlet />
         </main>
       </div>
     </ToastProvider>
   );
+}
+
+/** A refused or missing dashboard page (403, 404) or a failure, without losing the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail =
+    isRouteErrorResponse(error) && error.data && typeof error.data === 'object' && 'error' in error.data
+      ? String(error.data.error)
+      : null;
+  const title = status === 403 ? 'Access Restricted' : status === 404 ? 'Page Not Found' : 'Something went wrong';
+  const text =
+    detail ?? (status === 404 ? 'This dashboard page does not exist.' : 'Sorry, the dashboard had a problem. Please try again.');
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <section className="max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-700">{text}</p>
+        <Link
+          to="/admin"
+          className="mt-6 inline-block rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
+        >
+          Return to Dashboard
+        </Link>
+      </section>
+    </main>
+  );
+}
+
+/** Shows a message carried across a redirect as a toast, once. */
+function FlashToast({ type, message }: { type: ToastType; message: string }) {
+  const toast = useToast();
+  useEffect(() => {
+    toast(type, message);
+  }, [toast, type, message]);
+  return null;
 }

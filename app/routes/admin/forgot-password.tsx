@@ -39,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <AuthCard title="Forgot your password?" intro="Enter the email address of your staff account and we will email you a link to set a new password.">
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter the email address of your staff account and we will email you a link to set a new password."
+    >
       <div className="mt-6">
         {actionData?.sent && <Banner type="success" message={FORGOT_PASSWORD_SENT} autoClose={false} />}
         {actionData?.error && <Banner type="error" message={actionData.error} autoClose={false} />}
@@ -50,7 +53,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <label htmlFor="email" className="block font-medium text-slate-900">
               Email address
             </label>
-            <input id="email" name="email" type="email" required maxLength={254} autoComplete="username" className={fieldClass(Boolean(actionData?.error))} />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              required
+              maxLength={254}
+              autoComplete="username"
+              className={fieldClass(Boolean(actionData?.error))}
+            />
           </div>
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? 'Sending...' : 'Send reset link'}

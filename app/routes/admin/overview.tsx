@@ -23,7 +23,10 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 flex flex-wrap gap-3">
           {info.sections.map((section) => (
             <li key={section}>
-              <Link to={SECTION_INFO[section].path} className="inline-block rounded-lg bg-indigo-800 px-4 py-2 font-semibold text-white hover:bg-indigo-900">
+              <Link
+                to={SECTION_INFO[section].path}
+                className="inline-block rounded-lg bg-indigo-800 px-4 py-2 font-semibold text-white hover:bg-indigo-900"
+              >
                 {SECTION_INFO[section].label}
               </Link>
             </li>
@@ -31,7 +34,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </ul>
       ) : (
         <p className="mt-3 text-slate-700">
-          Your role can view the dashboard only. To write or manage content, ask the super admin for a different role. You can still edit your own{' '}
+          Your role can view the dashboard only. To write or manage content, ask the super admin for a different role. You can
+          still edit your own{' '}
           <Link to="/admin/profile" className="font-semibold text-indigo-800 underline">
             profile
           </Link>

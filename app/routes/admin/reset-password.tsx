@@ -10,7 +10,10 @@ import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-car
 import { Banner } from '~/components/admin/banner';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Set a new password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Set a new password | TDG Uganda' },
+  { name: 'robots', content: 'noindex' },
+];
 // The link carries a secret: never cache it, never send it on as a referrer.
 export const headers = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 
@@ -29,7 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 const schema = z
   .object({
-    password: z.string().min(1, SIGN_IN_MESSAGES.passwordRequired).min(PASSWORD_MIN, SIGN_IN_MESSAGES.passwordShort).max(PASSWORD_MAX),
+    password: z
+      .string()
+      .min(1, SIGN_IN_MESSAGES.passwordRequired)
+      .min(PASSWORD_MIN, SIGN_IN_MESSAGES.passwordShort)
+      .max(PASSWORD_MAX),
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { message: RESET_MESSAGES.mismatch, path: ['confirm'] });
@@ -38,7 +45,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await allowSignedOut(request);
   const form = await readForm(request, 4_096);
   const parsed = schema.safeParse({ password: form.get('password') ?? '', confirm: form.get('confirm') ?? '' });
-  if (!parsed.success) return data({ done: false, error: parsed.error.issues[0]?.message ?? USER_MESSAGES.updateFailed }, { status: 400 });
+  if (!parsed.success)
+    return data({ done: false, error: parsed.error.issues[0]?.message ?? USER_MESSAGES.updateFailed }, { status: 400 });
   try {
     const ok = await resetPassword(params.token, parsed.data.password, clientIp(context));
     if (!ok) return data({ done: false, error: RESET_MESSAGES.invalidLink }, { status: 410 });
@@ -81,13 +89,29 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <label htmlFor="password" className="block font-medium text-slate-900">
             New password
           </label>
-          <input id="password" name="password" type="password" required minLength={6} autoComplete="new-password" className={fieldClass(false)} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            required
+            minLength={6}
+            autoComplete="new-password"
+            className={fieldClass(false)}
+          />
         </div>
         <div>
           <label htmlFor="confirm" className="block font-medium text-slate-900">
             Repeat the new password
           </label>
-          <input id="confirm" name="confirm" type="password" required minLength={6} autoComplete="new-password" className={fieldClass(false)} />
+          <input
+            id="confirm"
+            name="confirm"
+            type="password"
+            required
+            minLength={6}
+            autoComplete="new-password"
+            className={fieldClass(false)}
+          />
         </div>
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Saving...' : 'Set password'}

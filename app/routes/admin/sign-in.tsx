@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, 8_192);
   const email = String(form.get('email') ?? '').slice(0, 254);
   const parsed = signInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_MESSAGES.unexpected, email }, { status: 400 });
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_MESSAGES.unexpected, email }, { status: 400 });
   try {
     const result = await signIn({ ...parsed.data, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
     if (result.status === 'invalid') return data({ error: SIGN_IN_MESSAGES.invalidCredentials, email }, { status: 401 });
@@ -95,7 +96,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     `mt-1 block w-full rounded-lg border-2 px-4 py-3 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'}`;
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 to-indigo-800 px-4 py-12">
+    <main
+      id="main"
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 to-indigo-800 px-4 py-12"
+    >
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
         <img src="/logo.svg" alt="TDG Uganda" width={150} height={40} className="h-10 w-auto" />
         <h1 className="mt-6 text-2xl font-bold text-slate-900">Admin Dashboard</h1>
@@ -184,7 +188,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             disabled={busy || (hydrated && (!email || !password))}
             className="w-full rounded-lg bg-indigo-800 px-4 py-3 text-lg font-semibold text-white hover:bg-indigo-900 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
           >
-            {phase === 'authenticating' ? 'Authenticating...' : phase === 'signing-in' || phase === 'success' ? 'Signing in...' : 'Sign in'}
+            {phase === 'authenticating'
+              ? 'Authenticating...'
+              : phase === 'signing-in' || phase === 'success'
+                ? 'Signing in...'
+                : 'Sign in'}
           </button>
         </Form>
         <p className="mt-8 text-center">

@@ -13,7 +13,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireSuperAdmin(request, USER_MESSAGES.deleteForbidden);
   const target = await getUser(params.id);
   if (!target) throw data({ error: 'User not found' }, { status: 404 });
-  const refusal = target.id === actor.id ? USER_MESSAGES.deleteSelf : target.role === 'SUPER_ADMIN' ? USER_MESSAGES.deleteSuperAdmin : null;
+  const refusal =
+    target.id === actor.id ? USER_MESSAGES.deleteSelf : target.role === 'SUPER_ADMIN' ? USER_MESSAGES.deleteSuperAdmin : null;
   return { target: { name: target.name, email: target.email }, refusal };
 }
 
@@ -23,19 +24,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await deleteUser(actor, params.id, clientIp(context));
   } catch (error) {
     if (error instanceof UserRuleError) {
-      return data({ error: error.message }, { status: error.status, headers: { 'Set-Cookie': flashCookie({ type: 'error', message: error.message }) } });
+      return data(
+        { error: error.message },
+        { status: error.status, headers: { 'Set-Cookie': flashCookie({ type: 'error', message: error.message }) } },
+      );
     }
     getLogger().error({ err: error }, 'deleting a user failed');
     return data({ error: USER_MESSAGES.deleteFailed }, { status: 500 });
   }
-  return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: USER_MESSAGES.deleted }) } });
+  return redirect('/admin/users', {
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: USER_MESSAGES.deleted }) },
+  });
 }
 
 export default function UserDelete({ loaderData, actionData }: Route.ComponentProps) {
   const { target, refusal } = loaderData;
   if (refusal) return <AccessRestricted message={refusal} />;
   return (
-    <section aria-labelledby="delete-title" className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+    <section
+      aria-labelledby="delete-title"
+      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+    >
       <h1 id="delete-title" className="text-2xl font-bold text-slate-900">
         Confirm delete
       </h1>
@@ -46,7 +55,10 @@ export default function UserDelete({ loaderData, actionData }: Route.ComponentPr
       )}
       <p className="mt-4 text-slate-800">{deleteConfirmText(target.name, target.email)}</p>
       <div className="mt-6 flex gap-3">
-        <Link to="/admin/users" className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100">
+        <Link
+          to="/admin/users"
+          className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+        >
           Cancel
         </Link>
         <Form method="post">

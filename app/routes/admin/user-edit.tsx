@@ -17,7 +17,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!target) throw data({ error: 'User not found' }, { status: 404 });
   if (target.id === actor.id) throw redirect('/admin/profile');
   // spec §5/§6: the super admin account is untouchable by others; only the super admin edits others.
-  if (target.role === 'SUPER_ADMIN') return data({ restricted: USER_MESSAGES.superAdminUntouchable, target: null }, { status: 403 });
+  if (target.role === 'SUPER_ADMIN')
+    return data({ restricted: USER_MESSAGES.superAdminUntouchable, target: null }, { status: 403 });
   if (!actor.isSuperAdmin) return data({ restricted: USER_MESSAGES.updateForbidden, target: null }, { status: 403 });
   return { restricted: null, target };
 }
@@ -29,7 +30,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return schemaFailure(parsed.error.issues);
   try {
     const user = await updateUser(actor, params.id, parsed.data, clientIp(context));
-    return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) } });
+    return redirect('/admin/users', {
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) },
+    });
   } catch (error) {
     if (!(error instanceof Error && 'status' in error)) getLogger().error({ err: error }, 'updating a user failed');
     return userFormFailure(error, USER_MESSAGES.updateFailed);
@@ -37,7 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserEdit({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.restricted || !loaderData.target) return <AccessRestricted message={loaderData.restricted ?? USER_MESSAGES.updateForbidden} />;
+  if (loaderData.restricted || !loaderData.target)
+    return <AccessRestricted message={loaderData.restricted ?? USER_MESSAGES.updateForbidden} />;
   const { target } = loaderData;
   return (
     <>

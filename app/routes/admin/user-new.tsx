@@ -26,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return schemaFailure(parsed.error.issues);
   try {
     const user = await createUser(actor, parsed.data, clientIp(context));
-    return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userCreated(user.name) }) } });
+    return redirect('/admin/users', {
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userCreated(user.name) }) },
+    });
   } catch (error) {
     if (!(error instanceof Error && 'status' in error)) getLogger().error({ err: error }, 'creating a user failed');
     return userFormFailure(error, USER_MESSAGES.createFailed);

@@ -18,7 +18,8 @@ import type { Route } from './+types/users';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, allowed } = await requireSection(request, 'userManagement');
-  if (!allowed) return data({ restricted: accessRestrictedText(user.role), users: [], me: user.id, error: null }, { status: 403 });
+  if (!allowed)
+    return data({ restricted: accessRestrictedText(user.role), users: [], me: user.id, error: null }, { status: 403 });
   try {
     return { restricted: null, users: await listUsers(), me: user.id, error: null };
   } catch (error) {
@@ -37,10 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const sent = await sendPasswordResetLink(target.email, { actor: actor.email, ip: clientIp(context) });
     if (!sent) throw new Error('no link sent');
-    return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: resetSent(target.email) }) } });
+    return redirect('/admin/users', {
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: resetSent(target.email) }) },
+    });
   } catch (error) {
     getLogger().error({ err: error, target: target.email }, 'password reset failed');
-    return redirect('/admin/users', { headers: { 'Set-Cookie': flashCookie({ type: 'error', message: USER_MESSAGES.resetFailed }) } });
+    return redirect('/admin/users', {
+      headers: { 'Set-Cookie': flashCookie({ type: 'error', message: USER_MESSAGES.resetFailed }) },
+    });
   }
 }
 
@@ -89,7 +94,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 </div>
               </dl>
               <div className="mt-auto flex flex-wrap gap-2 pt-5">
-                <Link to={isMe ? '/admin/profile' : `/admin/users/${u.id}/edit`} className={`${smallButton} bg-indigo-800 text-white hover:bg-indigo-900`}>
+                <Link
+                  to={isMe ? '/admin/profile' : `/admin/users/${u.id}/edit`}
+                  className={`${smallButton} bg-indigo-800 text-white hover:bg-indigo-900`}
+                >
                   Edit<span className="sr-only"> {u.name}</span>
                 </Link>
                 {!isMe && !isSuper && (
@@ -97,7 +105,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <Form method="post">
                       <input type="hidden" name="intent" value="reset" />
                       <input type="hidden" name="userId" value={u.id} />
-                      <button type="submit" className={`${smallButton} bg-white text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50`}>
+                      <button
+                        type="submit"
+                        className={`${smallButton} bg-white text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50`}
+                      >
                         Send password reset<span className="sr-only"> to {u.name}</span>
                       </button>
                     </Form>

@@ -1,0 +1,64 @@
+import { data, Form, Link, redirect } from 'react-router';
+import { requirePermission } from '~/server/auth.server';
+import { ContentRuleError, deleteContent, getContentForAdmin } from '~/server/content-admin.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { getLogger } from '~/server/logger.server';
+import { CONTENT_MESSAGES } from '~/lib/content-form';
+import type { Route } from './+types/content-delete';
+
+/** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, 'content:delete');
+  const item = await getContentForAdmin(params.id);
+  if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
+  return { title: item.title, type: item.type };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requirePermission(request, 'content:delete');
+  const item = await getContentForAdmin(params.id);
+  const back = `/admin/content?type=${item?.type ?? 'news'}`;
+  try {
+    await deleteContent(actor, params.id, clientIp(context));
+  } catch (error) {
+    const message = error instanceof ContentRuleError ? error.message : 'The item could not be deleted.';
+    if (!(error instanceof ContentRuleError)) getLogger().error({ err: error }, 'deleting content failed');
+    // spec §8: the failure is reported and the list reloads.
+    return redirect(back, {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'error', message: CONTENT_MESSAGES.deleteFailed(message), toast: true }) },
+    });
+  }
+  return redirect(back, {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: CONTENT_MESSAGES.deleted, toast: true }) },
+  });
+}
+
+export default function ContentDelete({ loaderData }: Route.ComponentProps) {
+  return (
+    <section
+      aria-labelledby="delete-title"
+      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
+    >
+      <h1 id="delete-title" className="text-2xl font-bold text-slate-900">
+        Confirm delete
+      </h1>
+      <p className="mt-4 text-slate-800">{CONTENT_MESSAGES.deleteConfirm(loaderData.title)}</p>
+      <div className="mt-6 flex gap-3">
+        <Link
+          to={`/admin/content?type=${loaderData.type}`}
+          className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          Cancel
+        </Link>
+        <Form method="post">
+          <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            Delete
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,200 @@
+import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { requireSection } from '~/server/auth.server';
+import { listContentForAdmin } from '~/server/content-admin.server';
+import { getLogger } from '~/server/logger.server';
+import { accessRestrictedText, can } from '~/lib/permissions';
+import { CONTENT_MESSAGES, CONTENT_PAGE, emptyListMessage, isContentType, type ContentType } from '~/lib/content-form';
+import { categoryLabel } from '~/lib/categories';
+import { formatDate } from '~/lib/format';
+import { truncate } from '~/lib/text';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import type { Route } from './+types/content';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user, allowed } = await requireSection(request, 'contentManagement');
+  const base = { canEdit: can(user.role, 'content:edit'), canDelete: can(user.role, 'content:delete') };
+  if (!allowed)
+    return data(
+      { ...base, restricted: accessRestrictedText(user.role), type: null, items: [], next: null, q: '' },
+      { status: 403 },
+    );
+  const url = new URL(request.url);
+  const type = url.searchParams.get('type');
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  // spec §2: nothing is listed until a type is chosen.
+  if (!isContentType(type)) return { ...base, restricted: null, type: null, items: [], next: null, q };
+  // "Load more" asks for the next page after the cursor, and keeps the pages already shown.
+  const pages = Math.min(50, Math.max(1, Number.parseInt(url.searchParams.get('pages') ?? '1', 10) || 1));
+  try {
+    const { items, next } = await listContentForAdmin({ type, limit: CONTENT_PAGE * pages, q });
+    return { ...base, restricted: null, type, items, next: next ? String(pages + 1) : null, q };
+  } catch (error) {
+    // spec §8: a load failure is only logged.
+    getLogger().error({ err: error }, 'listing content failed');
+    return { ...base, restricted: null, type, items: [], next: null, q };
+  }
+}
+
+const typeButton = (active: boolean) =>
+  `rounded-lg px-5 py-2.5 font-semibold ${active ? 'bg-indigo-800 text-white' : 'bg-white text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50'}`;
+
+/** spec §2 Manage Content: View News / View Blogs, the newest 20 with Edit, Delete and Refresh. */
+export default function ManageContent({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const loading = useNavigation().state === 'loading' || revalidator.state === 'loading';
+  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
+  const { type, items, next, q, canEdit, canDelete } = loaderData;
+  const withParams = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) p.delete(k);
+      else p.set(k, v);
+    }
+    return `?${p}`;
+  };
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Manage Content</h1>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Link to="?type=news" className={typeButton(type === 'news')} aria-current={type === 'news' ? 'page' : undefined}>
+          View News
+        </Link>
+        <Link to="?type=blogs" className={typeButton(type === 'blogs')} aria-current={type === 'blogs' ? 'page' : undefined}>
+          View Blogs
+        </Link>
+        {type && (
+          <button
+            type="button"
+            onClick={() => revalidator.revalidate()}
+            className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+          >
+            Refresh
+          </button>
+        )}
+      </div>
+
+      {!type ? (
+        <section className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <h2 className="text-xl font-bold text-slate-900">{CONTENT_MESSAGES.chooseType}</h2>
+          <p className="mt-2 text-slate-700">Choose View News or View Blogs to see the most recent items.</p>
+        </section>
+      ) : (
+        <>
+          <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+            <input type="hidden" name="type" value={type} />
+            <label htmlFor="q" className="sr-only">
+              Search titles
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={100}
+              placeholder="Search titles"
+              className="min-w-0 flex-1 rounded-lg border-2 border-slate-300 px-3 py-2"
+            />
+            <button type="submit" className="rounded-lg bg-indigo-800 px-4 py-2 font-semibold text-white hover:bg-indigo-900">
+              Search
+            </button>
+          </Form>
+          <p role="status" className="sr-only">
+            {loading ? 'Loading...' : `${items.length} ${type === 'news' ? 'stories' : 'blog posts'} shown`}
+          </p>
+          {items.length === 0 ? (
+            <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">
+              {emptyListMessage(type)}
+            </p>
+          ) : (
+            <ul className="mt-6 space-y-4" aria-busy={loading}>
+              {items.map((item) => (
+                <ContentRow key={item.id} item={item} type={type} canEdit={canEdit} canDelete={canDelete} />
+              ))}
+            </ul>
+          )}
+          {next && (
+            <Link
+              to={withParams({ pages: next })}
+              preventScrollReset
+              className="mt-6 inline-block rounded-lg border-2 border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+            >
+              Load more
+            </Link>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function ContentRow({
+  item,
+  type,
+  canEdit,
+  canDelete,
+}: {
+  item: Route.ComponentProps['loaderData']['items'][number];
+  type: ContentType;
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
+  const button = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold';
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
+      {item.imageUrl ? (
+        <img
+          src={item.imageUrl.replace(/\.webp$/, '-480w.webp')}
+          alt=""
+          width={160}
+          height={90}
+          loading="lazy"
+          className="aspect-video w-full shrink-0 rounded-lg object-cover sm:w-40"
+        />
+      ) : (
+        <div className="flex aspect-video w-full shrink-0 items-center justify-center rounded-lg bg-slate-100 text-sm text-slate-600 sm:w-40">
+          No image
+        </div>
+      )}
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-bold break-words text-slate-900">
+          <a href={`/${type === 'news' ? 'news' : 'blog'}/${item.id}`} className="hover:underline">
+            {item.title}
+          </a>
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {item.author} · {categoryLabel(item.category)} ·{' '}
+          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, 'short')}</time>
+        </p>
+        <p className="mt-2 text-slate-700">{item.summary ? truncate(item.summary, 160) : CONTENT_MESSAGES.noSummary}</p>
+        {item.tags.length > 0 && (
+          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags">
+            {item.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-900">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex shrink-0 items-start gap-2">
+        {canEdit && (
+          <Link to={`/admin/content/${item.id}/edit`} className={`${button} bg-indigo-800 text-white hover:bg-indigo-900`}>
+            Edit<span className="sr-only"> {item.title}</span>
+          </Link>
+        )}
+        {canDelete && (
+          <ConfirmDelete
+            href={`/admin/content/${item.id}/delete`}
+            label="Delete"
+            itemName={item.title}
+            question={CONTENT_MESSAGES.deleteConfirm(item.title)}
+            buttonClass={`${button} bg-red-700 text-white hover:bg-red-800`}
+          />
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,209 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql, type Selectable } from 'kysely';
+import type { ContentTable } from './db/schema.ts';
+import { getDb } from './db/db.server.ts';
+import { newContentId, nowIso } from './ids.server.ts';
+import { htmlToText } from './html.server.ts';
+import { sanitizeArticleHtml } from './sanitize.server.ts';
+import { recordAudit } from './audit.server.ts';
+import { invalidatePublicPages } from './page-cache.server.ts';
+import { getUploadsRoot, MEDIA_URL_PREFIX } from './storage.server.ts';
+import { getLogger } from './logger.server.ts';
+import { parseList } from './content.server.ts';
+import type { StaffUser } from './auth.server.ts';
+import { can } from '../lib/permissions.ts';
+import { variantUrl } from '../lib/images.ts';
+import { CONTENT_MESSAGES, type ContentInput, type ContentType } from '../lib/content-form.ts';
+
+// The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here.
+
+export class ContentRuleError extends Error {
+  readonly status: 403 | 404;
+  constructor(message: string, status: 403 | 404) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface AdminContentItem {
+  id: string;
+  type: ContentType;
+  title: string;
+  author: string;
+  category: string;
+  tags: string[];
+  summary: string | null;
+  imageUrl: string | null;
+  imageAlt: string;
+  content: string;
+  createdAt: string;
+  publishedAt: string;
+  updatedAt: string;
+}
+
+function toItem(row: Selectable<ContentTable>): AdminContentItem {
+  return {
+    id: row.id,
+    type: row.collection === 'news' ? 'news' : 'blogs',
+    title: row.title,
+    author: row.author,
+    category: row.category,
+    tags: parseList(row.tags),
+    summary: (row.collection === 'news' ? row.summary : row.excerpt) ?? null,
+    imageUrl: row.image_url,
+    imageAlt: row.image_alt ?? '',
+    content: row.content,
+    createdAt: row.created_at,
+    publishedAt: row.published_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * spec §7: the newest items of a type, createdAt descending, at most `limit`. Beyond the spec, `q`
+ * searches titles; `next` says whether there are more (for Load more).
+ */
+export async function listContentForAdmin(options: { type: ContentType; limit: number; q?: string | undefined }) {
+  let query = getDb().selectFrom('content').selectAll().where('collection', '=', options.type);
+  const q = options.q?.trim().slice(0, 100);
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(title) like ${pattern} escape '\\'`);
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(options.limit + 1)
+    .execute();
+  const items = rows.slice(0, options.limit).map(toItem);
+  const last = items[items.length - 1];
+  return { items, next: rows.length > options.limit && last ? last.id : null };
+}
+
+export async function getContentForAdmin(id: string): Promise<AdminContentItem | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(id)) return undefined;
+  const row = await getDb()
+    .selectFrom('content')
+    .selectAll()
+    .where('id', '=', id)
+    .where('collection', 'in', ['news', 'blogs'])
+    .executeTakeFirst();
+  return row ? toItem(row) : undefined;
+}
+
+function fields(type: ContentType, input: ContentInput) {
+  const content = sanitizeArticleHtml(input.content);
+  return {
+    title: input.title,
+    category: input.category,
+    tags: JSON.stringify(input.tags),
+    summary: type === 'news' ? input.summary : null,
+    excerpt: type === 'blogs' ? input.summary : null,
+    content,
+    search_text: htmlToText(content),
+    image_url: input.imageUrl || null,
+    image_alt: input.imageUrl ? input.imageAlt : null,
+  };
+}
+
+/** spec §4: publishing creates the item; status is always 'published'; the author comes from the session. */
+export async function publishContent(
+  actor: StaffUser,
+  type: ContentType,
+  input: ContentInput,
+  ip: string,
+): Promise<AdminContentItem> {
+  if (!can(actor.role, 'content:create')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  const now = nowIso();
+  const id = newContentId(input.title);
+  await getDb()
+    .insertInto('content')
+    .values({
+      id,
+      collection: type,
+      ...fields(type, input),
+      author: actor.name,
+      author_email: actor.email,
+      author_role: actor.role,
+      status: 'published',
+      created_at: now,
+      published_at: now,
+      updated_at: now,
+    })
+    .execute();
+  invalidatePublicPages();
+  await recordAudit({ actor: actor.email, action: 'content.published', target: id, ip, detail: { type, title: input.title } });
+  return (await getContentForAdmin(id))!;
+}
+
+/** spec §3: an edit keeps createdAt, publishedAt and the original author; updatedAt changes. */
+export async function updateContent(actor: StaffUser, id: string, input: ContentInput, ip: string): Promise<AdminContentItem> {
+  if (!can(actor.role, 'content:edit')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  const existing = await getContentForAdmin(id);
+  if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
+  await getDb()
+    .updateTable('content')
+    .set({ ...fields(existing.type, input), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  invalidatePublicPages();
+  if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
+  await recordAudit({
+    actor: actor.email,
+    action: 'content.updated',
+    target: id,
+    ip,
+    detail: { type: existing.type, title: input.title },
+  });
+  return (await getContentForAdmin(id))!;
+}
+
+export async function deleteContent(actor: StaffUser, id: string, ip: string): Promise<AdminContentItem> {
+  if (!can(actor.role, 'content:delete')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  const existing = await getContentForAdmin(id);
+  if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
+  await getDb().deleteFrom('content').where('id', '=', id).execute();
+  invalidatePublicPages();
+  if (existing.imageUrl) await removeImageIfUnused(existing.imageUrl);
+  await recordAudit({
+    actor: actor.email,
+    action: 'content.deleted',
+    target: id,
+    ip,
+    detail: { type: existing.type, title: existing.title },
+  });
+  return existing;
+}
+
+/** Removes an uploaded image and its responsive copies once no content or service uses it. */
+export async function removeImageIfUnused(url: string): Promise<boolean> {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return false;
+  const db = getDb();
+  const [content, services] = await Promise.all([
+    db.selectFrom('content').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
+    db.selectFrom('services').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
+  ]);
+  if (content || services) return false;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  const media = await db.selectFrom('media').select(['id', 'variants']).where('key', '=', key).executeTakeFirst();
+  if (!media) return false;
+  let widths: number[] = [];
+  try {
+    const parsed: unknown = JSON.parse(media.variants);
+    if (Array.isArray(parsed)) widths = parsed.map(Number).filter(Number.isFinite);
+  } catch {
+    widths = [];
+  }
+  const files = [key, ...widths.map((w) => variantUrl(url, w).slice(MEDIA_URL_PREFIX.length))];
+  const root = getUploadsRoot();
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!full.startsWith(root + path.sep)) continue;
+    await fs
+      .rm(full, { force: true })
+      .catch((error: unknown) => getLogger().warn({ err: error, file }, 'could not remove an image file'));
+  }
+  await db.deleteFrom('media').where('id', '=', media.id).execute();
+  return true;
+}

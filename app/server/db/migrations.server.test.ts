@@ -37,7 +37,7 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     database = await createTestDatabase(engine, { migrate: false });
     await migrateToLatest(database.db, engine);
     expect(await migrateToLatest(database.db, engine)).toEqual([]);
-    const migrations = await createMigrator(database.db, engine).getMigrations();
+    const migrations = await (await createMigrator(database.db, engine)).getMigrations();
     expect(migrations.every((m) => m.executedAt instanceof Date)).toBe(true);
   });
 

@@ -221,14 +221,18 @@ function migrations(engine: Engine): Record<string, Migration> {
   };
 }
 
-export function createMigrator(db: Kysely<any>, engine: Engine): Migrator {
+export async function createMigrator(db: Kysely<any>, engine: Engine): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(engine) };
-  return new Migrator({ db, provider });
+  if (engine === 'sqlite') return new Migrator({ db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours: name the
+  // current schema, so another schema's tables on the same server are never mistaken for ours.
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>, engine: Engine): Promise<string[]> {
-  const { error, results } = await createMigrator(db, engine).migrateToLatest();
+  const { error, results } = await (await createMigrator(db, engine)).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {

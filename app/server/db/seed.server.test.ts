@@ -34,7 +34,8 @@ describe.each(ENGINES)('first start on %s', (engine) => {
     expect(await verifyPassword(user.password_hash!, result.generatedPassword!)).toBe(true);
   });
 
-  it('seeds demo content on an empty database, and nothing on a second start', async () => {
+  // Rendering and encoding the demo images is the slow part (seconds on a busy two-core machine).
+  it('seeds demo content on an empty database, and nothing on a second start', { timeout: 180_000 }, async () => {
     database = await createTestDatabase(engine);
     setUploadsRoot(database.dataDir);
     const first = await seedDemoContent(database.db);

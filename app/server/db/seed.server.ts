@@ -65,7 +65,7 @@ async function seedImage(
   name: string,
   image: SeedImage,
 ) {
-  const svg = renderSeedImageSvg(image, 1600, 900);
+  const svg = renderSeedImageSvg(image, 1200, 675);
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });
 }

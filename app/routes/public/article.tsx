@@ -1,4 +1,263 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">article</h1>;
+import type { MouseEvent } from 'react';
+import { data, Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { ArticleBody } from '~/components/article-body';
+import { ArticleSkeleton } from '~/components/article/article-skeleton';
+import { AboutTheAuthor, AuthorByline } from '~/components/article/author';
+import { ConsultationCta } from '~/components/article/consultation-cta';
+import { ReadingProgress } from '~/components/article/reading-progress';
+import { RelatedArticles } from '~/components/article/related-articles';
+import { ShareButtons } from '~/components/article/share-buttons';
+import { Image } from '~/components/image';
+import { NewsletterBox } from '~/components/newsletter-box';
+import {
+  ARTICLE_TEXTS,
+  articlePath,
+  BREADCRUMB_TITLE_MAX,
+  collectionFromPath,
+  isArticlePathname,
+  SECTIONS,
+  type ArticleAuthor,
+  type ArticleCollection,
+  type ArticleView,
+  type RelatedArticle,
+} from '~/lib/article';
+import { categoryLabel } from '~/lib/categories';
+import { formatDate } from '~/lib/format';
+import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
+import type { SiteInfo } from '~/lib/site';
+import { truncate } from '~/lib/text';
+import { loadArticlePage } from '~/server/articles.server';
+import type { Route } from './+types/article';
+
+// One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection
+// comes from the path.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const collection = collectionFromPath(new URL(request.url).pathname);
+  const result = await loadArticlePage(collection, params.id);
+  return data({ ...result, collection }, { status: result.status });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  const site = siteFromMatches(matches);
+  if (loaderData?.status !== 200) {
+    const failed = loaderData?.status === 500;
+    return pageMeta({
+      title: failed ? ARTICLE_TEXTS.failedTitle : ARTICLE_TEXTS.notFoundTitle,
+      description: failed ? ARTICLE_TEXTS.failedText : ARTICLE_TEXTS.notFoundText,
+      path: location.pathname,
+      site,
+      noindex: true,
+    });
+  }
+  const { article, author } = loaderData;
+  const path = articlePath(article.collection, article.id);
+  const description = article.summary || truncate(article.title, 160);
+  const image = article.imageUrl ? absoluteUrl(site, article.imageUrl) : undefined;
+  return [
+    ...pageMeta({
+      title: article.title,
+      description,
+      path,
+      site,
+      image: article.imageUrl,
+      imageAlt: article.imageAlt,
+      type: 'article',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: article.title,
+          description,
+          ...(image ? { image: [image] } : {}),
+          datePublished: article.createdAt,
+          dateModified: article.updatedAt,
+          author: { '@type': 'Person', name: author.name, ...(author.title ? { jobTitle: author.title } : {}) },
+          publisher: { '@type': 'Organization', name: site?.name ?? '', url: absoluteUrl(site, '/') },
+          mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(site, path) },
+          articleSection: categoryLabel(article.category),
+          keywords: article.tags.join(', '),
+        },
+      ],
+    }),
+    { property: 'article:published_time', content: article.createdAt },
+    { property: 'article:modified_time', content: article.updatedAt },
+    { property: 'article:section', content: categoryLabel(article.category) },
+  ];
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const layout = useRouteLoaderData('routes/public/layout') as { site?: SiteInfo } | undefined;
+  const next = navigation.state === 'loading' ? navigation.location : undefined;
+  if (next && next.pathname !== location.pathname && isArticlePathname(next.pathname)) return <ArticleSkeleton />;
+
+  if (loaderData.status === 404) return <ArticleNotFound collection={loaderData.collection} />;
+  if (loaderData.status === 500) return <ArticleFailed collection={loaderData.collection} path={location.pathname} />;
+  return <Article {...loaderData} site={layout?.site} />;
+}
+
+function Article({
+  article,
+  author,
+  related,
+  site,
+}: {
+  article: ArticleView;
+  author: ArticleAuthor;
+  related: RelatedArticle[];
+  site: SiteInfo | undefined;
+}) {
+  const section = SECTIONS[article.collection];
+  const url = absoluteUrl(site, articlePath(article.collection, article.id));
+  return (
+    <>
+      <ReadingProgress />
+      <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
+        <nav aria-label="Breadcrumb">
+          <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <li>
+              <Link to="/" className="underline-offset-4 hover:text-indigo-800 hover:underline">
+                Home
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to={section.listPath} className="underline-offset-4 hover:text-indigo-800 hover:underline">
+                {section.label}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-slate-800">
+              {truncate(article.title, BREADCRUMB_TITLE_MAX)}
+            </li>
+          </ol>
+        </nav>
+
+        <header className="mt-8">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
+            <p className="rounded-full bg-indigo-100 px-3 py-1 font-semibold text-indigo-900">
+              <span className="sr-only">Category: </span>
+              {categoryLabel(article.category)}
+            </p>
+            <p>
+              <span className="sr-only">Published </span>
+              <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+              <span aria-hidden="true" className="px-2">
+                ·
+              </span>
+              <span className="whitespace-nowrap">{article.readTime}</span>
+            </p>
+          </div>
+          <h1 className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
+          {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
+          <div className="mt-6 border-t border-slate-200 pt-6">
+            <AuthorByline author={author} />
+          </div>
+        </header>
+
+        {article.imageUrl && (
+          <Image
+            src={article.imageUrl}
+            alt={article.imageAlt}
+            priority
+            width={1600}
+            height={900}
+            sizes="(min-width: 768px) 720px, 100vw"
+            className="mt-8 rounded-2xl"
+          />
+        )}
+
+        <ArticleBody html={article.html} className="mt-10" />
+
+        {article.tags.length > 0 && (
+          <div className="mt-10">
+            <h2 className="sr-only">Tags</h2>
+            <ul className="flex flex-wrap gap-2">
+              {article.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <div className="mt-10 border-y border-slate-200 py-6">
+          <ShareButtons url={url} title={article.title} />
+        </div>
+
+        <div className="mt-10">
+          <AboutTheAuthor author={author} />
+        </div>
+      </article>
+
+      <div className="mx-auto flex max-w-7xl flex-col gap-14 px-4 pb-16">
+        <RelatedArticles articles={related} />
+        <ConsultationCta />
+        <NewsletterBox source="article" />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Whether the visitor came here from a page they can go back to: an earlier page of this visit
+ * (React Router numbers its history entries) or a link elsewhere. A typed or bookmarked address, or
+ * a new tab, has none, and Go Back then leads to the section list.
+ */
+function hasPreviousPage(): boolean {
+  const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  return idx > 0 || (window.history.length > 1 && document.referrer !== '');
+}
+
+/** spec §2: Article Not Found with Go Back: back in history when there is any, else the section list. */
+function ArticleNotFound({ collection }: { collection: ArticleCollection }) {
+  const navigate = useNavigate();
+  function goBack(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (hasPreviousPage()) {
+      event.preventDefault();
+      void navigate(-1);
+    }
+  }
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.notFoundTitle}</h1>
+      <p className="mt-4 text-lg text-slate-700">{ARTICLE_TEXTS.notFoundText}</p>
+      <Link
+        to={SECTIONS[collection].listPath}
+        onClick={goBack}
+        className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
+      >
+        Go Back
+      </Link>
+    </section>
+  );
+}
+
+/** spec §8: 'Failed to load article' when the read fails (HTTP 500). */
+function ArticleFailed({ collection, path }: { collection: ArticleCollection; path: string }) {
+  const section = SECTIONS[collection];
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.failedTitle}</h1>
+      <p className="mt-4 text-lg text-slate-700">{ARTICLE_TEXTS.failedText}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a
+          href={path}
+          className="inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
+        >
+          Try again
+        </a>
+        <Link
+          to={section.listPath}
+          className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 px-6 font-semibold text-indigo-900 hover:bg-indigo-50"
+        >
+          Back to {section.label}
+        </Link>
+      </div>
+    </section>
+  );
 }

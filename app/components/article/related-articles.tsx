@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { articlePath, type RelatedArticle } from '~/lib/article';
+import { categoryLabel } from '~/lib/categories';
+import { formatDate } from '~/lib/format';
+import { Image } from '../image';
+
+/** spec §2 / §7: up to 3 related articles, summaries cut to 120 characters on the server. */
+export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
+  if (articles.length === 0) return null;
+  return (
+    <section aria-labelledby="related-articles">
+      <h2 id="related-articles" className="text-2xl font-bold text-slate-900 md:text-3xl">
+        Related Articles
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {articles.map((article) => (
+          <li
+            key={article.id}
+            className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+          >
+            {article.imageUrl && (
+              <Image
+                src={article.imageUrl}
+                alt={article.imageAlt}
+                width={1600}
+                height={900}
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+              />
+            )}
+            <div className="flex flex-1 flex-col p-5">
+              <p className="text-sm font-semibold text-indigo-800">{categoryLabel(article.category)}</p>
+              <h3 className="mt-2 text-lg leading-snug font-bold text-slate-900">
+                {/* The link covers the whole card, so the card is one large target. */}
+                <Link
+                  to={articlePath(article.collection, article.id)}
+                  className="after:absolute after:inset-0 group-hover:text-indigo-800 group-hover:underline"
+                >
+                  {article.title}
+                </Link>
+              </h3>
+              {article.summary && <p className="mt-2 text-slate-700">{article.summary}</p>}
+              <p className="mt-auto pt-4 text-sm text-slate-600">
+                <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
+
+export type ArticleCollection = 'blogs' | 'news' | 'resources';
+
+/**
+ * spec §2: a path containing news uses news, one containing resources uses resources, any other blogs.
+ * Only the route part of the path counts, not the id: ids are title slugs, so a story titled
+ * "News from Gulu" must stay a story (docs/decisions/201-article-collection-and-ids.md).
+ */
+export function collectionFromPath(pathname: string): ArticleCollection {
+  const route = pathname.replace(/\/+$/, '').replace(/\/[^/]*$/, '');
+  if (route.includes('news')) return 'news';
+  if (route.includes('resources')) return 'resources';
+  return 'blogs';
+}
+
+/** Ids are slugs or UUIDs; anything else (odd characters, overlong) cannot exist, so it is 'not found'. */
+export const ARTICLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
+
+export function isArticleId(id: string | undefined): id is string {
+  return id !== undefined && ARTICLE_ID_PATTERN.test(id);
+}
+
+/** The breadcrumb's middle step and the list a visitor goes back to (resources have no list page). */
+export const SECTIONS: Record<ArticleCollection, { label: string; listPath: string; basePath: string }> = {
+  blogs: { label: 'Stories', listPath: '/blog', basePath: '/blog' },
+  news: { label: 'In Media', listPath: '/news', basePath: '/news' },
+  resources: { label: 'Resources', listPath: '/news', basePath: '/resources' },
+};
+
+export function articlePath(collection: ArticleCollection, id: string): string {
+  return `${SECTIONS[collection].basePath}/${id}`;
+}
+
+/** spec §9 truncation lengths used on this page. */
+export const BREADCRUMB_TITLE_MAX = 50;
+export const RELATED_SUMMARY_MAX = 120;
+
+export const ARTICLE_TEXTS = {
+  notFoundTitle: 'Article Not Found',
+  notFoundText: 'The article you are looking for does not exist or has been removed.',
+  failedTitle: 'Failed to load article',
+  failedText: 'Sorry, we could not load this article just now. Please try again in a moment.',
+  linkCopied: 'Link copied to clipboard!',
+} as const;
+
+/** The author block and about-the-author block (spec §3: name, title, bio, fullBio, socialLinks). */
+export interface ArticleAuthor {
+  name: string;
+  title: string;
+  bio: string;
+  fullBio: string;
+  picture: string | null;
+  twitter: string | null;
+  linkedin: string | null;
+}
+
+export interface RelatedArticle {
+  id: string;
+  collection: ArticleCollection;
+  title: string;
+  summary: string;
+  category: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  createdAt: string;
+}
+
+/** One article as the page shows it; `html` is already sanitised on the server. */
+export interface ArticleView {
+  id: string;
+  collection: ArticleCollection;
+  title: string;
+  summary: string;
+  category: string;
+  html: string;
+  readTime: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** True for the address of an article page (the skeleton shows while one is loading). */
+export function isArticlePathname(pathname: string): boolean {
+  return /^\/(blog|news|resources)\/[^/]+\/?$/.test(pathname) && !/\/rss\.xml$/.test(pathname);
+}

@@ -1,4 +1,124 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">about</h1>;
+import { Link } from 'react-router';
+import { ExternalLink } from '~/components/external-link';
+import { CallToAction } from '~/components/home/call-to-action';
+import { CardGridSection } from '~/components/home/card-grid-section';
+import { FounderAvatar } from '~/components/home/founder-avatar';
+import { PageHero } from '~/components/home/page-hero';
+import { BUTTON, EYEBROW, TEXT_LINK } from '~/components/home/styles';
+import { LinkedInLogo, XLogo } from '~/components/icons';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
+import type { Route } from './+types/about';
+
+export async function loader() {
+  const founder = await getFounderProfile();
+  return { founder, storyPath: await findFounderStoryPath(founder) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'About Us',
+    description:
+      'Our mission, vision and values, and the founder behind TDG Uganda: raising disability awareness through education and storytelling.',
+    path: '/about',
+    site: siteFromMatches(matches),
+  });
+
+const VALUES = [
+  {
+    name: 'Nothing about us without us',
+    text: 'Deaf, hard-of-hearing and disabled people lead our work, tell their own stories and train others.',
+  },
+  { name: 'Dignity', text: 'We show people with disabilities as whole people: learners, workers, parents and leaders.' },
+  {
+    name: 'Access for everyone',
+    text: 'Sign language, captions, large print and step-free venues are part of the plan from the start, not an extra.',
+  },
+  { name: 'Practical change', text: 'We share small, concrete steps that schools, employers and families can take tomorrow.' },
+  { name: 'Community', text: 'We work alongside families, local leaders, Deaf associations and other organisations.' },
+  { name: 'Honesty', text: 'We speak plainly about barriers, and report our own reach truthfully.' },
+] as const;
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { founder, storyPath } = loaderData;
+  return (
+    <>
+      <PageHero
+        id="about-title"
+        kicker="Who we are"
+        title="About Us"
+        intro="TDG Uganda is an advocacy and awareness organisation for the deaf, hard-of-hearing and wider disability community in Uganda."
+      />
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 md:grid-cols-2">
+        <section aria-labelledby="mission" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h2 id="mission" className="text-2xl font-bold text-slate-900">
+            Our mission
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">
+            To raise disability awareness through education and storytelling, and to create opportunities for young persons with
+            disabilities.
+          </p>
+        </section>
+        <section aria-labelledby="vision" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h2 id="vision" className="text-2xl font-bold text-slate-900">
+            Our vision
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">
+            A Uganda where every deaf, hard-of-hearing and disabled person can learn, work, communicate and take part in community
+            life on equal terms.
+          </p>
+        </section>
+      </div>
+
+      <CardGridSection id="values" title="Our values" items={VALUES} columns={3} />
+
+      <section id="founder" aria-labelledby="founder-title" className="mx-auto max-w-7xl scroll-mt-36 px-4 py-16 md:py-24">
+        <div className="flex flex-col items-center gap-10 md:flex-row md:items-start md:gap-16">
+          <FounderAvatar name={founder.name} pictureUrl={founder.pictureUrl} size="lg" />
+          <div className="max-w-3xl">
+            <p className={EYEBROW}>Our founder</p>
+            <h2 id="founder-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
+              {founder.name}
+            </h2>
+            {founder.title && <p className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
+            <p className="mt-5 text-lg leading-relaxed text-slate-700">{founder.fullBio || founder.bio}</p>
+            <div className="mt-8 flex flex-wrap items-center gap-4">
+              {storyPath && (
+                <Link to={storyPath} className={BUTTON.primary}>
+                  {`Read ${founder.name}'s story`}
+                </Link>
+              )}
+              {founder.social.twitter && (
+                <ExternalLink href={founder.social.twitter} className={`${TEXT_LINK} inline-flex items-center gap-2`}>
+                  <XLogo /> {founder.name} on X
+                </ExternalLink>
+              )}
+              {founder.social.linkedin && (
+                <ExternalLink href={founder.social.linkedin} className={`${TEXT_LINK} inline-flex items-center gap-2`}>
+                  <LinkedInLogo /> {founder.name} on LinkedIn
+                </ExternalLink>
+              )}
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl px-4 pb-16 md:pb-24">
+        <CallToAction
+          id="about-cta"
+          tone="light"
+          title="Work with us"
+          text="See how we train young people, speak with schools and employers, and make communication accessible."
+        >
+          <Link to="/services" className={BUTTON.primary}>
+            Our services
+          </Link>
+          <Link to="/contact" className={BUTTON.outline}>
+            Contact us
+          </Link>
+        </CallToAction>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,116 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">service</h1>;
+import { data, Link } from 'react-router';
+import { CallToAction } from '~/components/home/call-to-action';
+import { CheckList } from '~/components/home/check-list';
+import { BUTTON, TEXT_LINK } from '~/components/home/styles';
+import { Image } from '~/components/image';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
+import { truncate } from '~/lib/text';
+import { getService } from '~/server/services.server';
+import type { Route } from './+types/service';
+
+// Service ids are short slugs; anything else cannot exist, so it is not looked up.
+const SERVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const service = SERVICE_ID.test(params.id) ? await getService(params.id) : undefined;
+  if (!service) return data({ service: null }, { status: 404 });
+  return { service };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFromMatches(matches);
+  const service = loaderData?.service;
+  if (!service) {
+    return pageMeta({
+      title: SERVICE_NOT_FOUND,
+      description: 'This service does not exist or has moved.',
+      path: '/services',
+      site,
+      noindex: true,
+    });
+  }
+  return pageMeta({
+    title: service.title,
+    description: truncate(service.description, 160),
+    path: `/services/${service.id}`,
+    site,
+    image: service.imageUrl,
+    imageAlt: service.imageAlt,
+  });
+};
+
+/** spec §2 /services/{id}: the service's picture, description, every feature and a way to ask about it. */
+export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
+  const { service } = loaderData;
+  if (!service) {
+    return (
+      <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-4xl font-bold text-slate-900">{SERVICE_NOT_FOUND}</h1>
+        <p className="mt-4 text-lg text-slate-700">This service does not exist or has moved.</p>
+        <Link to="/services" className={`${BUTTON.primary} mt-8`}>
+          Back to services
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className="underline-offset-4 hover:underline">
+              Home
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <Link to="/services" className="underline-offset-4 hover:underline">
+              Services
+            </Link>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li aria-current="page" className="font-medium text-slate-800">
+            {service.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="mt-8 grid gap-10 md:grid-cols-2 md:gap-16">
+        <Image
+          src={service.imageUrl}
+          alt={service.imageAlt}
+          priority
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="rounded-2xl shadow-sm"
+        />
+        <div>
+          <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{service.title}</h1>
+          <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
+        </div>
+      </div>
+      {service.features.length > 0 && (
+        <section aria-labelledby="features-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <h2 id="features-title" className="text-2xl font-bold text-slate-900">
+            What’s included
+          </h2>
+          <CheckList items={service.features} className="mt-6 text-lg" />
+        </section>
+      )}
+      <div className="mt-12">
+        <CallToAction
+          id="service-cta"
+          tone="light"
+          title={`Interested in ${service.title}?`}
+          text="Tell us about your school, organisation or group and we will get back to you."
+        >
+          <Link to={serviceContactHref(service)} className={BUTTON.accent}>
+            Contact us about this service
+          </Link>
+          <Link to="/services" className={TEXT_LINK}>
+            All services
+          </Link>
+        </CallToAction>
+      </div>
+    </article>
+  );
 }

@@ -1,4 +1,103 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">services</h1>;
+import { Link } from 'react-router';
+import { ExternalLink } from '~/components/external-link';
+import { CallToAction } from '~/components/home/call-to-action';
+import { CheckList } from '~/components/home/check-list';
+import { PageHero } from '~/components/home/page-hero';
+import { BUTTON, TEXT_LINK } from '~/components/home/styles';
+import { Image } from '~/components/image';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { FEATURES_SHOWN, SERVICES_ERROR } from '~/lib/services';
+import { listServices } from '~/server/services.server';
+import type { Route } from './+types/services';
+
+export async function loader() {
+  return { services: await listServices() };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Our Services',
+    description:
+      'Digital skills training, disability inclusion talks, inclusive communication and design, and awareness merchandise from TDG Uganda.',
+    path: '/services',
+    site: siteFromMatches(matches),
+  });
+
+/** spec §2 /services: alternating image-and-text rows, Enroll Now, and links to /contact and /donate. */
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { services } = loaderData;
+  return (
+    <>
+      <PageHero
+        id="services-title"
+        kicker="What we do"
+        title="Our Services"
+        intro="Training, talks and design work led by people with lived experience of disability, for young people, schools, employers and community groups across Uganda."
+      />
+
+      <section aria-labelledby="course-title" className="mx-auto max-w-7xl px-4 pt-12">
+        <div className="flex flex-col gap-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 shadow-sm md:flex-row md:items-center md:justify-between md:p-8">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-amber-900 uppercase">New course</p>
+            <h2 id="course-title" className="mt-2 text-2xl font-bold text-slate-900">
+              Deaf / Hard of Hearing Awareness Training
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Learn to communicate with deaf and hard-of-hearing people, at your own pace, from Deaf trainers.
+            </p>
+          </div>
+          <Link to="/services/awareness-course" className={`${BUTTON.accent} shrink-0`}>
+            Enroll Now
+          </Link>
+        </div>
+      </section>
+
+      {services.length === 0 ? (
+        <p role="alert" className="mx-auto max-w-7xl px-4 py-16 text-lg text-slate-700">
+          {SERVICES_ERROR}
+        </p>
+      ) : (
+        <ul className="mx-auto max-w-7xl space-y-16 px-4 py-16 md:space-y-24">
+          {services.map((service, index) => (
+            <li key={service.id} className="grid items-center gap-8 md:grid-cols-2 md:gap-16">
+              <div className={index % 2 === 1 ? 'md:order-last' : undefined}>
+                <Image
+                  src={service.imageUrl}
+                  alt={service.imageAlt}
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  priority={index === 0}
+                  className="rounded-2xl shadow-sm"
+                />
+              </div>
+              <div>
+                <h2 className="text-3xl font-bold text-slate-900">{service.title}</h2>
+                <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
+                {service.features.length > 0 && <CheckList items={service.features.slice(0, FEATURES_SHOWN)} className="mt-6" />}
+                <Link to={`/services/${encodeURIComponent(service.id)}`} className={`${TEXT_LINK} mt-6 inline-block`}>
+                  Learn more<span className="sr-only"> about {service.title}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mx-auto max-w-7xl px-4 pb-16 md:pb-24">
+        <CallToAction
+          id="services-cta"
+          tone="dark"
+          kicker="Get started"
+          title="Let’s work together"
+          text="Tell us what you need, or support our programmes for young people with disabilities."
+        >
+          <Link to="/contact" className={BUTTON.accent}>
+            Contact us
+          </Link>
+          <ExternalLink href="/donate" className={BUTTON.outlineOnDark}>
+            Donate
+          </ExternalLink>
+        </CallToAction>
+      </div>
+    </>
+  );
 }

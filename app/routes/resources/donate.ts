@@ -1,4 +1,7 @@
-// Placeholder until this endpoint is built (issue 3).
+import { redirect } from 'react-router';
+import { getConfig } from '~/server/config.server';
+
+/** spec §2 /donate: the external donation page (DONATION_URL). */
 export function loader() {
-  return new Response('Not built yet', { status: 404 });
+  return redirect(getConfig().organisation.donationUrl, 302);
 }

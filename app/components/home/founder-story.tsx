@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import type { FounderProfile } from '~/server/founder.server';
+import { FounderAvatar } from './founder-avatar';
+import { BUTTON, EYEBROW } from './styles';
+
+/** Where 'Read {name}'s story' leads when the founder has no story of their own (docs/decisions/301). */
+export const FOUNDER_SECTION_PATH = '/about#founder';
+
+/** Home section 4: the founder's story with 'Read {name}'s story' (spec §2; docs/decisions/301). */
+export function FounderStory({ founder, storyPath }: { founder: FounderProfile; storyPath: string | null }) {
+  return (
+    <section aria-labelledby="founder-title" className="bg-slate-50">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-10 px-4 py-16 md:flex-row md:items-start md:gap-16 md:py-24">
+        <FounderAvatar name={founder.name} pictureUrl={founder.pictureUrl} size="lg" />
+        <div className="max-w-3xl">
+          <p className={EYEBROW}>Our founder’s story</p>
+          <h2 id="founder-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
+            {`Meet ${founder.name}`}
+          </h2>
+          {founder.title && <p className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
+          <p className="mt-5 text-lg leading-relaxed text-slate-700">{founder.fullBio || founder.bio}</p>
+          <Link to={storyPath ?? FOUNDER_SECTION_PATH} className={`${BUTTON.primary} mt-8`}>
+            {`Read ${founder.name}'s story`}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

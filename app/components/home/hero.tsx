@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { BUTTON } from './styles';
+
+export const MISSION_HEADLINE = 'Raising disability awareness through education and storytelling';
+
+/** Home section 1: the mission headline and Partner with us (spec §2). */
+export function Hero() {
+  return (
+    <section aria-labelledby="home-title" className="relative overflow-hidden bg-indigo-900 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_85%_20%,rgba(129,140,248,0.35),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(251,191,36,0.18),transparent_40%)]"
+      />
+      <div className="relative mx-auto max-w-7xl px-4 py-16 sm:py-20 md:py-28">
+        <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">
+          Deaf, hard of hearing and disabled, in Uganda
+        </p>
+        <h1 id="home-title" className="mt-4 max-w-3xl text-4xl leading-tight font-extrabold text-balance md:text-6xl">
+          {MISSION_HEADLINE}
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-indigo-100 md:text-xl">
+          We create opportunities for young persons with disabilities, and help schools, employers and families include everyone.
+        </p>
+        <div className="mt-10">
+          <Link to="/contact?subject=Partnership" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
+            Partner with us
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

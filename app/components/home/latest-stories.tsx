@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { Image } from '~/components/image';
+import { formatDate } from '~/lib/format';
+import { truncate } from '~/lib/text';
+import type { PublicContent } from '~/server/content.server';
+import { TEXT_LINK } from './styles';
+
+/** spec §9: story cards cut titles at 60 and summaries at 120 characters. */
+const TITLE_MAX = 60;
+const SUMMARY_MAX = 120;
+
+/** The three newest stories from the database, after the action cards. */
+export function LatestStories({ stories }: { stories: PublicContent[] }) {
+  if (stories.length === 0) return null;
+  return (
+    <section aria-labelledby="latest-stories" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="latest-stories" className="text-3xl font-bold text-slate-900 md:text-4xl">
+          Latest stories
+        </h2>
+        <Link to="/blog" className={TEXT_LINK}>
+          All stories
+        </Link>
+      </div>
+      <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+        {stories.map((story) => (
+          <li
+            key={story.id}
+            className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
+          >
+            <Image src={story.imageUrl} alt={story.imageAlt} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" />
+            <div className="flex flex-1 flex-col p-6">
+              <p className="text-sm text-slate-600">
+                <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
+              </p>
+              <h3 className="mt-2 text-xl font-bold text-slate-900">
+                <Link to={`/blog/${encodeURIComponent(story.id)}`} className="after:absolute after:inset-0 hover:text-indigo-800">
+                  {truncate(story.title, TITLE_MAX)}
+                </Link>
+              </h3>
+              <p className="mt-3 text-slate-700">{truncate(story.summary, SUMMARY_MAX)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { CountUp } from '~/components/count-up';
+import { STATS } from '~/lib/stats';
+
+/** Home section 3: the organisation's figures (spec §9), each counting up once when seen. */
+export function StatsStrip() {
+  return (
+    <section aria-labelledby="stats-title" className="bg-indigo-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="stats-title" className="text-center text-sm font-semibold tracking-widest text-amber-300 uppercase">
+          Our impact in numbers
+        </h2>
+        <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-10 text-center lg:grid-cols-4">
+          {STATS.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse items-center justify-end gap-2">
+              <dt className="text-base font-medium text-indigo-100">{stat.label}</dt>
+              <dd>
+                <CountUp
+                  id={`stat-${stat.label}`}
+                  target={stat.number}
+                  suffix={stat.suffix}
+                  className="text-4xl font-extrabold md:text-5xl"
+                />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

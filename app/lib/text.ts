@@ -2,7 +2,9 @@
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
+  if (max < 1) return '';
+  // Never end on half of a character made of two UTF-16 code units (emoji and the like).
+  const cut = clean.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
   const space = cut.lastIndexOf(' ');
   const base = space > max * 0.6 ? cut.slice(0, space) : cut;
   return `${base.replace(/[\s.,;:!?-]+$/, '')}…`;

@@ -1,6 +1,8 @@
-import type { Selectable } from 'kysely';
-import type { Collection, ContentTable } from './db/schema.ts';
-import { getDb } from './db/db.server.ts';
+import type { Kysely, Selectable } from 'kysely';
+import { categoryLabel, publicCategories } from '../lib/categories.ts';
+import type { Collection, ContentTable, Database } from './db/schema.ts';
+import { getDatabase, getDb, type Engine } from './db/db.server.ts';
+import { getLogger } from './logger.server.ts';
 import { searchContent } from './search.server.ts';
 
 /** A published story, news article or resource as the public site reads it (spec §3). */
@@ -55,4 +57,147 @@ export async function countContent(): Promise<Record<Collection, number>> {
   const counts: Record<Collection, number> = { blogs: 0, news: 0, resources: 0 };
   for (const row of rows) counts[row.collection] = Number(row.n);
   return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public lists /blog and /news (spec §2, §4): server-side search, category filter and pages.
+// docs/decisions/101-list-pagination.md
+
+/** Page 1 holds the featured item and a grid of 12; later pages hold a grid of 12. */
+export const FIRST_PAGE_SIZE = 13;
+export const PAGE_SIZE = 12;
+/** A longer search text is refused with a message (the search box allows no more). */
+export const MAX_QUERY_LENGTH = 200;
+/** Far beyond any real list; keeps the SQL offset a small number whatever the URL says. */
+const MAX_PAGE = 100_000;
+
+export interface ContentPage {
+  items: PublicContent[];
+  /** Every match, on all pages. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function pageCountFor(total: number): number {
+  return total <= FIRST_PAGE_SIZE ? 1 : 1 + Math.ceil((total - FIRST_PAGE_SIZE) / PAGE_SIZE);
+}
+
+function pageWindow(page: number): { offset: number; limit: number } {
+  return page <= 1
+    ? { offset: 0, limit: FIRST_PAGE_SIZE }
+    : { offset: FIRST_PAGE_SIZE + (page - 2) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+export interface ContentPageOptions {
+  collection: Collection;
+  query?: string | undefined;
+  category?: string | undefined;
+  /** 1-based; clamped to the pages that exist. */
+  page?: number | undefined;
+}
+
+/**
+ * One page of a public list, newest first: a LIMIT/OFFSET query on the indexed columns and a count,
+ * never the whole table. A page past the end shows the last page.
+ */
+export async function listContentPage(
+  options: ContentPageOptions,
+  db: Kysely<Database> = getDatabase().db,
+  engine: Engine = getDatabase().engine,
+): Promise<ContentPage> {
+  const requested = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), MAX_PAGE);
+  const fetch = (page: number) =>
+    searchContent(
+      { collection: options.collection, query: options.query, category: options.category, ...pageWindow(page) },
+      db,
+      engine,
+    );
+  let page = requested;
+  let result = await fetch(page);
+  const pageCount = pageCountFor(result.total);
+  if (page > pageCount) {
+    page = pageCount;
+    if (result.total > 0) result = await fetch(page);
+  }
+  return { items: result.rows.map(toPublicContent), total: result.total, page, pageCount };
+}
+
+/** The distinct categories that items of a collection carry. */
+export async function listUsedCategories(collection: Collection, db: Kysely<Database> = getDatabase().db): Promise<string[]> {
+  const rows = await db.selectFrom('content').select('category').distinct().where('collection', '=', collection).execute();
+  return rows.map((row) => row.category).filter(Boolean);
+}
+
+export type ListProblem = 'query-too-long' | 'unknown-category';
+
+export interface ContentListData {
+  /** 'error': the database could not be read (spec §8 "Unable to load ..."). */
+  status: 'ok' | 'error';
+  /** The search text and category in force, for the search form. */
+  q: string;
+  category: string;
+  /** A bad part of the request, explained on the page. */
+  problem: ListProblem | null;
+  /** The category the visitor asked for when it was unknown (shown, escaped, in the message). */
+  rejectedCategory: string;
+  /** The dropdown's options: the spec's list, then any other category the items carry. */
+  categories: { value: string; label: string }[];
+  list: ContentPage;
+}
+
+const EMPTY_PAGE: ContentPage = { items: [], total: 0, page: 1, pageCount: 1 };
+
+function categoryOptions(collection: Collection, used: string[]) {
+  const base = publicCategories(collection);
+  const extra = used.filter((c) => !base.includes(c)).sort((a, b) => categoryLabel(a).localeCompare(categoryLabel(b)));
+  return [...base, ...extra].map((value) => ({ value, label: categoryLabel(value) }));
+}
+
+/**
+ * Everything /blog and /news need from the URL (`?q=…&category=…&page=…`), with the HTTP status to
+ * answer with: 400 for an overlong search, 500 (logged) when the database fails, else 200.
+ * Bad page numbers fall back to page 1; an unknown category is ignored with a message.
+ */
+export async function loadContentList(
+  collection: Collection,
+  url: URL,
+  db?: Kysely<Database>,
+  engine?: Engine,
+): Promise<{ data: ContentListData; httpStatus: number }> {
+  const rawQuery = (url.searchParams.get('q') ?? '').trim();
+  const rawCategory = (url.searchParams.get('category') ?? '').trim();
+  const page = /^\d{1,9}$/.test(url.searchParams.get('page') ?? '') ? Number(url.searchParams.get('page')) : 1;
+  const data: ContentListData = {
+    status: 'ok',
+    q: rawQuery.slice(0, MAX_QUERY_LENGTH),
+    category: rawCategory,
+    problem: null,
+    rejectedCategory: '',
+    categories: categoryOptions(collection, []),
+    list: EMPTY_PAGE,
+  };
+  try {
+    const handle = db && engine ? { db, engine } : getDatabase();
+    const listPage = (category: string) =>
+      listContentPage({ collection, query: rawQuery, category: category || undefined, page }, handle.db, handle.engine);
+    if (rawQuery.length > MAX_QUERY_LENGTH) {
+      const used = await listUsedCategories(collection, handle.db);
+      return { data: { ...data, problem: 'query-too-long', categories: categoryOptions(collection, used) }, httpStatus: 400 };
+    }
+    // Both at once; a category found in neither list had no matches anyway, so it is asked again without it.
+    const [used, list] = await Promise.all([listUsedCategories(collection, handle.db), listPage(rawCategory)]);
+    data.categories = categoryOptions(collection, used);
+    data.list = list;
+    if (rawCategory && !data.categories.some((c) => c.value === rawCategory)) {
+      data.problem = 'unknown-category';
+      data.rejectedCategory = rawCategory.slice(0, 60);
+      data.category = '';
+      data.list = await listPage('');
+    }
+    return { data, httpStatus: 200 };
+  } catch (error) {
+    getLogger().error({ err: error, collection, path: url.pathname }, 'Could not load the content list');
+    return { data: { ...data, status: 'error' }, httpStatus: 500 };
+  }
 }

@@ -1,4 +1,79 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">blog</h1>;
+import { data, Link } from 'react-router';
+import { ContentListPage, type ListTexts } from '~/components/content-card';
+import { canonicalListPath } from '~/components/pagination';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { loadContentList } from '~/server/content.server';
+import type { Route } from './+types/blog';
+
+// spec §2 /blog, §4 list states, §8 story list texts, §9 truncation.
+const STORY_LIST_TEXTS: ListTexts = {
+  title: 'Stories',
+  intro:
+    'Voices from the deaf, hard-of-hearing and disability community in Uganda: everyday life, advocacy and the people changing what is possible.',
+  searchLabel: 'Search stories',
+  searchPlaceholder: 'Search by title, topic or place',
+  basePath: '/blog',
+  noun: { one: 'story', many: 'stories' },
+  featuredLabel: 'Featured story',
+  moreHeading: 'More Stories',
+  readMore: 'Read the full story',
+  loading: 'Loading stories...',
+  error: 'Unable to load stories. Please try again later.',
+  empty: 'No stories available yet. Check back soon for new content.',
+  noMatch: () => 'No stories found',
+  noMatchHint: 'Try adjusting your search or filter to find what you are looking for.',
+  limits: { featuredSummary: 280, cardTitle: 60, cardSummary: 120 },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { data: list, httpStatus } = await loadContentList('blogs', new URL(request.url));
+  return data(list, { status: httpStatus });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: STORY_LIST_TEXTS.title,
+    description:
+      'Real stories from deaf, hard-of-hearing and disabled people in Uganda: personal experience, advocacy, community, education and inspiration.',
+    path: canonicalListPath('/blog', loaderData),
+    site: siteFromMatches(matches),
+  });
+
+const ctaButton = 'inline-flex min-h-12 items-center justify-center rounded-full px-8 font-semibold';
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentListPage data={loaderData} texts={STORY_LIST_TEXTS}>
+      <section
+        aria-labelledby="share-story"
+        className="mt-16 grid gap-8 rounded-2xl bg-indigo-900 px-6 py-10 text-white md:grid-cols-2 md:px-12"
+      >
+        <div>
+          <h2 id="share-story" className="text-2xl font-bold md:text-3xl">
+            Have a story to share?
+          </h2>
+          <p className="mt-3 text-indigo-100">
+            Your experience can change how people see disability. Tell us your story in writing, sign language video or a voice
+            note.
+          </p>
+          <Link
+            to="/contact?subject=Share%20my%20story"
+            className={`${ctaButton} mt-6 bg-amber-400 text-slate-900 hover:bg-amber-300`}
+          >
+            Submit your story
+          </Link>
+        </div>
+        <div>
+          <h2 className="text-2xl font-bold md:text-3xl">Why we tell these stories</h2>
+          <p className="mt-3 text-indigo-100">
+            We raise disability awareness through education and storytelling, and create opportunities for young persons with
+            disabilities.
+          </p>
+          <Link to="/about" className={`${ctaButton} mt-6 border-2 border-white text-white hover:bg-indigo-800`}>
+            Learn about our mission
+          </Link>
+        </div>
+      </section>
+    </ContentListPage>
+  );
 }

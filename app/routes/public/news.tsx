@@ -1,4 +1,101 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">news</h1>;
+import { data, Link } from 'react-router';
+import { ContentListPage, type ListTexts } from '~/components/content-card';
+import { NewsletterBox } from '~/components/newsletter-box';
+import { canonicalListPath } from '~/components/pagination';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { loadContentList } from '~/server/content.server';
+import type { Route } from './+types/news';
+
+// spec §2 /news, §4 list states, §8 news list texts, §9 truncation.
+const NEWS_LIST_TEXTS: ListTexts = {
+  title: 'In Media: News and Resources',
+  intro: 'Our latest news, events and opportunities, and practical resources on disability inclusion in Uganda.',
+  searchLabel: 'Search articles',
+  searchPlaceholder: 'Search news and resources',
+  basePath: '/news',
+  noun: { one: 'article', many: 'articles' },
+  featuredLabel: 'Featured update',
+  moreHeading: 'More Updates',
+  readMore: 'Read the full article',
+  loading: 'Loading articles...',
+  error: 'Unable to load articles. Please try again later.',
+  empty: 'No articles available. Check back later for updates.',
+  noMatch: (q) => (q ? `No articles found for "${q}"` : 'No articles found'),
+  noMatchHint: 'Try other words, another category, or clear the search.',
+  limits: { featuredSummary: 250, cardTitle: 80, cardSummary: 140 },
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { data: list, httpStatus } = await loadContentList('news', new URL(request.url));
+  return data(list, { status: httpStatus });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta({
+    title: NEWS_LIST_TEXTS.title,
+    description:
+      'News, media coverage and practical resources on disability inclusion in Uganda from TDG Uganda: events, partnerships, opportunities and guides.',
+    path: canonicalListPath('/news', loaderData),
+    site: siteFromMatches(matches),
+  });
+
+// spec §2 /news: Helpful Resources, three cards. /course leaves the site, so it is a plain link.
+const RESOURCES = [
+  {
+    title: 'Deaf awareness training',
+    text: 'Learn how to communicate and work with deaf and hard-of-hearing people in our online course.',
+    action: 'Take Course',
+    href: '/course',
+    document: true,
+  },
+  {
+    title: 'Programs for young people',
+    text: 'Digital skills, inclusion talks and design services for young persons with disabilities.',
+    action: 'Join Program',
+    href: '/services',
+    document: false,
+  },
+  {
+    title: 'Guides and support',
+    text: 'Ask us for guides, checklists and advice on making your school, workplace or event inclusive.',
+    action: 'Get Resources',
+    href: '/contact',
+    document: false,
+  },
+] as const;
+
+const actionStyle =
+  'mt-auto inline-flex min-h-12 items-center justify-center self-start rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800';
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentListPage data={loaderData} texts={NEWS_LIST_TEXTS}>
+      <section aria-labelledby="helpful-resources" className="mt-16">
+        <h2 id="helpful-resources" className="text-3xl font-bold text-slate-900">
+          Helpful Resources
+        </h2>
+        <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {RESOURCES.map((card) => (
+            <li key={card.href} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h3 className="text-xl font-bold text-slate-900">{card.title}</h3>
+              <p className="text-slate-700">{card.text}</p>
+              {card.document ? (
+                <a href={card.href} className={actionStyle}>
+                  {card.action}
+                </a>
+              ) : (
+                <Link to={card.href} className={actionStyle}>
+                  {card.action}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-16">
+        <NewsletterBox source="news" />
+      </div>
+    </ContentListPage>
+  );
 }

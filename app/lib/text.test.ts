@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { readMinutes, readTimeLabel, truncate } from './text';
+
+describe('truncate (spec §9)', () => {
+  it('leaves text within the limit as it is, with its spaces tidied', () => {
+    expect(truncate('Short title', 60)).toBe('Short title');
+    expect(truncate('  Two\n\nlines   here ', 60)).toBe('Two lines here');
+    const exactly = 'x'.repeat(120);
+    expect(truncate(exactly, 120)).toBe(exactly);
+  });
+
+  it('cuts longer text to at most the limit, ending with an ellipsis', () => {
+    const summary =
+      'Nineteen-year-old Brian Kato tells us what learning looks like when your teacher talks, your interpreter signs, and every single lesson depends on being able to see.';
+    for (const max of [60, 80, 120, 140, 250, 280]) {
+      const cut = truncate(summary.repeat(3), max);
+      expect(cut.length).toBeLessThanOrEqual(max);
+      expect(cut.endsWith('…')).toBe(true);
+    }
+  });
+
+  it('cuts at a word boundary when one is near, without trailing punctuation', () => {
+    expect(truncate('Learning sign language in Wakiso, together', 30)).toBe('Learning sign language in…');
+    expect(truncate('One, two, three, four, five, six', 17)).toBe('One, two, three…');
+  });
+
+  it('cuts inside a very long word rather than losing everything', () => {
+    expect(truncate('Supercalifragilisticexpialidocious', 10)).toBe('Supercali…');
+  });
+
+  it('never splits a character made of two code units', () => {
+    const cut = truncate(`${'a'.repeat(8)}😀😀😀`, 10);
+    expect(cut).toBe(`${'a'.repeat(8)}…`);
+    expect(cut.isWellFormed()).toBe(true);
+  });
+
+  it('handles empty text and tiny limits', () => {
+    expect(truncate('', 10)).toBe('');
+    expect(truncate('Hello world', 1)).toBe('…');
+    expect(truncate('Hello world', 0)).toBe('');
+  });
+});
+
+describe('readMinutes (spec §9: 200 words per minute, rounded up)', () => {
+  const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+
+  it('rounds up to whole minutes', () => {
+    expect(readMinutes(words(200))).toBe(1);
+    expect(readMinutes(words(201))).toBe(2);
+    expect(readMinutes(words(400))).toBe(2);
+    expect(readMinutes(words(1001))).toBe(6);
+  });
+
+  it('counts at least one minute and ignores extra spaces', () => {
+    expect(readMinutes('')).toBe(1);
+    expect(readMinutes('   \n\t ')).toBe(1);
+    expect(readMinutes(`  ${words(300).replace(/ /g, ' \n\n ')}  `)).toBe(2);
+  });
+
+  it('labels the time as "N min read"', () => {
+    expect(readTimeLabel(words(450))).toBe('3 min read');
+  });
+});

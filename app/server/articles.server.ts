@@ -115,7 +115,7 @@ export async function listRelatedArticles(
       .where('collection', '=', current.collection)
       .where('status', '=', 'published')
       .orderBy('created_at', 'desc')
-      .orderBy('id');
+      .orderBy('id', 'desc');
   const related: ContentRow[] = await newest()
     .where('category', '=', current.category)
     .where('id', '!=', current.id)

@@ -73,7 +73,7 @@ export async function listContentForAdmin(options: { type: ContentType; limit: n
   }
   const rows = await query
     .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(options.limit + 1)
     .execute();
   const items = rows.slice(0, options.limit).map(toItem);

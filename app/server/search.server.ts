@@ -52,7 +52,7 @@ export async function searchContent(
     query
       .selectAll('content')
       .orderBy('content.created_at', 'desc')
-      .orderBy('content.id')
+      .orderBy('content.id', 'desc')
       .limit(options.limit)
       .offset(options.offset ?? 0)
       .execute(),

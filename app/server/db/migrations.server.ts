@@ -218,6 +218,21 @@ function migrations(engine: Engine): Record<string, Migration> {
           await trx.schema.createIndex('login_attempts_ip_at').on('login_attempts').columns(['ip', 'at']).execute();
         }),
     },
+    '0002_content_list_indexes': {
+      // Lists are ordered newest first with the id as tie-break; indexes in exactly that order let
+      // both engines walk them instead of sorting (deep pages of thousands of items stay fast).
+      up: (db) =>
+        inTransaction(db, async (trx) => {
+          await trx.schema.dropIndex('content_collection_created_at').execute();
+          await trx.schema.dropIndex('content_collection_category_created_at').execute();
+          await trx.schema.createIndex('content_collection_created_id').on('content').columns(['collection', 'created_at', 'id']).execute();
+          await trx.schema
+            .createIndex('content_collection_category_created_id')
+            .on('content')
+            .columns(['collection', 'category', 'created_at', 'id'])
+            .execute();
+        }),
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { bootstrapFailure, ConfigError, loadConfig, type Config } from './app/server/config.server.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './app/server/db/db.server.ts';
 import { createLogger, type Logger } from './app/server/logger.server.ts';
+import { pageCache } from './app/server/page-cache.server.ts';
 import { startServices } from './app/server/bootstrap.server.ts';
 import { requestContext } from './app/server/request-context.server.ts';
 import { getUploadsRoot } from './app/server/storage.server.ts';
@@ -68,6 +69,9 @@ export async function createServer(config: Config, logger: Logger, options: { de
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
   }
 
+  // Anonymous public pages come from memory (docs/decisions/402-page-cache.md); not in development,
+  // where every edit must show at once.
+  if (!options.dev) app.use(pageCache());
   app.use(
     createRequestHandler({
       build,

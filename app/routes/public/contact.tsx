@@ -1,4 +1,292 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">contact</h1>;
+import { useEffect, useRef } from 'react';
+import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
+import {
+  CONTACT_LIMITS,
+  CONTACT_LOCATION,
+  CONTACT_TEXT,
+  HONEYPOT_FIELD,
+  subjectFromQuery,
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactResult,
+} from '~/lib/contact';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import type { SiteInfo } from '~/lib/site';
+import { submitContactForm } from '~/server/contact.server';
+import { formAnswer, retryAfterHeaders } from '~/server/rate-limit.server';
+import { requestContext } from '~/server/request-context.server';
+import type { Route } from './+types/contact';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contact Us',
+    description:
+      'Write to TDG Uganda about partnerships, volunteering, training, speakers or your own story. We reply by email; you can also call us or find us in Kampala, Uganda.',
+    path: '/contact',
+    site: siteFromMatches(matches),
+  });
+
+/** Works as a plain form post (no JavaScript) and as a submission without a reload. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return formAnswer(await submitContactForm({ request, clientIp: context.get(requestContext).clientIp }));
+}
+
+/** spec §4 failed state: a lost connection shows the error banner and keeps what was typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      status: 'failed',
+      message: CONTACT_TEXT.failed,
+      values: { name: '', email: '', phone: '', subject: '', message: '' },
+    };
+  }
+}
+
+export const headers = retryAfterHeaders;
+
+const TOPICS = ['Partnership', 'Volunteering', 'Share my story', 'Book a speaker', 'Training'];
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const site = useRouteLoaderData<{ site: SiteInfo }>('routes/public/layout')?.site;
+  const result = actionData;
+  return (
+    <>
+      <section className="bg-indigo-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+          <h1 className="text-4xl font-bold md:text-5xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-lg text-indigo-100">
+            Questions, partnerships, volunteering, training or a story of your own to share: send us a message and we will reply
+            by email.
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:py-16 lg:grid-cols-3">
+        <div className="lg:col-span-2">{result?.status === 'sent' ? <SentPanel /> : <ContactForm result={result} />}</div>
+        <aside aria-labelledby="contact-information" className="space-y-6">
+          <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="contact-information" className="text-xl font-bold text-slate-900">
+              Contact information
+            </h2>
+            <ul className="mt-5 space-y-5">
+              {site && (
+                <>
+                  <InfoItem icon={<MailIcon />} label="Email">
+                    <a href={`mailto:${site.email}`} className="break-all text-indigo-800 underline underline-offset-4">
+                      {site.email}
+                    </a>
+                  </InfoItem>
+                  <InfoItem icon={<PhoneIcon />} label="Phone">
+                    <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="text-indigo-800 underline underline-offset-4">
+                      {site.phone}
+                    </a>
+                  </InfoItem>
+                </>
+              )}
+              <InfoItem icon={<PinIcon />} label="Location">
+                {CONTACT_LOCATION}
+              </InfoItem>
+            </ul>
+          </section>
+          <section aria-labelledby="contact-topics" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
+            <h2 id="contact-topics" className="text-xl font-bold text-slate-900">
+              Writing about…
+            </h2>
+            <p className="mt-2 text-slate-700">Choose a topic to fill in the subject for you.</p>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              {TOPICS.map((topic) => (
+                <li key={topic}>
+                  <Link
+                    to={`/contact?subject=${encodeURIComponent(topic)}`}
+                    preventScrollReset
+                    className="inline-flex min-h-11 items-center rounded-full border border-indigo-200 bg-white px-4 font-medium text-indigo-900 hover:bg-indigo-50"
+                  >
+                    {topic}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function InfoItem({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-800"
+        aria-hidden="true"
+      >
+        {icon}
+      </span>
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+        <p className="mt-1 text-lg text-slate-900">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+/** spec §4 sent: a green panel replaces the form; the fields are gone with it. */
+function SentPanel() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="contact-sent"
+      className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
+    >
+      <h2 id="contact-sent" ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+        {CONTACT_TEXT.sent}
+      </h2>
+      <p className="mt-3 text-lg">{CONTACT_TEXT.sentDetail}</p>
+      <Link
+        to="/contact"
+        className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800"
+      >
+        {CONTACT_TEXT.sendAnother}
+      </Link>
+    </section>
+  );
+}
+
+type FormResult = Exclude<ContactResult, { status: 'sent' }> | undefined;
+
+function ContactForm({ result }: { result: FormResult }) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const sending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
+  const errors: ContactFieldErrors = result?.status === 'invalid' ? result.errors : {};
+  const values = result?.values;
+  const subject = subjectFromQuery(searchParams.get('subject'));
+  const form = useRef<HTMLFormElement>(null);
+  const banner = useRef<HTMLDivElement>(null);
+  const firstInvalid = (['name', 'email', 'phone', 'subject', 'message'] as const).find((f) => errors[f]);
+
+  // After an answer: the first field to fix gets the focus; other problems put it on the banner.
+  useEffect(() => {
+    if (!result) return;
+    if (firstInvalid) form.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+    else banner.current?.focus();
+  }, [result, firstInvalid]);
+
+  const field = (name: ContactField) => ({
+    name,
+    error: errors[name],
+    defaultValue: values ? values[name] : name === 'subject' ? subject : '',
+    autoFocus: name === firstInvalid,
+  });
+
+  return (
+    <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
+      <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
+        Send us a message
+      </h2>
+      <p className="mt-2 text-slate-700">All fields are required unless marked optional.</p>
+      {result && (
+        <div
+          ref={banner}
+          role="alert"
+          tabIndex={-1}
+          className="mt-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-950 outline-none"
+        >
+          {result.message}
+        </div>
+      )}
+      {/* The key re-creates the fields when a topic link changes the subject in the address. */}
+      <Form key={subject} ref={form} method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+        <TextField {...field('name')} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+        <TextField {...field('email')} label="Email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        <TextField
+          {...field('phone')}
+          label="Phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          maxLength={CONTACT_LIMITS.phone}
+          optional
+        />
+        <TextField {...field('subject')} label="Subject" maxLength={CONTACT_LIMITS.subject} />
+        <TextField
+          {...field('message')}
+          label="Message"
+          multiline
+          maxLength={CONTACT_LIMITS.message}
+          hint="Up to 5,000 characters."
+          className="sm:col-span-2"
+        />
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Website (leave this empty)</label>
+          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={sending}
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-amber-400 px-8 text-lg font-semibold text-slate-900 shadow-sm hover:bg-amber-300 disabled:cursor-wait disabled:opacity-70"
+          >
+            {sending ? CONTACT_TEXT.sending : CONTACT_TEXT.send}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function TextField(props: {
+  name: ContactField;
+  label: string;
+  error: string | undefined;
+  defaultValue: string;
+  autoFocus: boolean;
+  maxLength: number;
+  type?: string;
+  autoComplete?: string;
+  optional?: boolean;
+  multiline?: boolean;
+  hint?: string;
+  className?: string;
+}) {
+  const id = `contact-${props.name}`;
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  const common = {
+    id,
+    name: props.name,
+    defaultValue: props.defaultValue,
+    maxLength: props.maxLength,
+    required: !props.optional,
+    autoFocus: props.autoFocus,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+    className: `block w-full rounded-lg border-2 bg-white px-4 py-3 text-lg text-slate-900 ${props.error ? 'border-red-700' : 'border-slate-400'} focus:border-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-800 focus-visible:ring-offset-2`,
+  };
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className="block font-semibold text-slate-900">
+        {props.label}
+      </label>
+      {props.hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={errorId} className="mt-1 font-medium text-red-700">
+          {props.error}
+        </p>
+      )}
+      <div className="mt-2">
+        {props.multiline ? (
+          <textarea {...common} rows={7} />
+        ) : (
+          <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,56 @@
-// Placeholder until this page is built (issue 3).
-export default function Page() {
-  return <h1 className="px-4 py-16 text-3xl font-bold">newsletter</h1>;
+import { Link } from 'react-router';
+import { NewsletterBox } from '~/components/newsletter-box';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { submitNewsletterForm } from '~/server/newsletter.server';
+import { formAnswer, retryAfterHeaders } from '~/server/rate-limit.server';
+import { requestContext } from '~/server/request-context.server';
+import type { Route } from './+types/newsletter';
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Newsletter',
+    description:
+      'Subscribe to TDG Uganda’s newsletter for new stories, news and training dates. No spam; unsubscribe at any time.',
+    path: '/newsletter',
+    site: siteFromMatches(matches),
+  });
+
+/**
+ * Every newsletter box posts here. With JavaScript the box shows the answer in place; without it the
+ * browser lands on this page, which shows the answer and a link back (docs/decisions/403-newsletter.md).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return formAnswer(await submitNewsletterForm({ request, clientIp: context.get(requestContext).clientIp }));
+}
+
+export const headers = retryAfterHeaders;
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const done = actionData?.status === 'subscribed' || actionData?.status === 'already';
+  return (
+    <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 md:py-16">
+      <div>
+        <h1 className="text-4xl font-bold text-slate-900 md:text-5xl">Newsletter</h1>
+        <p className="mt-4 text-lg text-slate-700">
+          Stories from our community, news about disability inclusion in Uganda and the dates of our next trainings, a few times a
+          year.
+        </p>
+      </div>
+      {actionData && (
+        <div
+          role={done ? 'status' : 'alert'}
+          className={`rounded-2xl border p-6 text-lg shadow-sm ${done ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}
+        >
+          <p className="font-semibold">{actionData.message}</p>
+          <Link
+            to={actionData.back}
+            className="mt-4 inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
+          >
+            {actionData.back === '/' ? 'Back to Home' : 'Back to the page you were reading'}
+          </Link>
+        </div>
+      )}
+      {!done && <NewsletterBox source="/newsletter" title="Subscribe to our newsletter" />}
+    </div>
+  );
 }

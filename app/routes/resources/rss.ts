@@ -1,4 +1,68 @@
-// Placeholder until this endpoint is built (issue 3).
-export function loader() {
-  return new Response('Not built yet', { status: 404 });
+import type { Collection } from '~/server/db/schema';
+import { listRecentContent } from '~/server/content.server';
+import { getSiteInfo } from '~/server/site.server';
+import type { Route } from './+types/rss';
+
+// RSS 2.0 feeds of the newest stories (/blog/rss.xml) and news (/news/rss.xml): one module, two routes.
+
+export const FEED_SIZE = 20;
+export const XML_CACHE_CONTROL = 'public, max-age=300';
+
+const FEEDS = {
+  blogs: { path: '/blog', title: 'Stories', description: 'Stories of deaf, hard-of-hearing and disabled people in Uganda.' },
+  news: { path: '/news', title: 'In Media', description: 'News and resources on disability inclusion in Uganda.' },
+} as const satisfies Partial<Record<Collection, unknown>>;
+
+/** Text made safe for XML: markup characters escaped, characters XML forbids removed. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** RFC 822 date, as RSS 2.0 asks (e.g. "Sat, 10 Jan 2026 09:30:00 GMT"). */
+export function rfc822(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? new Date(0).toUTCString() : date.toUTCString();
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const collection = new URL(request.url).pathname.startsWith('/news/') ? 'news' : 'blogs';
+  const feed = FEEDS[collection];
+  const [site, items] = await Promise.all([getSiteInfo(), listRecentContent(collection, FEED_SIZE)]);
+  const base = site.publicUrl;
+  const channelLink = `${base}${feed.path}`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<channel>',
+    `<title>${escapeXml(`${site.name}: ${feed.title}`)}</title>`,
+    `<link>${escapeXml(channelLink)}</link>`,
+    `<description>${escapeXml(feed.description)}</description>`,
+    '<language>en</language>',
+    `<atom:link href="${escapeXml(`${channelLink}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+  ];
+  if (items[0]) lines.push(`<lastBuildDate>${rfc822(items[0].createdAt)}</lastBuildDate>`);
+  for (const item of items) {
+    const link = `${base}${feed.path}/${encodeURIComponent(item.id)}`;
+    lines.push(
+      '<item>',
+      `<title>${escapeXml(item.title)}</title>`,
+      `<link>${escapeXml(link)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `<pubDate>${rfc822(item.createdAt)}</pubDate>`,
+      `<description>${escapeXml(item.summary)}</description>`,
+      item.category ? `<category>${escapeXml(item.category)}</category>` : '',
+      item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : '',
+      '</item>',
+    );
+  }
+  lines.push('</channel>', '</rss>');
+  return new Response(lines.filter(Boolean).join('\n'), {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': XML_CACHE_CONTROL },
+  });
 }

@@ -1,4 +1,50 @@
-// Placeholder until this endpoint is built (issue 3).
-export function loader() {
-  return new Response('Not built yet', { status: 404 });
+import { DEFAULT_SERVICE_IDS } from '~/lib/services';
+import { getConfig } from '~/server/config.server';
+import { getDb } from '~/server/db/db.server';
+import { escapeXml, XML_CACHE_CONTROL } from './rss';
+
+// Every public page and every article, service and resource, for search engines (issue 3 item 10).
+
+/** Public pages with no id, in the order of the route table. */
+export const SITEMAP_PAGES = [
+  '/',
+  '/about',
+  '/blog',
+  '/news',
+  '/services',
+  '/services/awareness-course',
+  '/contact',
+  '/newsletter',
+  '/privacy',
+  '/terms',
+  '/accessibility',
+] as const;
+
+const SECTION = { blogs: '/blog', news: '/news', resources: '/resources' } as const;
+
+export async function loader() {
+  const db = getDb();
+  const [content, services] = await Promise.all([
+    db.selectFrom('content').select(['id', 'collection', 'updated_at']).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('services').select(['id', 'updated_at']).orderBy('position').execute(),
+  ]);
+  const newest: Partial<Record<string, string>> = {};
+  for (const row of content) {
+    const section = SECTION[row.collection];
+    if (!newest[section] || row.updated_at > newest[section]) newest[section] = row.updated_at;
+    if (!newest['/'] || row.updated_at > newest['/']) newest['/'] = row.updated_at;
+  }
+  const base = getConfig().publicUrl;
+  const url = (path: string, lastmod?: string) =>
+    `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  for (const path of SITEMAP_PAGES) lines.push(url(path, newest[path]));
+  for (const row of content) lines.push(url(`${SECTION[row.collection]}/${encodeURIComponent(row.id)}`, row.updated_at));
+  if (services.length) for (const row of services) lines.push(url(`/services/${encodeURIComponent(row.id)}`, row.updated_at));
+  // spec §3: the four built-in services are shown when none are stored.
+  else for (const id of DEFAULT_SERVICE_IDS) lines.push(url(`/services/${id}`));
+  lines.push('</urlset>');
+  return new Response(lines.join('\n'), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': XML_CACHE_CONTROL },
+  });
 }

@@ -1,0 +1,253 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
+import { readFormWithinLimit, saveContactMessage, submitContactForm, BodyTooLargeError } from './contact.server';
+import { createRateLimiter, type RateLimiter } from './rate-limit.server';
+
+const VALID = {
+  name: 'Nakato Grace',
+  email: 'grace@example.org',
+  phone: '+256 700 000 001',
+  subject: 'Partnership',
+  message: 'We would like to invite your team to speak at our school next term.',
+  website: '',
+};
+
+function post(fields: Record<string, string>, init: { headers?: Record<string, string> } = {}) {
+  return new Request('http://localhost/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** A body streamed in pieces without a Content-Length, as a bot might send it. */
+function streamedPost(totalBytes: number) {
+  const piece = new TextEncoder().encode(`message=${'a'.repeat(16 * 1024 - 8)}`);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += piece.byteLength;
+      controller.enqueue(piece);
+    },
+  });
+  return new Request('http://localhost/contact', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+// Everything the module logs, to prove that addresses and message bodies never reach the log.
+const logLines: string[] = [];
+const LOGGER = Symbol.for('tdg.logger');
+const globals = globalThis as Record<symbol, unknown>;
+const previousLogger = globals[LOGGER];
+beforeAll(() => {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString());
+      callback();
+    },
+  });
+  globals[LOGGER] = pino({ level: 'info' }, sink);
+});
+afterAll(() => {
+  globals[LOGGER] = previousLogger;
+});
+
+describe('readFormWithinLimit', () => {
+  it('reads a form within the limit', async () => {
+    const form = await readFormWithinLimit(post({ name: 'A' }), 1024);
+    expect(form.get('name')).toBe('A');
+  });
+
+  it('refuses a declared Content-Length over the limit without reading the body', async () => {
+    const request = post({ name: 'A' }, { headers: { 'content-length': '999999' } });
+    await expect(readFormWithinLimit(request, 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it('counts a streamed body without a Content-Length', async () => {
+    await expect(readFormWithinLimit(streamedPost(200 * 1024), 64 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+    await expect(readFormWithinLimit(streamedPost(3 * 1024 * 1024), 64 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+});
+
+describe.each(ENGINES)('contact messages on %s', (engine) => {
+  let database: TestDatabase;
+  let limiter: RateLimiter;
+  const submit = (request: Request, clientIp = '203.0.113.7') =>
+    submitContactForm({ request, clientIp, db: database.db, limiter });
+  const count = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('contacts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.drop());
+  beforeEach(async () => {
+    limiter = createRateLimiter(CONTACT_RATE_LIMIT);
+    await database.db.deleteFrom('contacts').execute();
+    logLines.length = 0;
+  });
+
+  it('stores a valid message with the server time and answers sent', async () => {
+    const before = Date.now();
+    const outcome = await submit(post(VALID));
+    expect(outcome).toEqual({ status: 200, result: { status: 'sent' } });
+    const rows = await database.db.selectFrom('contacts').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: VALID.name,
+      email: VALID.email,
+      phone: VALID.phone,
+      subject: VALID.subject,
+      message: VALID.message,
+      read_at: null,
+    });
+    const created = Date.parse(rows[0]!.created_at);
+    expect(created).toBeGreaterThanOrEqual(before - 1000);
+    expect(created).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('trims values and stores an empty phone as none', async () => {
+    await submit(post({ ...VALID, name: '  Okello  ', phone: '   ' }));
+    const row = await database.db.selectFrom('contacts').selectAll().executeTakeFirstOrThrow();
+    expect(row.name).toBe('Okello');
+    expect(row.phone).toBeNull();
+  });
+
+  it('answers each missing field with its own message and keeps what was typed', async () => {
+    const outcome = await submit(post({ name: '', email: '', phone: '', subject: ' ', message: '', website: '' }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.result).toEqual({
+      status: 'invalid',
+      message: CONTACT_TEXT.invalid,
+      errors: {
+        name: CONTACT_ERRORS.name.required,
+        email: CONTACT_ERRORS.email.required,
+        subject: CONTACT_ERRORS.subject.required,
+        message: CONTACT_ERRORS.message.required,
+      },
+      values: { name: '', email: '', phone: '', subject: ' ', message: '' },
+    });
+    expect(await count()).toBe(0);
+  });
+
+  it('checks the email shape, the phone characters and every maximum length', async () => {
+    const long = (n: number) => 'x'.repeat(n + 1);
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: 'grace@' }, 'email', CONTACT_ERRORS.email.invalid],
+      [{ email: 'not an email' }, 'email', CONTACT_ERRORS.email.invalid],
+      [{ email: `${long(CONTACT_LIMITS.email)}@example.org` }, 'email', CONTACT_ERRORS.email.tooLong],
+      [{ phone: 'call me' }, 'phone', CONTACT_ERRORS.phone.invalid],
+      [{ phone: '1'.repeat(CONTACT_LIMITS.phone + 1) }, 'phone', CONTACT_ERRORS.phone.tooLong],
+      [{ name: long(CONTACT_LIMITS.name) }, 'name', CONTACT_ERRORS.name.tooLong],
+      [{ subject: long(CONTACT_LIMITS.subject) }, 'subject', CONTACT_ERRORS.subject.tooLong],
+      [{ message: long(CONTACT_LIMITS.message) }, 'message', CONTACT_ERRORS.message.tooLong],
+    ];
+    for (const [change, field, message] of cases) {
+      const outcome = await submit(post({ ...VALID, ...change }));
+      expect(outcome.status, field).toBe(400);
+      const result = outcome.result as Extract<ContactResult, { status: 'invalid' }>;
+      expect(result.errors, JSON.stringify(change).slice(0, 60)).toEqual({ [field]: message });
+      expect(result.values[field as keyof typeof result.values]).toBe(change[field]);
+    }
+    // At the limits exactly, the message is accepted.
+    const atLimit = await submit(
+      post({ ...VALID, name: 'n'.repeat(CONTACT_LIMITS.name), message: 'm'.repeat(CONTACT_LIMITS.message) }),
+    );
+    expect(atLimit.status).toBe(200);
+    expect(await count()).toBe(1);
+  });
+
+  it('turns away a filled honeypot politely, storing nothing', async () => {
+    const outcome = await submit(post({ ...VALID, website: 'https://spam.example' }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.result).toMatchObject({ status: 'refused', message: CONTACT_TEXT.automated, values: { name: VALID.name } });
+    expect(await count()).toBe(0);
+  });
+
+  it('limits each address to five messages in ten minutes with 429 and Retry-After', async () => {
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) expect((await submit(post(VALID))).status).toBe(200);
+    const refused = await submit(post(VALID));
+    expect(refused.status).toBe(429);
+    expect(refused.result).toMatchObject({
+      status: 'refused',
+      message: CONTACT_TEXT.rateLimited,
+      values: { message: VALID.message },
+    });
+    expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+    expect(await count()).toBe(CONTACT_RATE_LIMIT.limit);
+    // Another visitor is not affected; invalid attempts do not use up the allowance.
+    expect((await submit(post(VALID), '198.51.100.4')).status).toBe(200);
+    expect((await submit(post({ ...VALID, email: 'bad' }), '192.0.2.1')).status).toBe(400);
+  });
+
+  it('answers 413 to a huge post, declared or streamed, storing nothing', async () => {
+    const big = post({ ...VALID, message: 'x'.repeat(70 * 1024) });
+    const declared = await submit(
+      post({ ...VALID, message: 'x'.repeat(70 * 1024) }, { headers: { 'content-length': String(70 * 1024 + 200) } }),
+    );
+    expect(declared).toMatchObject({ status: 413, result: { status: 'refused', message: CONTACT_TEXT.tooLarge } });
+    expect((await submit(big)).status).toBe(413);
+    expect((await submit(streamedPost(500 * 1024))).status).toBe(413);
+    expect(await count()).toBe(0);
+  });
+
+  it('answers 400 to a body that is not a form', async () => {
+    const request = new Request('http://localhost/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(VALID),
+    });
+    expect((await submit(request)).status).toBe(400);
+    expect(await count()).toBe(0);
+  });
+
+  it('answers failed, keeping the values, when the database cannot store the message', async () => {
+    const broken = await createTestDatabase(engine, { migrate: false });
+    try {
+      const outcome = await submitContactForm({ request: post(VALID), clientIp: '203.0.113.7', db: broken.db, limiter });
+      expect(outcome.status).toBe(503);
+      expect(outcome.result).toEqual({
+        status: 'failed',
+        message: CONTACT_TEXT.failed,
+        values: { ...VALID, website: undefined },
+      });
+    } finally {
+      await broken.drop();
+    }
+  });
+
+  it('never writes the address or the message to the log', async () => {
+    await submit(post(VALID));
+    await submit(post({ ...VALID, website: 'x' }));
+    await submit(post({ ...VALID, email: 'bad' }));
+    const log = logLines.join('\n');
+    expect(log).toContain('contact message stored');
+    expect(log).toContain('honeypot');
+    for (const secret of [VALID.email, VALID.message, VALID.phone, VALID.name]) expect(log).not.toContain(secret);
+  });
+
+  it('saveContactMessage returns the id and time it stored', async () => {
+    const { website: _, ...input } = VALID;
+    const saved = await saveContactMessage({ ...input, phone: null }, database.db);
+    const row = await database.db.selectFrom('contacts').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(saved.createdAt);
+    expect(row.phone).toBeNull();
+  });
+});

@@ -1,0 +1,276 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import compression from 'compression';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createPageCacheStore,
+  cspForStoredPage,
+  getPageCache,
+  hasSessionCookie,
+  inlineScriptHashes,
+  invalidatePublicPages,
+  isCacheablePath,
+  pageCache,
+  pageCacheKey,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  type CachedPage,
+  type PageCacheStore,
+} from './page-cache.server';
+
+const page = (body: string): CachedPage => ({ headers: { 'content-type': 'text/html' }, body: Buffer.from(body), etag: 'W/"x"' });
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('the page store', () => {
+  it('keeps at most maxEntries pages, forgetting the least recently used', () => {
+    const store = createPageCacheStore({ maxEntries: 3 });
+    for (const key of ['a', 'b', 'c']) store.set(key, page(key), 0);
+    store.get('a'); // a is now the most recently used
+    store.set('d', page('d'), 0);
+    expect(store.get('b')).toBeUndefined();
+    expect(store.get('a')?.body.toString()).toBe('a');
+    expect(store.get('c')).toBeDefined();
+    expect(store.get('d')).toBeDefined();
+    expect(store.stats().entries).toBe(3);
+  });
+
+  it('keeps the total size under maxBytes and refuses a page larger than one entry may be', () => {
+    const store = createPageCacheStore({ maxBytes: 10_000, maxEntryBytes: 6000 });
+    store.set('a', page('x'.repeat(4000)), 0);
+    store.set('b', page('x'.repeat(4000)), 0);
+    store.set('c', page('x'.repeat(4000)), 0);
+    expect(store.stats().bytes).toBeLessThanOrEqual(10_000);
+    expect(store.get('a')).toBeUndefined();
+    expect(store.get('c')).toBeDefined();
+    expect(store.set('huge', page('x'.repeat(7000)), 0)).toBe(false);
+    expect(store.get('huge')).toBeUndefined();
+  });
+
+  it('forgets pages older than the TTL', () => {
+    let now = 0;
+    const store = createPageCacheStore({ ttlMs: 1000, now: () => now });
+    store.set('a', page('a'), 0);
+    now = 999;
+    expect(store.get('a')).toBeDefined();
+    now = 1000;
+    expect(store.get('a')).toBeUndefined();
+    expect(store.stats().entries).toBe(0);
+  });
+
+  it('empties on invalidation and refuses pages rendered before it', () => {
+    const store = createPageCacheStore();
+    const before = store.generation();
+    store.set('a', page('a'), before);
+    store.invalidate();
+    expect(store.get('a')).toBeUndefined();
+    expect(store.stats()).toMatchObject({ entries: 0, bytes: 0 });
+    expect(store.set('late', page('stale'), before)).toBe(false);
+    expect(store.set('fresh', page('new'), store.generation())).toBe(true);
+  });
+
+  it('is one store per process, shared through globalThis, and invalidatePublicPages empties it', () => {
+    const shared = getPageCache();
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('tdg.page-cache')]).toBe(shared);
+    shared.set('/x', page('x'), shared.generation());
+    invalidatePublicPages();
+    expect(getPageCache().get('/x')).toBeUndefined();
+  });
+});
+
+describe('what may be cached', () => {
+  it('recognises staff session cookies only', () => {
+    expect(hasSessionCookie(undefined)).toBe(false);
+    expect(hasSessionCookie('theme=dark; lang=en')).toBe(false);
+    expect(hasSessionCookie('tdg_session=abc')).toBe(true);
+    expect(hasSessionCookie('theme=dark;  __Host-tdg_session=abc')).toBe(true);
+    expect(hasSessionCookie('tdg_session_remember=1')).toBe(true);
+    expect(hasSessionCookie('my_tdg_session=1')).toBe(false);
+  });
+
+  it('leaves out the dashboard, the health check, uploads, assets and React Router internals', () => {
+    for (const path of ['/admin', '/admin/users', '/admin.data', '/healthz', '/media/a.webp', '/assets/x.js', '/__manifest']) {
+      expect(isCacheablePath(path), path).toBe(false);
+    }
+    for (const path of ['/', '/blog', '/blog/abc', '/blog.data', '/sitemap.xml', '/administration-tips']) {
+      expect(isCacheablePath(path), path).toBe(true);
+    }
+  });
+
+  it('keys by host, path and sorted query', () => {
+    expect(pageCacheKey('/blog?q=sign&category=news', 'Example.org')).toBe('example.org/blog?category=news&q=sign');
+    expect(pageCacheKey('/blog?category=news&q=sign', 'example.org')).toBe(
+      pageCacheKey('/blog?q=sign&category=news', 'example.org'),
+    );
+    expect(pageCacheKey('/blog?q=a', 'h')).not.toBe(pageCacheKey('/blog?q=b', 'h'));
+    expect(pageCacheKey('//evil.example/x', 'h')).toBe('h//evil.example/x');
+    expect(pageCacheKey(`/blog?q=${'x'.repeat(3000)}`, 'h')).toBeUndefined();
+  });
+
+  it('hashes inline scripts but not external ones or JSON-LD, and swaps them for the nonce', () => {
+    const html =
+      '<script nonce="abc">window.a = 1;</script><script nonce="abc" type="module" async="">import "/x.js";</script>' +
+      '<script src="/y.js"></script><script type="application/ld+json">{"@type":"Organization"}</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha('window.a = 1;'), sha('import "/x.js";')]);
+    const csp = "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'unsafe-inline'";
+    expect(cspForStoredPage(csp, html)).toBe(
+      `default-src 'self';script-src 'self' ${sha('window.a = 1;')} ${sha('import "/x.js";')};style-src 'self' 'unsafe-inline'`,
+    );
+  });
+});
+
+describe('the middleware in front of a real Express app', () => {
+  let server: Server;
+  let base: string;
+  let store: PageCacheStore;
+  let renders: Record<string, number>;
+  let release: (() => void) | undefined;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      const nonce = randomBytes(12).toString('base64');
+      res.locals.nonce = nonce;
+      res.setHeader('Content-Security-Policy', `default-src 'self';script-src 'self' 'nonce-${nonce}';object-src 'none'`);
+      next();
+    });
+    app.use(compression());
+    app.use((req, res, next) => pageCache(store)(req, res, next));
+    const count = (path: string) => (renders[path] = (renders[path] ?? 0) + 1);
+    const html = (res: express.Response, n: number) =>
+      `<!doctype html><html><body><p>${'Hello. '.repeat(400)}</p>` +
+      `<script nonce="${String(res.locals.nonce)}">window.render = ${n};</script></body></html>`;
+    app.get(['/page', '/cookie', '/private', '/missing', '/json', '/feed.xml', '/admin', '/slow'], async (req, res) => {
+      const n = count(req.path);
+      if (req.path === '/slow' && n === 1) await new Promise<void>((resolve) => (release = resolve));
+      if (req.path === '/cookie') res.setHeader('Set-Cookie', 'flash=1');
+      if (req.path === '/private') res.setHeader('Cache-Control', 'private, no-store');
+      if (req.path === '/missing') res.status(404);
+      if (req.path === '/json') return res.json({ n });
+      if (req.path === '/feed.xml') {
+        res.setHeader('Content-Type', 'application/rss+xml; charset=utf-8');
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        return res.end(`<rss>${n}</rss>`);
+      }
+      res.type('html');
+      // Written in two pieces, as React Router streams a page.
+      res.write(html(res, n).slice(0, 100));
+      res.end(html(res, n).slice(100));
+    });
+    app.post('/page', (req, res) => {
+      count('POST /page');
+      res.type('html').send('<p>posted</p>');
+    });
+    server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    store = createPageCacheStore();
+    renders = {};
+    release = undefined;
+  });
+
+  it('renders once, then serves the same page from memory with a CSP of script hashes', async () => {
+    const first = await fetch(`${base}/page`);
+    const firstBody = await first.text();
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    const nonce = /nonce="([^"]+)"/.exec(firstBody)![1]!;
+    expect(first.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+
+    const second = await fetch(`${base}/page`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(firstBody);
+    expect(renders['/page']).toBe(1);
+    expect(second.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(second.headers.get('content-security-policy')).toBe(
+      `default-src 'self';script-src 'self' ${sha('window.render = 1;')};object-src 'none'`,
+    );
+  });
+
+  it('answers a matching If-None-Match with 304, and HEAD without a body', async () => {
+    await fetch(`${base}/page`);
+    const hit = await fetch(`${base}/page`);
+    const etag = hit.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await fetch(`${base}/page`, { headers: { 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const changed = await fetch(`${base}/page`, { headers: { 'If-None-Match': 'W/"other"' } });
+    expect(changed.status).toBe(200);
+    const head = await fetch(`${base}/page`, { method: 'HEAD' });
+    expect(head.headers.get('x-cache')).toBe('HIT');
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(2000);
+    expect(await head.text()).toBe('');
+    expect(renders['/page']).toBe(1);
+  });
+
+  it('still compresses pages served from memory', async () => {
+    await fetch(`${base}/page`);
+    const hit = await fetch(`${base}/page`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.headers.get('content-encoding')).toBe('gzip');
+    expect(await hit.text()).toContain('window.render = 1;');
+  });
+
+  it('treats the same query in another order as the same page', async () => {
+    await fetch(`${base}/page?b=2&a=1`);
+    const hit = await fetch(`${base}/page?a=1&b=2`);
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect((await fetch(`${base}/page?a=1&b=3`)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('never serves or stores a request carrying a staff session cookie', async () => {
+    await fetch(`${base}/page`);
+    const staff = await fetch(`${base}/page`, { headers: { Cookie: '__Host-tdg_session=secret' } });
+    expect(staff.headers.get('x-cache')).toBe('BYPASS');
+    expect(await staff.text()).toContain('window.render = 2;');
+    await fetch(`${base}/page?fresh=1`, { headers: { Cookie: 'tdg_session=secret' } });
+    expect((await fetch(`${base}/page?fresh=1`)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it('does not keep responses that set cookies, are private, are not 200 or are not pages', async () => {
+    for (const path of ['/cookie', '/private', '/missing', '/json']) {
+      await fetch(`${base}${path}`);
+      expect((await fetch(`${base}${path}`)).headers.get('x-cache'), path).toBe('MISS');
+      expect(renders[path], path).toBe(2);
+    }
+    expect((await fetch(`${base}/private`)).headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('keeps feeds with their own Cache-Control, and never touches the dashboard or posts', async () => {
+    await fetch(`${base}/feed.xml`);
+    const feed = await fetch(`${base}/feed.xml`);
+    expect(feed.headers.get('x-cache')).toBe('HIT');
+    expect(feed.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(feed.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+
+    await fetch(`${base}/admin`);
+    const admin = await fetch(`${base}/admin`);
+    expect(admin.headers.get('x-cache')).toBeNull();
+    expect(renders['/admin']).toBe(2);
+
+    await fetch(`${base}/page`, { method: 'POST' });
+    await fetch(`${base}/page`, { method: 'POST' });
+    expect(renders['POST /page']).toBe(2);
+  });
+
+  it('starts again after invalidation, and drops a page whose render began before it', async () => {
+    await fetch(`${base}/page`);
+    store.invalidate();
+    const after = await fetch(`${base}/page`);
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(await after.text()).toContain('window.render = 2;');
+
+    const slow = fetch(`${base}/slow`);
+    await expect.poll(() => release).toBeDefined();
+    store.invalidate();
+    release!();
+    await (await slow).text();
+    expect((await fetch(`${base}/slow`)).headers.get('x-cache')).toBe('MISS');
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { MOBILE } from './support';
+
+// The public page cache (docs/decisions/402-page-cache.md). Each test uses its own query string so
+// that what other tests fetched does not decide whether a request is a hit.
+const unique = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+test('an anonymous page is rendered once, then served from memory with the same HTML', async ({ request }) => {
+  const url = unique('/about');
+  const first = await request.get(url);
+  expect(first.status()).toBe(200);
+  expect(first.headers()['x-cache']).toBe('MISS');
+  expect(first.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  const second = await request.get(url);
+  expect(second.headers()['x-cache']).toBe('HIT');
+  expect(await second.text()).toBe(await first.text());
+  expect(second.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+
+  // A browser that already has the page is told it is unchanged.
+  const etag = second.headers()['etag']!;
+  const revalidated = await request.get(url, { headers: { 'If-None-Match': etag } });
+  expect(revalidated.status()).toBe(304);
+});
+
+test('a cached page carries a CSP of script hashes that matches it: no violations, and it hydrates', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(MOBILE);
+  const url = unique('/contact');
+  expect((await request.get(url)).headers()['x-cache']).toBe('MISS');
+
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to execute/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(error.message));
+  const response = await page.goto(url);
+  expect(response!.headers()['x-cache']).toBe('HIT');
+  const csp = response!.headers()['content-security-policy']!;
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(csp).not.toContain('nonce-');
+
+  // Hydrated: the mobile menu needs React to open.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('client-side navigation data of public pages is cached too', async ({ request }) => {
+  const url = unique('/about.data');
+  expect((await request.get(url)).headers()['x-cache']).toBe('MISS');
+  const second = await request.get(url);
+  expect(second.headers()['x-cache']).toBe('HIT');
+  expect(second.headers()['content-type']).toMatch(/^text\/x-script/);
+});
+
+test('a request with a staff session cookie is never served from the cache, nor stored', async ({ request }) => {
+  const url = unique('/about');
+  await request.get(url);
+  expect((await request.get(url)).headers()['x-cache']).toBe('HIT');
+  for (const cookie of ['tdg_session=abc', '__Host-tdg_session=abc', 'theme=dark; tdg_session=abc']) {
+    const staff = await request.get(url, { headers: { Cookie: cookie } });
+    expect(staff.status()).toBe(200);
+    expect(staff.headers()['x-cache'], cookie).toBe('BYPASS');
+  }
+
+  const fresh = unique('/news');
+  await request.get(fresh, { headers: { Cookie: 'tdg_session=abc' } });
+  expect((await request.get(fresh)).headers()['x-cache']).toBe('MISS');
+});
+
+test('pages that are not found, and the health check, are not cached', async ({ request }) => {
+  const missing = unique('/no-such-page');
+  await request.get(missing);
+  const again = await request.get(missing);
+  expect(again.status()).toBe(404);
+  expect(again.headers()['x-cache']).toBe('MISS');
+  expect((await request.get('/healthz')).headers()['x-cache']).toBeUndefined();
+});

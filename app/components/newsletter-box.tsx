@@ -1,12 +1,14 @@
-import { useFetcher } from 'react-router';
+import { useFetcher, useLocation } from 'react-router';
 import type { NewsletterResult } from '~/lib/newsletter';
 
 /**
  * The newsletter box of /news and the article page. Subscribing stores the address (spec: the
- * original did nothing; docs/decisions/004-newsletter.md). Works without JavaScript as a plain POST.
+ * original did nothing; docs/decisions/403-newsletter.md). Works without JavaScript as a plain POST.
  */
 export function NewsletterBox({ source, title = 'Stay informed', text }: { source: string; title?: string; text?: string }) {
   const fetcher = useFetcher<NewsletterResult>();
+  // The page it was sent from: stored with the address, and the way back after a post without JavaScript.
+  const { pathname } = useLocation();
   const result = fetcher.data;
   const busy = fetcher.state !== 'idle';
   const headingId = `newsletter-${source.replace(/[^a-z0-9]+/gi, '-')}`;
@@ -19,7 +21,7 @@ export function NewsletterBox({ source, title = 'Stay informed', text }: { sourc
         {text ?? 'Get new stories, news and training dates in your inbox. No spam; unsubscribe at any time.'}
       </p>
       <fetcher.Form method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
-        <input type="hidden" name="source" value={source} />
+        <input type="hidden" name="source" value={pathname} />
         <label htmlFor={`${headingId}-email`} className="sr-only">
           Email address
         </label>

@@ -6,6 +6,7 @@ import { hashPassword } from './passwords.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
+import { invalidatePublicPages } from './page-cache.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { roleOf, type Role } from '../lib/permissions.ts';
 import { USER_MESSAGES, type CreateUserInput, type UpdateUserInput } from '../lib/users.ts';
@@ -133,6 +134,8 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
     })
     .where('id', '=', id)
     .execute();
+  // Names, bios and pictures appear in article author blocks.
+  invalidatePublicPages();
   const detail: Record<string, unknown> = {};
   if (role !== target.role) detail.role = { from: target.role, to: role };
   if (input.name !== target.name) detail.name = { from: target.name, to: input.name };
@@ -151,6 +154,7 @@ export async function deleteUser(actor: StaffUser, id: string, ip: string): Prom
   const db = getDb();
   await db.deleteFrom('system_users').where('id', '=', id).execute();
   await endAllSessions(id, 'account-removed');
+  invalidatePublicPages();
   await recordAudit({
     actor: actor.email,
     action: 'user.deleted',

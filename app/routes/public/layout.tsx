@@ -5,6 +5,11 @@ import { ToastProvider } from '~/components/toast';
 import { getSiteInfo } from '~/server/site.server';
 import type { Route } from './+types/layout';
 
+export const links: Route.LinksFunction = () => [
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: '/blog/rss.xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: '/news/rss.xml' },
+];
+
 export async function loader() {
   return { site: await getSiteInfo() };
 }

@@ -35,7 +35,8 @@ export async function saveContentForm(
   const values: Record<string, string> = {};
   for (const field of CONTENT_FIELDS) {
     const value = form.get(field);
-    if (typeof value === 'string') values[field] = value;
+    // A field left out of the post reads as empty, so it gets the spec's message ('Title is required').
+    values[field] = typeof value === 'string' ? value : '';
   }
   const failure = (status: 400 | 403 | 404 | 413 | 500, reason: string, errors: ContentErrors = {}): SaveResult => ({
     ok: false,

@@ -17,15 +17,19 @@ export class InvalidImageError extends Error {}
 /** spec §5: JPEG, PNG, GIF or WebP, judged by decoding the bytes, never by the file name. */
 const UPLOAD_FORMATS: string[] = ['jpeg', 'png', 'gif', 'webp'];
 
-let uploadsRoot = '';
+// The server and the React Router bundle each load their own copy of this module, so the uploads
+// folder is kept on globalThis for both (as the database handle is).
+const UPLOADS_ROOT = Symbol.for('tdg.uploadsRoot');
+type Global = typeof globalThis & { [UPLOADS_ROOT]?: string };
 
 export function setUploadsRoot(dataDir: string): void {
-  uploadsRoot = path.join(dataDir, 'uploads');
+  (globalThis as Global)[UPLOADS_ROOT] = path.join(dataDir, 'uploads');
 }
 
 export function getUploadsRoot(): string {
-  if (!uploadsRoot) throw new Error('The uploads folder has not been set');
-  return uploadsRoot;
+  const root = (globalThis as Global)[UPLOADS_ROOT];
+  if (!root) throw new Error('The uploads folder has not been set');
+  return root;
 }
 
 /** spec §5: characters other than letters, digits, dot and hyphen become underscores. */
@@ -68,11 +72,20 @@ export async function storeImage(
   await fs.mkdir(dir, { recursive: true });
 
   const maxWidth = input.maxWidth ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
-  const main = await image
-    .clone()
-    .resize({ width: maxWidth, withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toFile(path.join(getUploadsRoot(), key));
+  // Converted in memory first: a file whose header reads but whose pixels are broken (a truncated
+  // photo) fails here, and is the sender's fault, not the server's.
+  let converted: { data: Buffer; info: { width: number; height: number; size: number } };
+  try {
+    converted = await image
+      .clone()
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new InvalidImageError('The image data is damaged');
+  }
+  await fs.writeFile(path.join(getUploadsRoot(), key), converted.data);
+  const main = converted.info;
   const url = MEDIA_URL_PREFIX + key;
   const widths = input.responsive === false ? [] : IMAGE_WIDTHS;
   await Promise.all(

@@ -30,15 +30,16 @@ function ToolButton({
   return (
     <button
       type="button"
-      aria-label={label}
       aria-pressed={pressed}
       aria-keyshortcuts={shortcut}
       title={shortcut ? `${label} (${shortcut.replace('Control', 'Ctrl')})` : label}
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      className={`inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm font-semibold ${pressed ? 'bg-indigo-800 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-indigo-50'}`}
+      className={`relative inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm font-semibold ${pressed ? 'bg-indigo-800 text-white' : 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-indigo-50'}`}
     >
-      {children}
+      {/* The name is the tool's full name ('Heading 1'); the short mark beside it is only for the eye. */}
+      <span aria-hidden="true">{children}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { requirePermission } from '~/server/auth.server';
+import { getContentForAdmin } from '~/server/content-admin.server';
 import { saveContentForm } from '~/server/content-form.server';
 import { isContentType } from '~/lib/content-form';
 import type { Route } from './+types/content-save';
@@ -12,7 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requirePermission(request, new URL(request.url).searchParams.get('id') ? 'content:edit' : 'content:create');
   const url = new URL(request.url);
   const id = url.searchParams.get('id');
-  const type = url.searchParams.get('type');
+  // An edit is checked against the stored item's own type (its categories), whatever the URL says.
+  const existing = id ? await getContentForAdmin(id) : undefined;
+  const type = existing?.type ?? url.searchParams.get('type');
   if (!isContentType(type)) return Response.json({ ok: false, message: 'Unknown content type.' }, { status: 400 });
   const result = await saveContentForm(request, context, actor, id ? { mode: 'edit', type, id } : { mode: 'create', type });
   return Response.json(result, { status: result.status });

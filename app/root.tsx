@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import { useEffect } from 'react';
 import { isCrossOriginWrite } from './server/origin-guard.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -37,6 +38,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive: scripts have run (browser tests wait for it before clicking).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

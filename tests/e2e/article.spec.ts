@@ -261,6 +261,8 @@ test.describe('article page behaviour', () => {
     });
     await page.getByRole('link', { name: 'Broken link' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article Not Found');
+    // Going back through history needs the page's scripts.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('link', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/about$/);
   });

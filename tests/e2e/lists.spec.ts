@@ -266,7 +266,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       const newsletter = page.getByRole('region', { name: 'Stay informed' });
       await expect(newsletter.getByLabel('Email address')).toBeVisible();
       await expect(newsletter.getByRole('button', { name: 'Subscribe' })).toBeVisible();
-      await expect(newsletter.locator('input[name="source"]')).toHaveValue('news');
+      await expect(newsletter.locator('input[name="source"]')).toHaveValue('/news');
     });
   });
 }

@@ -59,6 +59,8 @@ test('a second server on a busy port stops with one clear line and exit code 1',
 });
 
 test('SIGTERM stops the server cleanly and closes the database', async () => {
+  // A second server seeds its own demo content first, which takes a while on a busy machine.
+  test.setTimeout(180_000);
   const fs = await import('node:fs');
   const os = await import('node:os');
   const path = await import('node:path');
@@ -78,7 +80,7 @@ test('SIGTERM stops the server cleanly and closes the database', async () => {
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await expect.poll(() => stdout, { timeout: 60_000 }).toContain(`is running at http://127.0.0.1:${port}`);
+  await expect.poll(() => stdout, { timeout: 150_000 }).toContain(`is running at http://127.0.0.1:${port}`);
   const page = await fetch(`http://127.0.0.1:${port}/`);
   expect(page.status).toBe(200);
   child.kill('SIGTERM');

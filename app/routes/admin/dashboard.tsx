@@ -3,6 +3,7 @@ import { requireUser } from '~/server/auth.server';
 import { readFlash } from '~/server/flash.server';
 import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
 import { Banner } from '~/components/admin/banner';
+import { useHydrated } from '~/lib/use-hydrated';
 import { RoleBadge } from '~/components/admin/role-badge';
 import { ToastProvider, useToast, type ToastType } from '~/components/toast';
 import { useEffect } from 'react';
@@ -30,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, sections, flash } = loaderData;
+  const hydrated = useHydrated();
   const tabs = sections.length > 0 ? sections : [{ section: 'overview', label: 'Overview', path: '/admin/overview' }];
   return (
     <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
@@ -89,12 +91,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </nav>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none">
-          {flash && !flash.toast && (
-            <div className="mb-6">
-              <Banner key={flash.message} type={flash.type} message={flash.message} />
-            </div>
+          {flash && flash.toast && hydrated ? (
+            <FlashToast type={flash.type} message={flash.message} />
+          ) : (
+            flash && (
+              // Without JavaScript a toast cannot show, so the same message comes as a banner.
+              <div className="mb-6">
+                <Banner key={flash.message} type={flash.type} message={flash.message} />
+              </div>
+            )
           )}
-          {flash?.toast && <FlashToast type={flash.type} message={flash.message} />}
           <Outlet />
         </main>
       </div>

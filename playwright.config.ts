@@ -2,13 +2,23 @@ import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/env';
 
 // Journeys run in real Chromium against the production build, served by server.ts on a fresh data
-// folder (tests/e2e/env.ts).
+// folder (tests/e2e/env.ts). The app's mail goes to a small SMTP server of the tests
+// (tests/e2e/smtp-sink.ts), which writes each message into E2E.mailDir.
 const port = new URL(E2E.baseURL).port;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Playwright empties its results folder when a run starts: a run with its own BUILD_DIR keeps its
+  // own, so runs side by side do not delete each other's traces.
+  outputDir: process.env.BUILD_DIR ? `test-results/${process.env.BUILD_DIR.replace(/[^\w.-]/g, '_')}` : 'test-results',
   fullyParallel: true,
   workers: 2,
+  // Journeys that publish or delete public content run after the ones that read the seeded lists,
+  // so a list never sees another test's article appear or vanish.
+  projects: [
+    { name: 'site', testIgnore: /content(-security|-permissions)?\.spec\.ts$/ },
+    { name: 'publishing', testMatch: /content(-security|-permissions)?\.spec\.ts$/, dependencies: ['site'] },
+  ],
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
@@ -29,25 +39,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node server.ts',
-    url: `${E2E.baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: E2E.dataDir,
-      PUBLIC_URL: E2E.baseURL,
-      SUPER_ADMIN_EMAIL: E2E.adminEmail,
-      SUPER_ADMIN_PASSWORD: E2E.adminPassword,
-      DONATION_URL: E2E.donationUrl,
-      COURSE_URL: E2E.courseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node tests/e2e/smtp-sink.ts',
+      port: E2E.smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_SINK_PORT: String(E2E.smtpPort), SMTP_SINK_DIR: E2E.mailDir },
     },
-  },
+    {
+      command: 'node server.ts',
+      url: `${E2E.baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: E2E.dataDir,
+        PUBLIC_URL: E2E.baseURL,
+        SUPER_ADMIN_EMAIL: E2E.adminEmail,
+        SUPER_ADMIN_PASSWORD: E2E.adminPassword,
+        DONATION_URL: E2E.donationUrl,
+        COURSE_URL: E2E.courseUrl,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        // The sink offers no STARTTLS; ignoreTLS tells nodemailer not to ask for it.
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}?ignoreTLS=true`,
+        MAIL_FROM: E2E.mailFrom,
+      },
+    },
+  ],
 });

@@ -23,20 +23,41 @@ const staff = (role: Role): StaffUser => ({
   sessionId: 's',
 });
 
-const body = '<p>Deaf students in Kampala now follow every recorded lesson with captions, and they say it changed how they study.</p>';
+const body =
+  '<p>Deaf students in Kampala now follow every recorded lesson with captions, and they say it changed how they study.</p>';
 const input = (overrides: Partial<Record<string, string>> = {}): ContentInput =>
-  contentSchema('news').parse({ title: 'Captioned lessons', category: 'education', tags: 'captions, education', summary: 'Lessons with captions.', content: body, ...overrides });
+  contentSchema('news').parse({
+    title: 'Captioned lessons',
+    category: 'education',
+    tags: 'captions, education',
+    summary: 'Lessons with captions.',
+    content: body,
+    ...overrides,
+  });
 
 describe('the content form rules', () => {
   it('gives every spec message for a bad form', () => {
-    const result = contentSchema('news').safeParse({ title: 'x'.repeat(101), category: '', tags: '', summary: '', content: '<p>short</p>' });
+    const result = contentSchema('news').safeParse({
+      title: 'x'.repeat(101),
+      category: '',
+      tags: '',
+      summary: '',
+      content: '<p>short</p>',
+    });
     expect(result.success).toBe(false);
     const messages = result.error!.issues.map((i) => i.message);
     expect(messages).toEqual(
-      expect.arrayContaining(['Title must be less than 100 characters', 'Category is required', 'Summary is required', 'Content must be at least 50 characters long']),
+      expect.arrayContaining([
+        'Title must be less than 100 characters',
+        'Category is required',
+        'Summary is required',
+        'Content must be at least 50 characters long',
+      ]),
     );
     const blog = contentSchema('blogs').safeParse({ title: '', category: 'education', summary: '', content: '' });
-    expect(blog.error!.issues.map((i) => i.message)).toEqual(expect.arrayContaining(['Title is required', 'Excerpt is required', 'Content is required']));
+    expect(blog.error!.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(['Title is required', 'Excerpt is required', 'Content is required']),
+    );
   });
 
   it('takes only the spec categories of each type', () => {
@@ -63,21 +84,51 @@ describe.each(ENGINES)('content management on %s', (engine) => {
 
   it('publishes with the author from the session, status published, sanitised HTML and searchable text', async () => {
     const author = staff('AUTHOR');
-    const item = await publishContent(author, 'news', input({ content: `${body}<script>alert(1)</script><img src=x onerror=alert(2)>` }), IP);
+    const item = await publishContent(
+      author,
+      'news',
+      input({ content: `${body}<script>alert(1)</script><img src=x onerror=alert(2)>` }),
+      IP,
+    );
     const row = await database.db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ collection: 'news', author: 'AUTHOR Person', author_email: 'author@example.org', author_role: 'AUTHOR', status: 'published', excerpt: null, summary: 'Lessons with captions.' });
+    expect(row).toMatchObject({
+      collection: 'news',
+      author: 'AUTHOR Person',
+      author_email: 'author@example.org',
+      author_role: 'AUTHOR',
+      status: 'published',
+      excerpt: null,
+      summary: 'Lessons with captions.',
+    });
     expect(row.content).not.toMatch(/script|onerror|<img/);
     expect(row.created_at).toBe(row.published_at);
     expect(JSON.parse(row.tags)).toEqual(['captions', 'education']);
-    expect((await searchContent({ collection: 'news', query: 'captions', limit: 5 }, database.db, engine)).rows.map((r) => r.id)).toContain(item.id);
-    const audit = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'content.published').where('target', '=', item.id).executeTakeFirst();
+    expect(
+      (await searchContent({ collection: 'news', query: 'captions', limit: 5 }, database.db, engine)).rows.map((r) => r.id),
+    ).toContain(item.id);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'content.published')
+      .where('target', '=', item.id)
+      .executeTakeFirst();
     expect(audit?.actor_email).toBe('author@example.org');
   });
 
   it('keeps createdAt, publishedAt and the author on edit, and changes updatedAt', async () => {
-    const item = await publishContent(staff('ADMIN'), 'blogs', contentSchema('blogs').parse({ ...input(), tags: '', category: 'technology' }), IP);
+    const item = await publishContent(
+      staff('ADMIN'),
+      'blogs',
+      contentSchema('blogs').parse({ ...input(), tags: '', category: 'technology' }),
+      IP,
+    );
     await new Promise((r) => setTimeout(r, 5));
-    const edited = await updateContent(staff('EDITOR'), item.id, contentSchema('blogs').parse({ ...input({ title: 'Captioned lessons, a term later' }), tags: '', category: 'technology' }), IP);
+    const edited = await updateContent(
+      staff('EDITOR'),
+      item.id,
+      contentSchema('blogs').parse({ ...input({ title: 'Captioned lessons, a term later' }), tags: '', category: 'technology' }),
+      IP,
+    );
     expect(edited.title).toBe('Captioned lessons, a term later');
     expect(edited.createdAt).toBe(item.createdAt);
     expect(edited.publishedAt).toBe(item.publishedAt);
@@ -102,12 +153,19 @@ describe.each(ENGINES)('content management on %s', (engine) => {
   });
 
   it('deletes an item and its image files once nothing else uses them', async () => {
-    const bytes = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#3730a3' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#3730a3' } })
+      .png()
+      .toBuffer();
     const image = await storeImage(database.db, { folder: 'news', originalName: 'class photo.png', bytes });
     expect(image.url).toMatch(/^\/media\/news\/\d+_class_photo\.webp$/);
     const files = () => fs.readdirSync(path.join(database.dataDir, 'uploads', 'news')).filter((f) => f.includes('class_photo'));
     expect(files()).toHaveLength(4);
-    const a = await publishContent(staff('ADMIN'), 'news', input({ imageUrl: image.url, imageAlt: 'Students watching a captioned lesson' }), IP);
+    const a = await publishContent(
+      staff('ADMIN'),
+      'news',
+      input({ imageUrl: image.url, imageAlt: 'Students watching a captioned lesson' }),
+      IP,
+    );
     const b = await publishContent(staff('ADMIN'), 'news', input({ imageUrl: image.url }), IP);
     await deleteContent(staff('ADMIN'), a.id, IP);
     expect(files()).toHaveLength(4);
@@ -117,14 +175,22 @@ describe.each(ENGINES)('content management on %s', (engine) => {
   });
 
   it('lists the newest items first, 20 at a time, with a title search', async () => {
-    for (let i = 0; i < 22; i++) await publishContent(staff('ADMIN'), 'blogs', contentSchema('blogs').parse({ ...input({ title: `Story number ${i}` }), tags: '', category: 'news' }), IP);
+    for (let i = 0; i < 22; i++)
+      await publishContent(
+        staff('ADMIN'),
+        'blogs',
+        contentSchema('blogs').parse({ ...input({ title: `Story number ${i}` }), tags: '', category: 'news' }),
+        IP,
+      );
     const first = await listContentForAdmin({ type: 'blogs', limit: 20 });
     expect(first.items).toHaveLength(20);
     const times = first.items.map((i) => i.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(first.next).not.toBeNull();
     const found = await listContentForAdmin({ type: 'blogs', limit: 20, q: 'number 1' });
-    expect(found.items.map((i) => i.title).sort()).toEqual(['Story number 1', ...Array.from({ length: 10 }, (_, i) => `Story number 1${i}`)].sort());
+    expect(found.items.map((i) => i.title).sort()).toEqual(
+      ['Story number 1', ...Array.from({ length: 10 }, (_, i) => `Story number 1${i}`)].sort(),
+    );
     expect((await listContentForAdmin({ type: 'blogs', limit: 20, q: '100%_' })).items).toEqual([]);
   });
 });

@@ -24,7 +24,14 @@ export async function sendMail(mail: Mail): Promise<{ id: string; sent: boolean 
   const id = newId();
   await db
     .insertInto('mail_outbox')
-    .values({ id, to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html ?? null, created_at: nowIso() })
+    .values({
+      id,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      created_at: nowIso(),
+    })
     .execute();
   if (!config.smtpUrl) {
     getLogger().info({ outboxId: id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
@@ -38,7 +45,11 @@ export async function sendMail(mail: Mail): Promise<{ id: string; sent: boolean 
     return { id, sent: true };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await db.updateTable('mail_outbox').set({ error: reason.slice(0, 500) }).where('id', '=', id).execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ error: reason.slice(0, 500) })
+      .where('id', '=', id)
+      .execute();
     getLogger().error({ outboxId: id, to: mail.to, reason }, 'mail could not be sent');
     throw new Error('The mail server did not accept the message', { cause: error });
   }

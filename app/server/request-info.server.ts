@@ -7,7 +7,11 @@ export function clientIp(context: Readonly<RouterContextProvider>): string {
 }
 
 /** Reads a form body of at most `maxBytes`; larger or unsized bodies are refused with 413/411. */
-export async function readForm(request: Request, maxBytes: number, tooLargeMessage = 'The form is too large to send.'): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  maxBytes: number,
+  tooLargeMessage = 'The form is too large to send.',
+): Promise<FormData> {
   const length = Number(request.headers.get('content-length') ?? NaN);
   if (!Number.isFinite(length)) throw new Response('Please send the form with a known length.', { status: 411 });
   if (length > maxBytes) throw Response.json({ error: tooLargeMessage }, { status: 413 });

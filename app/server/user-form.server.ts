@@ -28,7 +28,11 @@ export async function readUserForm(request: Request, uploadedBy: string): Promis
         responsive: false,
       });
     } catch (error) {
-      if (error instanceof UploadRefusedError) throw data({ errors: { profilePicture: error.message, form: error.message } satisfies UserFormErrors }, { status: error.status });
+      if (error instanceof UploadRefusedError)
+        throw data(
+          { errors: { profilePicture: error.message, form: error.message } satisfies UserFormErrors },
+          { status: error.status },
+        );
       throw error;
     }
   }

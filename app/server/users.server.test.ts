@@ -13,7 +13,16 @@ const IP = '203.0.113.7';
 
 async function actor(db: TestDatabase, email: string): Promise<StaffUser> {
   const row = await db.db.selectFrom('system_users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  return { id: row.id, name: row.name, email: row.email, role: row.role as Role, bio: row.bio, profilePicture: null, isSuperAdmin: row.role === 'SUPER_ADMIN', sessionId: 's' };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    bio: row.bio,
+    profilePicture: null,
+    isSuperAdmin: row.role === 'SUPER_ADMIN',
+    sessionId: 's',
+  };
 }
 
 function requestWith(cookie?: string): Request {
@@ -55,16 +64,28 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
       message: USER_MESSAGES.createForbidden,
       status: 403,
     });
-    expect((await refusal(createUser(boss, { ...base, name: 'Y', email: 'y@example.org', role: 'SUPER_ADMIN' }, IP))).status).toBe(403);
+    expect(
+      (await refusal(createUser(boss, { ...base, name: 'Y', email: 'y@example.org', role: 'SUPER_ADMIN' }, IP))).status,
+    ).toBe(403);
     expect(await refusal(createUser(boss, { ...base, name: 'Ann 2', email: 'ann@example.org', role: 'VIEWER' }, IP))).toEqual({
       message: USER_MESSAGES.alreadyExists,
       status: 409,
     });
-    expect(await refusal(createUser(boss, { ...base, name: 'Z', email: 'z@example.org', role: 'VIEWER', password: 'password123' }, IP))).toEqual({
+    expect(
+      await refusal(
+        createUser(boss, { ...base, name: 'Z', email: 'z@example.org', role: 'VIEWER', password: 'password123' }, IP),
+      ),
+    ).toEqual({
       message: USER_MESSAGES.commonPassword,
       status: 400,
     });
-    expect(await database.db.selectFrom('system_users').select('email').where('email', 'in', ['x@example.org', 'y@example.org', 'z@example.org']).execute()).toEqual([]);
+    expect(
+      await database.db
+        .selectFrom('system_users')
+        .select('email')
+        .where('email', 'in', ['x@example.org', 'y@example.org', 'z@example.org'])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('lets everyone edit their own card but not their role; only the super admin edits others; nobody touches the super admin', async () => {
@@ -74,16 +95,34 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
 
     const renamed = await updateUser(ben, ben.id, { name: 'Benjamin', bio: 'Writes news.', profilePicture: '' }, IP);
     expect(renamed).toMatchObject({ name: 'Benjamin', bio: 'Writes news.', role: 'EDITOR' });
-    expect((await refusal(updateUser(ben, ben.id, { name: 'Ben', bio: '', profilePicture: '', role: 'ADMIN' }, IP))).message).toBe(USER_MESSAGES.roleForbidden);
-    expect(await refusal(updateUser(ben, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'VIEWER' }, IP))).toEqual({ message: USER_MESSAGES.updateForbidden, status: 403 });
-    expect(await refusal(updateUser(ben, boss.id, { name: 'Boss', bio: '', profilePicture: '' }, IP))).toEqual({ message: USER_MESSAGES.superAdminUntouchable, status: 403 });
-    expect((await refusal(updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', email: 'other@example.org' }, IP))).message).toBe(USER_MESSAGES.emailImmutable);
-    expect((await refusal(updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'SUPER_ADMIN' }, IP))).status).toBe(403);
+    expect(
+      (await refusal(updateUser(ben, ben.id, { name: 'Ben', bio: '', profilePicture: '', role: 'ADMIN' }, IP))).message,
+    ).toBe(USER_MESSAGES.roleForbidden);
+    expect(await refusal(updateUser(ben, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'VIEWER' }, IP))).toEqual({
+      message: USER_MESSAGES.updateForbidden,
+      status: 403,
+    });
+    expect(await refusal(updateUser(ben, boss.id, { name: 'Boss', bio: '', profilePicture: '' }, IP))).toEqual({
+      message: USER_MESSAGES.superAdminUntouchable,
+      status: 403,
+    });
+    expect(
+      (await refusal(updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', email: 'other@example.org' }, IP)))
+        .message,
+    ).toBe(USER_MESSAGES.emailImmutable);
+    expect(
+      (await refusal(updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'SUPER_ADMIN' }, IP))).status,
+    ).toBe(403);
 
     const promoted = await updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'EDITOR' }, IP);
     expect(promoted.role).toBe('EDITOR');
     expect(promoted.updatedBy).toBe('boss@example.org');
-    const audit = await database.db.selectFrom('audit_log').selectAll().where('action', '=', 'user.updated').where('target', '=', 'cat@example.org').executeTakeFirstOrThrow();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.updated')
+      .where('target', '=', 'cat@example.org')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.detail)).toMatchObject({ role: { from: 'VIEWER', to: 'EDITOR' } });
     expect(audit.actor_email).toBe('boss@example.org');
     expect(audit.ip).toBe(IP);
@@ -105,12 +144,17 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
 
   it('signs in with the same answer for unknown accounts and wrong passwords, and rate-limits failures', async () => {
     await createUser(boss, { ...base, name: 'Eve', email: 'eve@example.org', role: 'AUTHOR' }, IP);
-    const attempt = (email: string, password: string, ip = IP) => signIn({ email, password, remember: false, ip, userAgent: null, request: requestWith() });
+    const attempt = (email: string, password: string, ip = IP) =>
+      signIn({ email, password, remember: false, ip, userAgent: null, request: requestWith() });
     expect((await attempt('nobody@example.org', 'whatever-pass')).status).toBe('invalid');
     expect((await attempt('eve@example.org', 'wrong-password')).status).toBe('invalid');
     const ok = await attempt('eve@example.org', 'a-fine-passphrase');
     expect(ok.status).toBe('ok');
-    const row = await database.db.selectFrom('system_users').select('last_login').where('email', '=', 'eve@example.org').executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('system_users')
+      .select('last_login')
+      .where('email', '=', 'eve@example.org')
+      .executeTakeFirstOrThrow();
     expect(row.last_login).not.toBeNull();
 
     for (let i = 0; i < 4; i++) expect((await attempt('eve@example.org', 'wrong-password')).status).toBe('invalid');
@@ -135,7 +179,9 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     expect(mails).toHaveLength(1);
     const link = mails[0]!.text_body.match(/\/admin\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
     expect(link).toBeTruthy();
-    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'nobody@example.org').execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'nobody@example.org').execute(),
+    ).toEqual([]);
     // Only a hash of the token is stored.
     expect(JSON.stringify(await database.db.selectFrom('password_reset_tokens').selectAll().execute())).not.toContain(link);
 
@@ -144,20 +190,42 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     expect(await resetPassword(link!, 'a-new-long-passphrase', IP)).toBe(true);
     expect(await resetPassword(link!, 'another-passphrase', IP)).toBe(false);
     expect(await getCurrentUser(requestWith(cookie))).toEqual({ status: 'signed-out', reason: 'password-changed' });
-    const signedIn = await signIn({ email: 'fay@example.org', password: 'a-new-long-passphrase', remember: false, ip: '192.0.2.9', userAgent: null, request: requestWith() });
+    const signedIn = await signIn({
+      email: 'fay@example.org',
+      password: 'a-new-long-passphrase',
+      remember: false,
+      ip: '192.0.2.9',
+      userAgent: null,
+      request: requestWith(),
+    });
     expect(signedIn.status).toBe('ok');
 
     // An expired link is refused.
     await sendPasswordResetLink('fay@example.org', { actor: 'boss@example.org', ip: IP });
-    const second = (await database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', 'fay@example.org').orderBy('created_at', 'desc').execute())[0]!;
+    const second = (
+      await database.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', 'fay@example.org')
+        .orderBy('created_at', 'desc')
+        .execute()
+    )[0]!;
     const secondToken = second.text_body.match(/\/admin\/reset-password\/([A-Za-z0-9_-]+)/)![1]!;
-    await database.db.updateTable('password_reset_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    await database.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('used_at', 'is', null)
+      .execute();
     expect((await checkResetToken(secondToken)).status).toBe('invalid');
   });
 
   it('ends every session of a user at once', async () => {
     const gus = await createUser(boss, { ...base, name: 'Gus', email: 'gus@example.org', role: 'VIEWER' }, IP);
-    const cookies = await Promise.all([1, 2].map(async () => `${sessionCookieName()}=${await createSession({ userId: gus.id, remember: false, ip: IP, userAgent: null })}`));
+    const cookies = await Promise.all(
+      [1, 2].map(
+        async () => `${sessionCookieName()}=${await createSession({ userId: gus.id, remember: false, ip: IP, userAgent: null })}`,
+      ),
+    );
     await endAllSessions(gus.id, 'password-changed');
     for (const cookie of cookies) expect((await getCurrentUser(requestWith(cookie))).status).toBe('signed-out');
   });

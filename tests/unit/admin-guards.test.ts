@@ -29,7 +29,12 @@ function handlers(source: string): { name: string; body: string }[] {
 function serverImports(source: string): string[] {
   const names: string[] = [];
   for (const match of source.matchAll(/import\s*\{([^}]+)\}\s*from\s*'~\/server\/[^']+'/g)) {
-    names.push(...match[1]!.split(',').map((n) => n.replace(/type\s+/, '').trim()).filter(Boolean));
+    names.push(
+      ...match[1]!
+        .split(',')
+        .map((n) => n.replace(/type\s+/, '').trim())
+        .filter(Boolean),
+    );
   }
   return names;
 }

@@ -25,6 +25,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireUser(request);
+  // Refuse before reading the form, so nothing (not even an attached picture) is stored for a refused edit.
+  const target = await getUser(params.id);
+  if (!target) return data({ errors: { form: USER_MESSAGES.updateFailed } }, { status: 404 });
+  if (target.id !== actor.id && target.role === 'SUPER_ADMIN')
+    return data({ errors: { form: USER_MESSAGES.superAdminUntouchable } }, { status: 403 });
+  if (target.id !== actor.id && !actor.isSuperAdmin)
+    return data({ errors: { form: USER_MESSAGES.updateForbidden } }, { status: 403 });
   const fields = await readUserForm(request, actor.email);
   const parsed = updateUserSchema.safeParse(fields);
   if (!parsed.success) return schemaFailure(parsed.error.issues);

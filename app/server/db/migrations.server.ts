@@ -225,7 +225,11 @@ function migrations(engine: Engine): Record<string, Migration> {
         inTransaction(db, async (trx) => {
           await trx.schema.dropIndex('content_collection_created_at').execute();
           await trx.schema.dropIndex('content_collection_category_created_at').execute();
-          await trx.schema.createIndex('content_collection_created_id').on('content').columns(['collection', 'created_at', 'id']).execute();
+          await trx.schema
+            .createIndex('content_collection_created_id')
+            .on('content')
+            .columns(['collection', 'created_at', 'id'])
+            .execute();
           await trx.schema
             .createIndex('content_collection_category_created_id')
             .on('content')

@@ -1,0 +1,285 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { hashPassword } from '../../app/server/passwords.server';
+import { homePathFor, type Role } from '../../app/lib/permissions';
+import { E2E } from './env';
+
+// Fixtures for the staff-account journeys: users made directly in the journeys' server database,
+// signing in through the real form or endpoint, and the mail the server sent to the test SMTP server.
+
+export interface Staff {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  bio: string;
+  disabled: number;
+  password_hash: string | null;
+  profile_picture: string | null;
+}
+
+let connection: SQLite.Database | undefined;
+
+/** The journeys' server database (SQLite, shared with the running server). */
+export function db(): SQLite.Database {
+  if (!connection) {
+    connection = new SQLite(path.join(E2E.dataDir!, 'tdg.sqlite'));
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('busy_timeout = 5000');
+  }
+  return connection;
+}
+
+/** A short random suffix, so every test's users and emails are its own. */
+export function unique(): string {
+  return randomBytes(5).toString('hex');
+}
+
+export function uniqueEmail(prefix = 'staff'): string {
+  return `${prefix}-${unique()}@e2e.example`;
+}
+
+/** A password that is long enough and on no list of common passwords. */
+export const STAFF_PASSWORD = 'Kampala-River-7421';
+const hashes = new Map<string, Promise<string>>();
+function hashOf(password: string): Promise<string> {
+  let pending = hashes.get(password);
+  if (!pending) {
+    pending = hashPassword(password);
+    hashes.set(password, pending);
+  }
+  return pending;
+}
+
+/** Emails of the accounts this worker made (or was told about with `track`), oldest first. */
+const made: string[] = [];
+
+/**
+ * Creates a staff account of `role` with a known password, straight in the database. (A second
+ * SUPER_ADMIN cannot be made through the site; the permission matrix makes one so that its writes
+ * never touch the real super admin account other journeys use.)
+ */
+export async function createStaff(
+  role: Role,
+  options: { name?: string; email?: string; password?: string; bio?: string; disabled?: boolean } = {},
+): Promise<Staff> {
+  const suffix = unique();
+  const staff: Staff = {
+    id: randomUUID(),
+    name: options.name ?? `${role[0]}${role.slice(1).toLowerCase()} ${suffix}`,
+    email: options.email ?? `${role.toLowerCase()}-${suffix}@e2e.example`,
+    password: options.password ?? STAFF_PASSWORD,
+    role,
+  };
+  const now = new Date().toISOString();
+  db()
+    .prepare(
+      `INSERT INTO system_users (id, name, email, role, bio, profile_picture, password_hash, disabled, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+    )
+    .run(
+      staff.id,
+      staff.name,
+      staff.email,
+      role,
+      options.bio ?? '',
+      await hashOf(staff.password),
+      options.disabled ? 1 : 0,
+      now,
+      now,
+    );
+  made.push(staff.email);
+  return staff;
+}
+
+/** Notes an account a test made some other way (through the site), so `removeStaffSince` removes it too. */
+export function track(email: string): string {
+  made.push(email.toLowerCase());
+  return email;
+}
+
+/** A mark to pass to `removeStaffSince` (take it when a test starts). */
+export function staffMark(): number {
+  return made.length;
+}
+
+/**
+ * Removes the accounts made since `mark`, with their sessions, reset links and sign-in records, so
+ * the shared server's user list stays short. (A worker runs one test at a time, so they are the
+ * test's own.)
+ */
+export function removeStaffSince(mark: number): void {
+  const remove = db().transaction((emails: string[]) => {
+    for (const email of emails) {
+      const row = userByEmail(email);
+      if (row) {
+        db().prepare('DELETE FROM sessions WHERE user_id = ?').run(row.id);
+        db().prepare('DELETE FROM password_reset_tokens WHERE user_id = ?').run(row.id);
+        db().prepare('DELETE FROM system_users WHERE id = ?').run(row.id);
+      }
+      db().prepare('DELETE FROM login_attempts WHERE email = ?').run(email);
+    }
+  });
+  // IMMEDIATE: take the write lock first (waiting for it), rather than fail to upgrade a read.
+  remove.immediate(made.splice(mark));
+}
+
+/** Registers, for the calling spec file, the removal after each test of the accounts the test made. */
+export function removeStaffAfterEachTest(test: { beforeEach(fn: () => void): void; afterEach(fn: () => void): void }): void {
+  let mark = 0;
+  test.beforeEach(() => {
+    mark = staffMark();
+  });
+  test.afterEach(() => removeStaffSince(mark));
+}
+
+/** The super admin the server was started with. */
+export function superAdmin(): Staff {
+  const row = userByEmail(E2E.adminEmail);
+  if (!row) throw new Error('the super admin account is missing');
+  return { id: row.id, name: row.name, email: row.email, password: E2E.adminPassword, role: 'SUPER_ADMIN' };
+}
+
+export function userRow(id: string): UserRow | undefined {
+  return db().prepare('SELECT * FROM system_users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+export function userByEmail(email: string): UserRow | undefined {
+  return db().prepare('SELECT * FROM system_users WHERE email = ?').get(email.toLowerCase()) as UserRow | undefined;
+}
+
+export function deleteUserRow(id: string): void {
+  db().prepare('DELETE FROM system_users WHERE id = ?').run(id);
+}
+
+/**
+ * Removes the failed sign-ins recorded for these emails: the server also limits failures per address
+ * across all emails, and every journey signs in from 127.0.0.1.
+ */
+export function forgetLoginFailures(...emails: string[]): void {
+  const remove = db().prepare('DELETE FROM login_attempts WHERE email = ?');
+  for (const email of emails) remove.run(email.toLowerCase());
+}
+
+/**
+ * Signs in through the sign-in screen and waits for the role's first dashboard section. With
+ * JavaScript (the default) it first waits for the screen's scripts, which show the password toggle.
+ */
+export async function signIn(
+  page: Page,
+  user: Pick<Staff, 'email' | 'password' | 'role'>,
+  options: { remember?: boolean; javaScript?: boolean } = {},
+): Promise<void> {
+  await page.goto('/admin');
+  if (options.javaScript !== false)
+    await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (options.remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // A 500 ms pause, an argon2 check and a page load: allow for a busy machine.
+  await expect(page).toHaveURL(new URL(homePathFor(user.role), E2E.baseURL).href, { timeout: 15_000 });
+}
+
+/** Signs in through POST /admin/session; `request` keeps the cookie, which is also returned ('name=value'). */
+export async function apiSignIn(
+  request: APIRequestContext,
+  user: Pick<Staff, 'email' | 'password'>,
+  options: { remember?: boolean } = {},
+): Promise<string> {
+  const response = await request.post('/admin/session', {
+    form: { email: user.email, password: user.password, ...(options.remember ? { remember: 'on' } : {}) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return sessionCookieOf(response);
+}
+
+/** The 'name=value' of the session cookie a response sets. */
+export function sessionCookieOf(response: APIResponse): string {
+  const header = response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value)
+    .find((v) => v.startsWith('tdg_session='));
+  if (!header) throw new Error('no session cookie was set');
+  return header.split(';')[0]!;
+}
+
+export interface Mail {
+  file: string;
+  raw: string;
+  /** The text body, quoted-printable decoded. */
+  text: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Every message the test SMTP server received for `to`. */
+export function mailsTo(to: string): Mail[] {
+  const folder = E2E.mailDir!;
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .map((name) => {
+      const raw = fs.readFileSync(path.join(folder, name), 'utf8');
+      const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+      const text = /content-transfer-encoding:\s*quoted-printable/i.test(head)
+        ? decodeQuotedPrintable(body.join('\n\n'))
+        : body.join('\n\n');
+      return { file: name, raw, text, head };
+    })
+    .filter((mail) => new RegExp(`^X-Envelope-To:.*\\b${escapeRegExp(to.toLowerCase())}\\b`, 'im').test(mail.head.toLowerCase()))
+    .map(({ file, raw, text }) => ({ file, raw, text }));
+}
+
+/** Waits for a message to `to` and returns the reset link in it. */
+export async function resetLinkMailedTo(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = mailsTo(to).at(-1);
+        link = mail?.text.match(/https?:\/\/\S+\/admin\/reset-password\/[A-Za-z0-9_-]+/)?.[0] ?? '';
+        return link;
+      },
+      { message: `a reset link mailed to ${to}`, timeout: 10_000 },
+    )
+    .not.toBe('');
+  // The link names the public URL the server runs with; follow it on the test server whatever it says.
+  const url = new URL(link);
+  return `${E2E.baseURL}${url.pathname}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A reset link for `userId`, made directly in the database (as the server would mail it). */
+export function createResetLink(userId: string): string {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  db()
+    .prepare('INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .run(
+      createHash('sha256').update(token).digest('hex'),
+      userId,
+      new Date(now).toISOString(),
+      new Date(now + 60 * 60 * 1000).toISOString(),
+    );
+  return `/admin/reset-password/${token}`;
+}

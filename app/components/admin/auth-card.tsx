@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The frame of the signed-out screens: sign-in, forgot password, set a new password. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  back = { to: '/admin', label: 'Back to sign in' },
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  back?: { to: string; label: string };
+}) {
   return (
     <main
       id="main"
@@ -14,8 +24,8 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
         {intro && <p className="mt-1 text-slate-600">{intro}</p>}
         {children}
         <p className="mt-8 text-center">
-          <Link to="/admin" className="font-medium text-indigo-800 underline underline-offset-4">
-            Back to sign in
+          <Link to={back.to} className="font-medium text-indigo-800 underline underline-offset-4">
+            {back.label}
           </Link>
         </p>
       </div>

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requirePermission } from '~/server/auth.server';
 import { ContentRuleError, deleteContent, getContentForAdmin } from '~/server/content-admin.server';
 import { flashCookie } from '~/server/flash.server';
 import { clientIp } from '~/server/request-info.server';
 import { getLogger } from '~/server/logger.server';
 import { CONTENT_MESSAGES } from '~/lib/content-form';
+import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/content-delete';
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
@@ -38,27 +39,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ContentDelete({ loaderData }: Route.ComponentProps) {
   return (
-    <section
-      aria-labelledby="delete-title"
-      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
-    >
-      <h1 id="delete-title" className="text-2xl font-bold text-slate-900">
-        Confirm delete
-      </h1>
-      <p className="mt-4 text-slate-800">{CONTENT_MESSAGES.deleteConfirm(loaderData.title)}</p>
-      <div className="mt-6 flex gap-3">
-        <Link
-          to={`/admin/content?type=${loaderData.type}`}
-          className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          Cancel
-        </Link>
-        <Form method="post">
-          <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-            Delete
-          </button>
-        </Form>
-      </div>
-    </section>
+    <DeleteConfirmation
+      question={CONTENT_MESSAGES.deleteConfirm(loaderData.title)}
+      cancelTo={`/admin/content?type=${loaderData.type}`}
+    />
   );
 }

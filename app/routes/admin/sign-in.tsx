@@ -7,6 +7,7 @@ import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from '~/components/admin/banner';
+import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff sign in | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
@@ -92,115 +93,98 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     setPhase('idle');
   }
 
-  const inputClass = (invalid: boolean) =>
-    `mt-1 block w-full rounded-lg border-2 px-4 py-3 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'}`;
-
   return (
-    <main
-      id="main"
-      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-950 to-indigo-800 px-4 py-12"
-    >
-      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl">
-        <img src="/logo.svg" alt="TDG Uganda" width={150} height={40} className="h-10 w-auto" />
-        <h1 className="mt-6 text-2xl font-bold text-slate-900">Admin Dashboard</h1>
-        <p className="mt-1 text-slate-600">Sign in with your staff account.</p>
-
-        <div className="mt-6 space-y-3">
-          {loaderData.notice && <Banner type="warning" message={loaderData.notice} autoClose={false} />}
-          {error && <Banner key={error + phase} type="error" message={error} autoClose={false} />}
-          {phase === 'success' && <Banner type="success" message={SIGN_IN_MESSAGES.success} autoClose={false} />}
-        </div>
-
-        <Form method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="mt-6 space-y-5">
-          <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-          <div>
-            <label htmlFor="email" className="block font-medium text-slate-900">
-              Email address
-            </label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'email-error' : undefined}
-              className={inputClass(Boolean(emailError))}
-            />
-            {emailError && (
-              <p id="email-error" className="mt-1 text-sm font-medium text-red-800">
-                {emailError}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="password" className="block font-medium text-slate-900">
-              Password
-            </label>
-            <div className="relative">
-              <input
-                id="password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                required
-                minLength={6}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? 'password-error' : undefined}
-                className={`${inputClass(Boolean(passwordError))} pr-24`}
-              />
-              {hydrated && (
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-pressed={showPassword}
-                  aria-controls="password"
-                  className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
-                >
-                  {showPassword ? 'Hide password' : 'Show password'}
-                </button>
-              )}
-            </div>
-            {passwordError && (
-              <p id="password-error" className="mt-1 text-sm font-medium text-red-800">
-                {passwordError}
-              </p>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <label className="inline-flex items-center gap-2 text-slate-800">
-              <input type="checkbox" name="remember" className="h-5 w-5 rounded border-slate-400 accent-indigo-800" />
-              Remember me
-            </label>
-            <Link to="/admin/forgot-password" className="font-medium text-indigo-800 underline underline-offset-4">
-              Forgot password?
-            </Link>
-          </div>
-          <button
-            type="submit"
-            disabled={busy || (hydrated && (!email || !password))}
-            className="w-full rounded-lg bg-indigo-800 px-4 py-3 text-lg font-semibold text-white hover:bg-indigo-900 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
-          >
-            {phase === 'authenticating'
-              ? 'Authenticating...'
-              : phase === 'signing-in' || phase === 'success'
-                ? 'Signing in...'
-                : 'Sign in'}
-          </button>
-        </Form>
-        <p className="mt-8 text-center">
-          <Link to="/" className="font-medium text-indigo-800 underline underline-offset-4">
-            ← Back to website
-          </Link>
-        </p>
+    <AuthCard title="Admin Dashboard" intro="Sign in with your staff account." back={{ to: '/', label: '← Back to website' }}>
+      <div className="mt-6 space-y-3">
+        {loaderData.notice && <Banner type="warning" message={loaderData.notice} autoClose={false} />}
+        {error && <Banner key={error + phase} type="error" message={error} autoClose={false} />}
+        {phase === 'success' && <Banner type="success" message={SIGN_IN_MESSAGES.success} autoClose={false} />}
       </div>
-    </main>
+
+      <Form method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="mt-6 space-y-5">
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <div>
+          <label htmlFor="email" className="block font-medium text-slate-900">
+            Email address
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={emailError ? 'email-error' : undefined}
+            className={fieldClass(Boolean(emailError))}
+          />
+          {emailError && (
+            <p id="email-error" className="mt-1 text-sm font-medium text-red-800">
+              {emailError}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="password" className="block font-medium text-slate-900">
+            Password
+          </label>
+          <div className="relative">
+            <input
+              id="password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              minLength={6}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'password-error' : undefined}
+              className={`${fieldClass(Boolean(passwordError))} pr-24`}
+            />
+            {hydrated && (
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-pressed={showPassword}
+                aria-controls="password"
+                className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+              >
+                {showPassword ? 'Hide password' : 'Show password'}
+              </button>
+            )}
+          </div>
+          {passwordError && (
+            <p id="password-error" className="mt-1 text-sm font-medium text-red-800">
+              {passwordError}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-slate-800">
+            <input type="checkbox" name="remember" className="h-5 w-5 rounded border-slate-400 accent-indigo-800" />
+            Remember me
+          </label>
+          <Link to="/admin/forgot-password" className="font-medium text-indigo-800 underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </div>
+        <button
+          type="submit"
+          disabled={busy || (hydrated && (!email || !password))}
+          className={primaryButton}
+        >
+          {phase === 'authenticating'
+            ? 'Authenticating...'
+            : phase === 'signing-in' || phase === 'success'
+              ? 'Signing in...'
+              : 'Sign in'}
+        </button>
+      </Form>
+    </AuthCard>
   );
 }

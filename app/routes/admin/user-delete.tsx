@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { requireSuperAdmin } from '~/server/auth.server';
 import { deleteUser, getUser, UserRuleError } from '~/server/users.server';
 import { flashCookie } from '~/server/flash.server';
@@ -6,6 +6,7 @@ import { clientIp } from '~/server/request-info.server';
 import { getLogger } from '~/server/logger.server';
 import { deleteConfirmText, USER_MESSAGES } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
+import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/user-delete';
 
 /** The confirmation page used when JavaScript is off (with it, a dialog on the list asks). */
@@ -41,32 +42,10 @@ export default function UserDelete({ loaderData, actionData }: Route.ComponentPr
   const { target, refusal } = loaderData;
   if (refusal) return <AccessRestricted message={refusal} />;
   return (
-    <section
-      aria-labelledby="delete-title"
-      className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-sm"
-    >
-      <h1 id="delete-title" className="text-2xl font-bold text-slate-900">
-        Confirm delete
-      </h1>
-      {actionData?.error && (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
-          {actionData.error}
-        </p>
-      )}
-      <p className="mt-4 text-slate-800">{deleteConfirmText(target.name, target.email)}</p>
-      <div className="mt-6 flex gap-3">
-        <Link
-          to="/admin/users"
-          className="rounded-lg border-2 border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          Cancel
-        </Link>
-        <Form method="post">
-          <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-            Delete
-          </button>
-        </Form>
-      </div>
-    </section>
+    <DeleteConfirmation
+      question={deleteConfirmText(target.name, target.email)}
+      cancelTo="/admin/users"
+      error={actionData?.error}
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   lookupSession,
   sessionCookie,
   deleteSessionById,
+  pruneSessions,
 } from './sessions.server.ts';
 import { can, canUseSection, roleOf, type Permission, type Role, type Section } from '../lib/permissions.ts';
 import type { SignedOutReason } from '../lib/auth.ts';
@@ -120,6 +121,12 @@ export async function signIn(input: {
     return { status: 'disabled' };
   }
   await recordAttempt(email, input.ip, true);
+  // Housekeeping on a quiet path: expired sessions and attempts older than a day are no longer needed.
+  await pruneSessions();
+  await getDb()
+    .deleteFrom('login_attempts')
+    .where('at', '<', new Date(Date.now() - 86_400_000).toISOString())
+    .execute();
   // A new session id at every sign-in; any session the browser already had ends here.
   await endSession(input.request);
   const token = await createSession({ userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });

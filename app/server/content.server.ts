@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { categoryLabel, publicCategories } from '../lib/categories.ts';
 import type { Collection, ContentTable, Database } from './db/schema.ts';
-import { getDatabase, getDb, type Engine } from './db/db.server.ts';
+import { getDatabase, type Engine } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { searchContent } from './search.server.ts';
 
@@ -46,17 +46,6 @@ export function parseList(json: string): string[] {
 export async function listRecentContent(collection: Collection, limit: number): Promise<PublicContent[]> {
   const { rows } = await searchContent({ collection, limit });
   return rows.map(toPublicContent);
-}
-
-export async function countContent(): Promise<Record<Collection, number>> {
-  const rows = await getDb()
-    .selectFrom('content')
-    .select(['collection', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .groupBy('collection')
-    .execute();
-  const counts: Record<Collection, number> = { blogs: 0, news: 0, resources: 0 };
-  for (const row of rows) counts[row.collection] = Number(row.n);
-  return counts;
 }
 
 // ---------------------------------------------------------------------------------------------

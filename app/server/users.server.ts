@@ -65,6 +65,16 @@ export async function getUser(id: string): Promise<SystemUser | undefined> {
   return row ? toUser(row) : undefined;
 }
 
+/**
+ * spec §5/§6: anyone may edit their own card; only the super admin edits others; nobody but the super
+ * admin edits the super admin. Throws the refusal, so routes can ask before reading a form.
+ */
+export function assertMayEdit(actor: StaffUser, target: SystemUser): void {
+  if (target.id === actor.id) return;
+  if (target.role === 'SUPER_ADMIN') throw new UserRuleError(USER_MESSAGES.superAdminUntouchable, 403);
+  if (!actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.updateForbidden, 403);
+}
+
 export async function createUser(actor: StaffUser, input: CreateUserInput, ip: string): Promise<SystemUser> {
   if (!actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.createForbidden, 403);
   // Nobody can create a second super admin (spec §6: one fixed account).
@@ -110,9 +120,8 @@ export async function createUser(actor: StaffUser, input: CreateUserInput, ip: s
 export async function updateUser(actor: StaffUser, id: string, input: UpdateUserInput, ip: string): Promise<SystemUser> {
   const target = await getUser(id);
   if (!target) throw new UserRuleError(USER_MESSAGES.updateFailed, 404);
+  assertMayEdit(actor, target);
   const self = target.id === actor.id;
-  if (!self && target.role === 'SUPER_ADMIN') throw new UserRuleError(USER_MESSAGES.superAdminUntouchable, 403);
-  if (!self && !actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.updateForbidden, 403);
   if (input.email !== undefined && input.email !== target.email)
     throw new UserRuleError(USER_MESSAGES.emailImmutable, 400, 'email');
 

@@ -174,7 +174,9 @@ const CASES: Case[] = [
     bio: 'taken over',
   })),
   editUserCase('give another user SUPER_ADMIN', NOBODY, 'ADMIN', () => ({ role: 'SUPER_ADMIN' })),
-  editUserCase('give a user a role that does not exist', NOBODY, 'VIEWER', () => ({ role: 'OWNER' }), { refused: superAdminBadRequest }),
+  editUserCase('give a user a role that does not exist', NOBODY, 'VIEWER', () => ({ role: 'OWNER' }), {
+    refused: superAdminBadRequest,
+  }),
   // The refusal is answered with the page, and one's own Edit User page is My profile.
   editUserCase(
     'change own role through Edit User',

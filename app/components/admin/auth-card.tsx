@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { inputClass } from './form';
 
 /** The frame of the signed-out screens: sign-in, forgot password, set a new password. */
 export function AuthCard({
@@ -33,8 +34,7 @@ export function AuthCard({
   );
 }
 
-export const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-lg border-2 px-4 py-3 text-base text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'}`;
+export const fieldClass = (invalid: boolean) => inputClass(invalid, 'lg');
 
 export const primaryButton =
   'w-full rounded-lg bg-indigo-800 px-4 py-3 text-lg font-semibold text-white hover:bg-indigo-900 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900';

@@ -17,6 +17,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { ArticleBody } from '../article-body';
 import { useToast } from '../toast';
 import { Banner } from './banner';
+import { FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -164,16 +165,10 @@ export function ContentForm({
   }
 
   const clearError = (name: ContentField) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
-  const field = (invalid: boolean) =>
-    `mt-1 block w-full rounded-lg border-2 px-3 py-2.5 text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'}`;
+  const field = inputClass;
   const describe = (name: ContentField, extra?: string) =>
     [errors[name] ? `${name}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
-  const errorText = (name: ContentField) =>
-    errors[name] ? (
-      <p id={`${name}-error`} className="mt-1 text-sm font-medium text-red-800">
-        {errors[name]}
-      </p>
-    ) : null;
+  const errorText = (name: ContentField) => <FieldError id={`${name}-error`} message={errors[name]} />;
 
   return (
     <div className={`grid gap-8 ${showPreview ? 'xl:grid-cols-2' : 'max-w-4xl'}`}>

@@ -5,6 +5,7 @@ import { BIO_MAX, NAME_MAX, USER_MESSAGES } from '~/lib/users';
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
+import { FieldError, inputClass } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
 export interface UserFormValues {
@@ -17,8 +18,7 @@ export interface UserFormValues {
 
 export type UserFormErrors = Partial<Record<'name' | 'email' | 'role' | 'password' | 'bio' | 'profilePicture' | 'form', string>>;
 
-const input = (invalid: boolean) =>
-  `mt-1 block w-full rounded-lg border-2 px-3 py-2.5 text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'} read-only:bg-slate-100 disabled:bg-slate-100`;
+const input = (invalid: boolean) => `${inputClass(invalid)} read-only:bg-slate-100 disabled:bg-slate-100`;
 
 /**
  * spec §2/§5: Add New User / Edit User. `roleLocked` shows the role but does not send it (editing
@@ -82,11 +82,7 @@ export function UserForm({
           aria-describedby={errors?.name ? 'name-error' : undefined}
           className={input(Boolean(errors?.name))}
         />
-        {errors?.name && (
-          <p id="name-error" className="mt-1 text-sm font-medium text-red-800">
-            {errors.name}
-          </p>
-        )}
+        <FieldError id="name-error" message={errors?.name} />
       </div>
       <div>
         <label htmlFor="email" className="block font-medium text-slate-900">
@@ -110,11 +106,7 @@ export function UserForm({
             {USER_MESSAGES.emailImmutable}
           </p>
         )}
-        {errors?.email && (
-          <p id="email-error" className="mt-1 text-sm font-medium text-red-800">
-            {errors.email}
-          </p>
-        )}
+        <FieldError id="email-error" message={errors?.email} />
       </div>
       <div>
         <label htmlFor="role" className="block font-medium text-slate-900">
@@ -151,7 +143,7 @@ export function UserForm({
             </p>
           </>
         )}
-        {errors?.role && <p className="mt-1 text-sm font-medium text-red-800">{errors.role}</p>}
+        <FieldError id="role-error" message={errors?.role} />
       </div>
       <div>
         <label htmlFor="bio" className="block font-medium text-slate-900">
@@ -170,10 +162,10 @@ export function UserForm({
         <p id="bio-count" className="mt-1 text-sm text-slate-600">
           {bio.length}/{BIO_MAX}
         </p>
-        {errors?.bio && <p className="mt-1 text-sm font-medium text-red-800">{errors.bio}</p>}
+        <FieldError id="bio-error" message={errors?.bio} />
       </div>
       <ProfilePictureUploader name={name} initialUrl={values.profilePicture} />
-      {errors?.profilePicture && <p className="text-sm font-medium text-red-800">{errors.profilePicture}</p>}
+      <FieldError id="profilePicture-error" message={errors?.profilePicture} />
       {mode === 'create' && (
         <div>
           <label htmlFor="password" className="block font-medium text-slate-900">
@@ -193,11 +185,7 @@ export function UserForm({
           <p id="password-hint" className="mt-1 text-sm text-slate-600">
             At least 6 characters. The new user can change it with the forgot-password link.
           </p>
-          {errors?.password && (
-            <p id="password-error" className="mt-1 text-sm font-medium text-red-800">
-              {errors.password}
-            </p>
-          )}
+          <FieldError id="password-error" message={errors?.password} />
         </div>
       )}
       <div className="flex flex-wrap gap-3">

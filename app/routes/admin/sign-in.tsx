@@ -7,6 +7,7 @@ import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from '~/components/admin/banner';
+import { FieldError } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
 
@@ -121,11 +122,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             aria-describedby={emailError ? 'email-error' : undefined}
             className={fieldClass(Boolean(emailError))}
           />
-          {emailError && (
-            <p id="email-error" className="mt-1 text-sm font-medium text-red-800">
-              {emailError}
-            </p>
-          )}
+          <FieldError id="email-error" message={emailError} />
         </div>
         <div>
           <label htmlFor="password" className="block font-medium text-slate-900">
@@ -158,11 +155,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               </button>
             )}
           </div>
-          {passwordError && (
-            <p id="password-error" className="mt-1 text-sm font-medium text-red-800">
-              {passwordError}
-            </p>
-          )}
+          <FieldError id="password-error" message={passwordError} />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="inline-flex items-center gap-2 text-slate-800">
@@ -173,11 +166,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             Forgot password?
           </Link>
         </div>
-        <button
-          type="submit"
-          disabled={busy || (hydrated && (!email || !password))}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={busy || (hydrated && (!email || !password))} className={primaryButton}>
           {phase === 'authenticating'
             ? 'Authenticating...'
             : phase === 'signing-in' || phase === 'success'

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { requireUser } from '~/server/auth.server';
-import { getUser, updateUser } from '~/server/users.server';
+import { assertMayEdit, getUser, updateUser, UserRuleError } from '~/server/users.server';
 import { flashCookie } from '~/server/flash.server';
 import { clientIp } from '~/server/request-info.server';
 import { readUserForm, schemaFailure, userFormFailure } from '~/server/user-form.server';
@@ -16,10 +16,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const target = await getUser(params.id);
   if (!target) throw data({ error: 'User not found' }, { status: 404 });
   if (target.id === actor.id) throw redirect('/admin/profile');
-  // spec §5/§6: the super admin account is untouchable by others; only the super admin edits others.
-  if (target.role === 'SUPER_ADMIN')
-    return data({ restricted: USER_MESSAGES.superAdminUntouchable, target: null }, { status: 403 });
-  if (!actor.isSuperAdmin) return data({ restricted: USER_MESSAGES.updateForbidden, target: null }, { status: 403 });
+  try {
+    assertMayEdit(actor, target);
+  } catch (error) {
+    if (error instanceof UserRuleError) return data({ restricted: error.message, target: null }, { status: error.status });
+    throw error;
+  }
   return { restricted: null, target };
 }
 
@@ -28,10 +30,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Refuse before reading the form, so nothing (not even an attached picture) is stored for a refused edit.
   const target = await getUser(params.id);
   if (!target) return data({ errors: { form: USER_MESSAGES.updateFailed } }, { status: 404 });
-  if (target.id !== actor.id && target.role === 'SUPER_ADMIN')
-    return data({ errors: { form: USER_MESSAGES.superAdminUntouchable } }, { status: 403 });
-  if (target.id !== actor.id && !actor.isSuperAdmin)
-    return data({ errors: { form: USER_MESSAGES.updateForbidden } }, { status: 403 });
+  try {
+    assertMayEdit(actor, target);
+  } catch (error) {
+    return userFormFailure(error, USER_MESSAGES.updateFailed);
+  }
   const fields = await readUserForm(request, actor.email);
   const parsed = updateUserSchema.safeParse(fields);
   if (!parsed.success) return schemaFailure(parsed.error.issues);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
@@ -64,8 +65,17 @@ export async function createServer(config: Config, logger: Logger, options: { de
     if (!fs.existsSync(serverBuild))
       throw new ConfigError('No production build found: run `npm run build` (npm start does this for you)');
     build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-    // Vite names every asset by its content hash, so a year of caching is safe.
-    app.use('/assets', express.static(path.join(BUILD_DIR, 'client', 'assets'), { immutable: true, maxAge: '1y', index: false }));
+    // Vite names every asset by its content hash, so a year of caching is safe. The build wrote
+    // Brotli and gzip copies of each (vite.config.ts): sent as they are, never compressed per request.
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(BUILD_DIR, 'client', 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    );
     app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }));
   }
 

@@ -1,10 +1,86 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// Visitors pay for every byte on slow, expensive mobile data (docs/decisions/406-script-weight.md).
+// The browser's scripts come in three kinds of chunk: the framework (React and React Router, the
+// same on every page, cached for a year), the site's own shell below (layout and the pieces nearly
+// every public page uses, compressed together instead of as a dozen small files), and one chunk
+// per page for the rest.
+const SITE_SHELL = new RegExp(
+  [
+    'root\\.tsx',
+    'routes/public/layout\\.tsx',
+    'components/(site-header|site-footer|mobile-menu|social-links|logo|icons|toast|external-link|image)\\.tsx',
+    'lib/(images|seo|format|text|categories|use-hydrated|site)\\.ts',
+  ]
+    .map((file) => `[\\\\/]app[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`)
+    .join('|'),
+);
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]|^\0rolldown[\\/]runtime/;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a Brotli (quality 11) and a gzip (level 9) copy beside every text asset of the browser
+ * build, so the server sends the smallest form the browser accepts without compressing on the fly.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? path.dirname(options.file ?? '');
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg|json|txt|xml|webmanifest)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(dir, name);
+          const body = await fs.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: 9 }),
+          ]);
+          // A copy only where it is smaller: the tiniest chunks are better sent as they are.
+          await Promise.all([
+            br.length < body.length && fs.writeFile(`${file}.br`, br),
+            gz.length < body.length && fs.writeFile(`${file}.gz`, gz),
+          ]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: { target: 'es2022' },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 20 },
+                { name: 'site', test: SITE_SHELL, priority: 10 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

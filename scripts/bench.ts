@@ -4,7 +4,8 @@
 // demo content plus 5,000 stories and 5,000 news, then measures `/`, `/blog`, a search, one article
 // and one static file with autocannon (50 connections, 10 s each; BENCH_CONNECTIONS and
 // BENCH_DURATION change that), once served from the page cache and once bypassing it. It also weighs
-// every public page (HTML, CSS and JS, gzipped) and looks for requests to other hosts. The server
+// every public page (HTML, CSS and JS as the server sends them gzipped, JS also in Brotli) and looks
+// for requests to other hosts. The server
 // and the data folder are removed at the end, also after an error or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { openDatabase } from '../app/server/db/db.server.ts';
 import { migrateToLatest } from '../app/server/db/migrations.server.ts';
 import { SEED_AUTHORS } from '../app/server/db/seed-data.ts';
@@ -269,15 +271,40 @@ interface Weight {
   html: number;
   css: number;
   js: number;
+  jsBrotli: number;
   jsFiles: number;
   otherHosts: string[];
 }
 
-const gz = (body: Buffer | string) => gzipSync(body).length;
+interface Served {
+  status: number;
+  /** Bytes on the wire, as the server compressed them for this Accept-Encoding. */
+  bytes: number;
+  text: string;
+}
+
+/** What the server sends for one URL when the browser accepts `encoding` (no decompression on the way). */
+function served(url: URL, encoding: 'gzip' | 'br'): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const used = response.headers['content-encoding'];
+          const text = (used === 'br' ? brotliDecompressSync(body) : used === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, bytes: body.length, text });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 async function weigh(base: string, pagePath: string): Promise<Weight> {
-  const response = await fetch(`${base}${pagePath}`);
-  const html = await response.text();
+  const page = await served(new URL(pagePath, base), 'gzip');
+  const html = page.text;
   const pageUrl = new URL(pagePath, base);
   const host = pageUrl.host;
   const otherHosts = new Set<string>();
@@ -310,8 +337,8 @@ async function weigh(base: string, pagePath: string): Promise<Weight> {
   for (const href of new Set(styles)) {
     const url = new URL(href, pageUrl);
     if (url.host !== host) continue;
-    const text = await (await fetch(url)).text();
-    css += gz(text);
+    const { text, bytes } = await served(url, 'gzip');
+    css += bytes;
     for (const m of text.matchAll(/url\(\s*['"]?([^'")]+)/gi)) if (!m[1]!.startsWith('data:')) note(m[1]!, url);
     for (const m of text.matchAll(/@import\s+(?:url\()?['"]([^'"]+)/gi)) note(m[1]!, url);
   }
@@ -330,6 +357,7 @@ async function weigh(base: string, pagePath: string): Promise<Weight> {
   }
   const seen = new Set<string>();
   let js = 0;
+  let jsBrotli = 0;
   while (queue.length) {
     const url = queue.shift()!;
     if (url.host !== host) {
@@ -338,11 +366,21 @@ async function weigh(base: string, pagePath: string): Promise<Weight> {
     }
     if (seen.has(url.href)) continue;
     seen.add(url.href);
-    const text = await (await fetch(url)).text();
-    js += gz(text);
+    const { text, bytes } = await served(url, 'gzip');
+    js += bytes;
+    jsBrotli += (await served(url, 'br')).bytes;
     for (const i of text.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) queue.push(new URL(i[1]!, url));
   }
-  return { path: pagePath, status: response.status, html: gz(html), css, js, jsFiles: seen.size, otherHosts: [...otherHosts] };
+  return {
+    path: pagePath,
+    status: page.status,
+    html: page.bytes,
+    css,
+    js,
+    jsBrotli,
+    jsFiles: seen.size,
+    otherHosts: [...otherHosts],
+  };
 }
 
 /** Every page of the sitemap without an id, plus the first article, resource and service it lists. */
@@ -442,14 +480,15 @@ async function main(): Promise<void> {
     const weights: Weight[] = [];
     for (const p of publicPages) weights.push(await weigh(base, p));
     process.stdout.write(
-      `Page weight, gzipped (what a visitor downloads on a first visit):\n${table(
-        ['Page', 'status', 'HTML', 'CSS', 'JS', 'JS files', 'other hosts'],
+      `Page weight as the server sends it to a browser that accepts gzip (what a visitor downloads on a\nfirst visit), and the JS again for one that accepts Brotli (every current browser, over HTTPS):\n${table(
+        ['Page', 'status', 'HTML', 'CSS', 'JS', 'JS (br)', 'JS files', 'other hosts'],
         weights.map((w) => [
           w.path.length > 48 ? `${w.path.slice(0, 45)}…` : w.path,
           String(w.status),
           kb(w.html),
           kb(w.css),
           kb(w.js),
+          kb(w.jsBrotli),
           String(w.jsFiles),
           w.otherHosts.join(' ') || 'none',
         ]),

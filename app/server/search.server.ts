@@ -33,7 +33,8 @@ export function whereMatches(query: ContentQuery, engine: Engine, terms: string[
   if (terms.length === 0) return query;
   if (engine === 'sqlite') {
     const match = terms.map((t) => `"${t}"*`).join(' ');
-    return query.where('content.id', 'in', sql<string>`(SELECT id FROM content_fts WHERE content_fts MATCH ${match})`);
+    // `seq` is the row number the search index is keyed by (SQLite only, not in the typed schema).
+    return query.where(sql<boolean>`content.seq IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${match})`);
   }
   const tsquery = terms.map((t) => `${t}:*`).join(' & ');
   return query.where(sql<boolean>`content.search @@ to_tsquery('english', ${tsquery})`);

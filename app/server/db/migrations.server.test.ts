@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases';
+import { searchContent } from '../search.server';
 import { createMigrator, migrateToLatest, migrationNames } from './migrations.server';
 
 const TABLES = [
@@ -62,6 +63,53 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     await expect(
       sql`INSERT INTO content (id, collection, title, content, category, author, created_at, published_at, updated_at)
           VALUES ('x', 'drafts', 't', 'c', 'news', 'a', ${now}, ${now}, ${now})`.execute(database.db),
+    ).rejects.toThrow();
+  });
+
+  it('keeps content written before the search index was re-keyed, and finds it afterwards', async () => {
+    database = await createTestDatabase(engine, { migrate: false });
+    const migrator = await createMigrator(database.db, engine);
+    expect((await migrator.migrateTo('0002_content_list_indexes')).error).toBeUndefined();
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+    const row = (id: string, title: string, minute: number) => ({
+      id,
+      collection: 'blogs' as const,
+      title,
+      content: '<p>Body</p>',
+      search_text: `${title} body`,
+      category: 'advocacy',
+      author: 'A',
+      created_at: at(minute),
+      published_at: at(minute),
+      updated_at: at(minute),
+    });
+    await database.db
+      .insertInto('content')
+      .values([row('older', 'Sign language in class', 1), row('newer', 'Ramps at the clinic', 2)])
+      .execute();
+
+    await migrateToLatest(database.db, engine);
+    const all = await searchContent({ collection: 'blogs', limit: 10 }, database.db, engine);
+    expect(all.rows.map((r) => [r.id, r.title])).toEqual([
+      ['newer', 'Ramps at the clinic'],
+      ['older', 'Sign language in class'],
+    ]);
+    const found = await searchContent({ collection: 'blogs', query: 'sign', limit: 10 }, database.db, engine);
+    expect(found.rows.map((r) => r.id)).toEqual(['older']);
+
+    // Written after the migration: found too, and ids stay unique.
+    await database.db
+      .insertInto('content')
+      .values(row('latest', 'Sign language clubs', 3))
+      .execute();
+    const both = await searchContent({ collection: 'blogs', query: 'sign language', limit: 10 }, database.db, engine);
+    expect(both.rows.map((r) => r.id)).toEqual(['latest', 'older']);
+    expect(both.total).toBe(2);
+    await expect(
+      database.db
+        .insertInto('content')
+        .values(row('latest', 'Again', 4))
+        .execute(),
     ).rejects.toThrow();
   });
 });

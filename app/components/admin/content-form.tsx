@@ -17,7 +17,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { ArticleBody } from '../article-body';
 import { useToast } from '../toast';
 import { Banner } from './banner';
-import { FieldError, inputClass } from './form';
+import { Field, FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -166,9 +166,8 @@ export function ContentForm({
 
   const clearError = (name: ContentField) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
   const field = inputClass;
-  const describe = (name: ContentField, extra?: string) =>
-    [errors[name] ? `${name}-error` : '', extra ?? ''].filter(Boolean).join(' ') || undefined;
-  const errorText = (name: ContentField) => <FieldError id={`${name}-error`} message={errors[name]} />;
+  // The editor is labelled by a paragraph, not a <label>, so it is wired by hand.
+  const contentDescribedBy = errors.content ? 'content-error' : undefined;
 
   return (
     <div className={`grid gap-8 ${showPreview ? 'xl:grid-cols-2' : 'max-w-4xl'}`}>
@@ -182,104 +181,86 @@ export function ContentForm({
         {banner && (
           <Banner key={banner.message} type={banner.type} message={banner.message} autoClose={banner.type === 'success'} />
         )}
-        <div>
-          <label htmlFor="title" className="block font-medium text-slate-900">
-            Title <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="title"
-            name="title"
-            value={title}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              clearError('title');
-            }}
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={describe('title', 'title-count')}
-            className={field(Boolean(errors.title))}
-          />
-          <p
-            id="title-count"
-            className={`mt-1 text-sm ${title.length > TITLE_MAX ? 'font-semibold text-red-800' : 'text-slate-600'}`}
-            aria-live="polite"
-          >
-            {title.length}/{TITLE_MAX} characters
-          </p>
-          {errorText('title')}
-        </div>
-        <div>
-          <label htmlFor="author" className="block font-medium text-slate-900">
-            Author
-          </label>
-          <input id="author" value={author} readOnly aria-describedby="author-hint" className={`${field(false)} bg-slate-100`} />
-          <p id="author-hint" className="mt-1 text-sm text-slate-600">
-            {mode === 'create' ? 'Published under your name.' : 'The original author is kept.'}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="category" className="block font-medium text-slate-900">
-            Category <span aria-hidden="true">*</span>
-          </label>
-          <select
-            id="category"
-            name="category"
-            defaultValue={initial.category}
-            onChange={() => clearError('category')}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={describe('category')}
-            className={field(Boolean(errors.category))}
-          >
-            <option value="">Choose a category</option>
-            {DASHBOARD_CATEGORIES[type].map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </select>
-          {errorText('category')}
-        </div>
-        <div>
-          <label htmlFor="tags" className="block font-medium text-slate-900">
-            Tags
-          </label>
-          <input
-            id="tags"
-            name="tags"
-            defaultValue={initial.tags}
-            aria-describedby={describe('tags', 'tags-hint')}
-            aria-invalid={errors.tags ? true : undefined}
-            className={field(Boolean(errors.tags))}
-          />
-          <p id="tags-hint" className="mt-1 text-sm text-slate-600">
-            Separate tags with commas, for example: sign language, youth, employment
-          </p>
-          {errorText('tags')}
-        </div>
-        <div>
-          <label htmlFor="summary" className="block font-medium text-slate-900">
-            {summaryLabel} <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            id="summary"
-            name="summary"
-            rows={3}
-            value={summary}
-            onChange={(e) => {
-              setSummary(e.target.value);
-              clearError('summary');
-            }}
-            aria-invalid={errors.summary ? true : undefined}
-            aria-describedby={describe('summary', 'summary-count')}
-            className={field(Boolean(errors.summary))}
-          />
-          <p
-            id="summary-count"
-            className={`mt-1 text-sm ${summary.length > SUMMARY_MAX ? 'font-semibold text-red-800' : 'text-slate-600'}`}
-          >
-            {summary.length}/{SUMMARY_MAX} characters
-          </p>
-          {errorText('summary')}
-        </div>
+        <Field
+          id="title"
+          label="Title"
+          required
+          note={`${title.length}/${TITLE_MAX} characters`}
+          noteId="title-count"
+          noteWarns={title.length > TITLE_MAX}
+          error={errors.title}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="title"
+              value={title}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                clearError('title');
+              }}
+              className={field(Boolean(errors.title))}
+            />
+          )}
+        </Field>
+        <Field
+          id="author"
+          label="Author"
+          note={mode === 'create' ? 'Published under your name.' : 'The original author is kept.'}
+          noteId="author-hint"
+        >
+          {(control) => <input {...control} value={author} readOnly className={`${field(false)} bg-slate-100`} />}
+        </Field>
+        <Field id="category" label="Category" required error={errors.category}>
+          {(control) => (
+            <select
+              {...control}
+              name="category"
+              defaultValue={initial.category}
+              onChange={() => clearError('category')}
+              className={field(Boolean(errors.category))}
+            >
+              <option value="">Choose a category</option>
+              {DASHBOARD_CATEGORIES[type].map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          id="tags"
+          label="Tags"
+          note="Separate tags with commas, for example: sign language, youth, employment"
+          noteId="tags-hint"
+          error={errors.tags}
+        >
+          {(control) => <input {...control} name="tags" defaultValue={initial.tags} className={field(Boolean(errors.tags))} />}
+        </Field>
+        <Field
+          id="summary"
+          label={summaryLabel}
+          required
+          note={`${summary.length}/${SUMMARY_MAX} characters`}
+          noteId="summary-count"
+          noteWarns={summary.length > SUMMARY_MAX}
+          error={errors.summary}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="summary"
+              rows={3}
+              value={summary}
+              onChange={(e) => {
+                setSummary(e.target.value);
+                clearError('summary');
+              }}
+              className={field(Boolean(errors.summary))}
+            />
+          )}
+        </Field>
         <FeaturedImage type={type} initialUrl={initial.imageUrl} initialAlt={initial.imageAlt} error={errors.imageUrl} />
         <div>
           <p id="content-label" className="mb-1 font-medium text-slate-900">
@@ -291,7 +272,7 @@ export function ContentForm({
               name="content"
               initialHtml={initial.content}
               invalid={Boolean(errors.content)}
-              describedBy={describe('content')}
+              describedBy={contentDescribedBy}
               onChange={(html) => {
                 setContent(html);
                 clearError('content');
@@ -304,11 +285,11 @@ export function ContentForm({
               rows={16}
               defaultValue={initial.content}
               aria-labelledby="content-label"
-              aria-describedby={describe('content')}
+              aria-describedby={contentDescribedBy}
               className={field(Boolean(errors.content))}
             />
           )}
-          {errorText('content')}
+          <FieldError id="content-error" message={errors.content} />
         </div>
         <div className="flex flex-wrap gap-3">
           <button

@@ -1,4 +1,7 @@
-// The dashboard forms' shared pieces: one look for text fields and one way to show a field's error.
+import type { ReactNode } from 'react';
+
+// The dashboard forms' shared pieces: one look for text fields, one way to show a field's error, and
+// one labelled field that wires its label, note and error to the control by id.
 
 export function inputClass(invalid: boolean, size: 'md' | 'lg' = 'md'): string {
   const padding = size === 'lg' ? 'px-4 py-3 text-base' : 'px-3 py-2.5';
@@ -12,5 +15,56 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     <p id={id} className="mt-1 text-sm font-medium text-red-800">
       {message}
     </p>
+  );
+}
+
+/** What a field's control spreads onto itself: its id and the states a screen reader hears. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  /** A hint or character count under the control, read with it. */
+  note?: ReactNode;
+  /** The note's id, `<id>-note` unless given. */
+  noteId?: string;
+  /** Marks the note as a problem (a count past its limit). */
+  noteWarns?: boolean;
+  error?: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/**
+ * One labelled field: the label (a star when required), the control, its note and its error. The
+ * control is described by the error first, then the note.
+ */
+export function Field({ id, label, required, note, noteId = `${id}-note`, noteWarns, error, children }: FieldProps) {
+  const errorId = `${id}-error`;
+  const hasNote = note !== undefined && note !== null && note !== false;
+  const describedBy = [error ? errorId : '', hasNote ? noteId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900">
+        {label}
+        {required && (
+          <>
+            {' '}
+            <span aria-hidden="true">*</span>
+          </>
+        )}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hasNote && (
+        <p id={noteId} className={`mt-1 text-sm ${noteWarns ? 'font-semibold text-red-800' : 'text-slate-600'}`}>
+          {note}
+        </p>
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
   );
 }

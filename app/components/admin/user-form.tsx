@@ -5,7 +5,7 @@ import { BIO_MAX, NAME_MAX, USER_MESSAGES } from '~/lib/users';
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
-import { FieldError, inputClass } from './form';
+import { Field, FieldError, inputClass } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
 export interface UserFormValues {
@@ -66,127 +66,103 @@ export function UserForm({
       className="max-w-2xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
     >
       {message && <Banner key={message} type="error" message={message} autoClose={false} />}
-      <div>
-        <label htmlFor="name" className="block font-medium text-slate-900">
-          Name <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id="name"
-          name="name"
-          required
-          maxLength={NAME_MAX}
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={errors?.name ? true : undefined}
-          aria-describedby={errors?.name ? 'name-error' : undefined}
-          className={input(Boolean(errors?.name))}
-        />
-        <FieldError id="name-error" message={errors?.name} />
-      </div>
-      <div>
-        <label htmlFor="email" className="block font-medium text-slate-900">
-          Email <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          defaultValue={values.email}
-          readOnly={mode === 'edit'}
-          aria-invalid={errors?.email ? true : undefined}
-          aria-describedby={mode === 'edit' ? 'email-note' : errors?.email ? 'email-error' : undefined}
-          className={input(Boolean(errors?.email))}
-        />
-        {mode === 'edit' && (
-          <p id="email-note" className="mt-1 text-sm text-slate-600">
-            {USER_MESSAGES.emailImmutable}
-          </p>
+      <Field id="name" label="Name" required error={errors?.name}>
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className={input(Boolean(errors?.name))}
+          />
         )}
-        <FieldError id="email-error" message={errors?.email} />
-      </div>
-      <div>
-        <label htmlFor="role" className="block font-medium text-slate-900">
-          Role
-        </label>
-        {roleLocked ? (
-          <>
-            <select id="role" disabled defaultValue={values.role} aria-describedby="role-note" className={input(false)}>
+      </Field>
+      <Field
+        id="email"
+        label="Email"
+        required
+        note={mode === 'edit' ? USER_MESSAGES.emailImmutable : undefined}
+        error={errors?.email}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            defaultValue={values.email}
+            readOnly={mode === 'edit'}
+            className={input(Boolean(errors?.email))}
+          />
+        )}
+      </Field>
+      {roleLocked ? (
+        <Field
+          id="role"
+          label="Role"
+          note={values.role === 'SUPER_ADMIN' ? 'The super admin account keeps its role.' : 'You cannot change your own role.'}
+        >
+          {(control) => (
+            <select {...control} disabled defaultValue={values.role} className={input(false)}>
               <option value={values.role}>
                 {ROLE_INFO[values.role].label} ({values.role})
               </option>
             </select>
-            <p id="role-note" className="mt-1 text-sm text-slate-600">
-              {values.role === 'SUPER_ADMIN' ? 'The super admin account keeps its role.' : 'You cannot change your own role.'}
-            </p>
-          </>
-        ) : (
-          <>
-            <select
-              id="role"
-              name="role"
-              defaultValue={values.role}
-              aria-describedby="role-help"
-              className={input(Boolean(errors?.role))}
-            >
+          )}
+        </Field>
+      ) : (
+        <Field id="role" label="Role" note="See Role Information for what each role can do." error={errors?.role}>
+          {(control) => (
+            <select {...control} name="role" defaultValue={values.role} className={input(Boolean(errors?.role))}>
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_INFO[role].label} ({role})
                 </option>
               ))}
             </select>
-            <p id="role-help" className="mt-1 text-sm text-slate-600">
-              See Role Information for what each role can do.
-            </p>
-          </>
+          )}
+        </Field>
+      )}
+      <Field id="bio" label="Bio" note={`${bio.length}/${BIO_MAX}`} noteId="bio-count" error={errors?.bio}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="bio"
+            rows={3}
+            maxLength={BIO_MAX}
+            value={bio}
+            onChange={(e) => setBio(e.target.value)}
+            className={input(Boolean(errors?.bio))}
+          />
         )}
-        <FieldError id="role-error" message={errors?.role} />
-      </div>
-      <div>
-        <label htmlFor="bio" className="block font-medium text-slate-900">
-          Bio
-        </label>
-        <textarea
-          id="bio"
-          name="bio"
-          rows={3}
-          maxLength={BIO_MAX}
-          value={bio}
-          onChange={(e) => setBio(e.target.value)}
-          aria-describedby="bio-count"
-          className={input(Boolean(errors?.bio))}
-        />
-        <p id="bio-count" className="mt-1 text-sm text-slate-600">
-          {bio.length}/{BIO_MAX}
-        </p>
-        <FieldError id="bio-error" message={errors?.bio} />
-      </div>
+      </Field>
       <ProfilePictureUploader name={name} initialUrl={values.profilePicture} />
       <FieldError id="profilePicture-error" message={errors?.profilePicture} />
       {mode === 'create' && (
-        <div>
-          <label htmlFor="password" className="block font-medium text-slate-900">
-            Password <span aria-hidden="true">*</span>
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            minLength={PASSWORD_MIN}
-            autoComplete="new-password"
-            aria-invalid={errors?.password ? true : undefined}
-            aria-describedby={errors?.password ? 'password-error' : 'password-hint'}
-            className={input(Boolean(errors?.password))}
-          />
-          <p id="password-hint" className="mt-1 text-sm text-slate-600">
-            At least 6 characters. The new user can change it with the forgot-password link.
-          </p>
-          <FieldError id="password-error" message={errors?.password} />
-        </div>
+        <Field
+          id="password"
+          label="Password"
+          required
+          note="At least 6 characters. The new user can change it with the forgot-password link."
+          error={errors?.password}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              required
+              minLength={PASSWORD_MIN}
+              autoComplete="new-password"
+              className={input(Boolean(errors?.password))}
+            />
+          )}
+        </Field>
       )}
       <div className="flex flex-wrap gap-3">
         <button

@@ -29,7 +29,7 @@ export interface SearchOptions {
 type ContentQuery = SelectQueryBuilder<Database, 'content', object>;
 
 /** Narrows a content query to rows matching every word of `query` (as a prefix). */
-export function whereMatches(query: ContentQuery, engine: Engine, terms: string[]): ContentQuery {
+async function whereMatches(query: ContentQuery, db: Kysely<Database>, engine: Engine, terms: string[]): Promise<ContentQuery> {
   if (terms.length === 0) return query;
   if (engine === 'sqlite') {
     const match = terms.map((t) => `"${t}"*`).join(' ');
@@ -37,6 +37,10 @@ export function whereMatches(query: ContentQuery, engine: Engine, terms: string[
     return query.where(sql<boolean>`content.seq IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${match})`);
   }
   const tsquery = terms.map((t) => `${t}:*`).join(' & ');
+  // PostgreSQL leaves stop words ("the", "how", "to") out of the index, so a search of nothing but
+  // stop words would match nothing at all; like SQLite, it then lists everything instead.
+  const { rows } = await sql<{ words: number }>`SELECT numnode(to_tsquery('english', ${tsquery})) AS words`.execute(db);
+  if (Number(rows[0]?.words ?? 0) === 0) return query;
   return query.where(sql<boolean>`content.search @@ to_tsquery('english', ${tsquery})`);
 }
 
@@ -48,7 +52,7 @@ export async function searchContent(
 ) {
   let query: ContentQuery = db.selectFrom('content').where('content.collection', '=', options.collection);
   if (options.category) query = query.where('content.category', '=', options.category);
-  query = whereMatches(query, engine, searchTerms(options.query ?? ''));
+  query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''));
   const [rows, count] = await Promise.all([
     query
       .selectAll('content')

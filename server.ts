@@ -17,6 +17,7 @@ import { isDatabaseReachable, type DatabaseHandle } from './app/server/db/db.ser
 import { createLogger, type Logger } from './app/server/logger.server.ts';
 import { pageCache } from './app/server/page-cache.server.ts';
 import { startServices } from './app/server/bootstrap.server.ts';
+import { scheduleUploadPruning } from './app/server/media.server.ts';
 import { requestContext } from './app/server/request-context.server.ts';
 import { getUploadsRoot } from './app/server/storage.server.ts';
 
@@ -121,7 +122,15 @@ export async function listen(config: Config, logger: Logger, options: { dev: boo
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
   const url = displayUrl(config);
-  return { server, url, close: () => shutdown(server, database, vite) };
+  const stopPruning = scheduleUploadPruning();
+  return {
+    server,
+    url,
+    close: () => {
+      stopPruning();
+      return shutdown(server, database, vite);
+    },
+  };
 }
 
 async function shutdown(server: Server, database: DatabaseHandle, vite?: { close(): Promise<void> }): Promise<void> {

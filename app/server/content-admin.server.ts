@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type Selectable } from 'kysely';
 import type { ContentTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
@@ -8,12 +6,10 @@ import { htmlToText } from './html.server.ts';
 import { sanitizeArticleHtml } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { invalidatePublicPages } from './page-cache.server.ts';
-import { getUploadsRoot, MEDIA_URL_PREFIX } from './storage.server.ts';
-import { getLogger } from './logger.server.ts';
+import { removeImageIfUnused } from './media.server.ts';
 import { parseList } from './content.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { can } from '../lib/permissions.ts';
-import { variantUrl } from '../lib/images.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentType } from '../lib/content-form.ts';
 
 // The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here.
@@ -174,36 +170,4 @@ export async function deleteContent(actor: StaffUser, id: string, ip: string): P
     detail: { type: existing.type, title: existing.title },
   });
   return existing;
-}
-
-/** Removes an uploaded image and its responsive copies once no content or service uses it. */
-export async function removeImageIfUnused(url: string): Promise<boolean> {
-  if (!url.startsWith(MEDIA_URL_PREFIX)) return false;
-  const db = getDb();
-  const [content, services] = await Promise.all([
-    db.selectFrom('content').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
-    db.selectFrom('services').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
-  ]);
-  if (content || services) return false;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  const media = await db.selectFrom('media').select(['id', 'variants']).where('key', '=', key).executeTakeFirst();
-  if (!media) return false;
-  let widths: number[] = [];
-  try {
-    const parsed: unknown = JSON.parse(media.variants);
-    if (Array.isArray(parsed)) widths = parsed.map(Number).filter(Number.isFinite);
-  } catch {
-    widths = [];
-  }
-  const files = [key, ...widths.map((w) => variantUrl(url, w).slice(MEDIA_URL_PREFIX.length))];
-  const root = getUploadsRoot();
-  for (const file of files) {
-    const full = path.join(root, file);
-    if (!full.startsWith(root + path.sep)) continue;
-    await fs
-      .rm(full, { force: true })
-      .catch((error: unknown) => getLogger().warn({ err: error, file }, 'could not remove an image file'));
-  }
-  await db.deleteFrom('media').where('id', '=', media.id).execute();
-  return true;
 }

@@ -7,6 +7,7 @@ import { recordAudit } from './audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
 import { invalidatePublicPages } from './page-cache.server.ts';
+import { removeImageIfUnused } from './media.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { roleOf, type Role } from '../lib/permissions.ts';
 import { USER_MESSAGES, type CreateUserInput, type UpdateUserInput } from '../lib/users.ts';
@@ -145,6 +146,7 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
     .execute();
   // Names, bios and pictures appear in article author blocks.
   invalidatePublicPages();
+  if (target.profilePicture !== (input.profilePicture || null)) await removeImageIfUnused(target.profilePicture);
   const detail: Record<string, unknown> = {};
   if (role !== target.role) detail.role = { from: target.role, to: role };
   if (input.name !== target.name) detail.name = { from: target.name, to: input.name };
@@ -164,6 +166,7 @@ export async function deleteUser(actor: StaffUser, id: string, ip: string): Prom
   await db.deleteFrom('system_users').where('id', '=', id).execute();
   await endAllSessions(id, 'account-removed');
   invalidatePublicPages();
+  await removeImageIfUnused(target.profilePicture);
   await recordAudit({
     actor: actor.email,
     action: 'user.deleted',

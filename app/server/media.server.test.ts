@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import type { StaffUser } from './auth.server';
+import { setDatabase } from './db/db.server';
+import { ensureSuperAdmin } from './db/seed.server';
+import { ABANDONED_AFTER_MS, pruneUnusedUploads } from './media.server';
+import { setUploadsRoot, storeImage } from './storage.server';
+import { createUser, deleteUser, updateUser } from './users.server';
+
+const IP = '203.0.113.9';
+
+describe.each(ENGINES)('uploaded images on %s', (engine) => {
+  let database: TestDatabase;
+  let boss: StaffUser;
+  let png: Buffer;
+
+  const upload = (folder: 'news' | 'profiles', name: string) =>
+    storeImage(database.db, { folder, originalName: `${name}.png`, bytes: png, responsive: folder !== 'profiles' });
+  /** The files on disk for one upload: the image and its responsive copies. */
+  const filesOf = (folder: string, name: string) => {
+    const dir = path.join(database.dataDir, 'uploads', folder);
+    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(`_${name}`)) : [];
+  };
+  const mediaRows = async () => (await database.db.selectFrom('media').select('key').execute()).map((r) => r.key);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+    setUploadsRoot(database.dataDir);
+    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    const row = await database.db
+      .selectFrom('system_users')
+      .selectAll()
+      .where('email', '=', 'boss@example.org')
+      .executeTakeFirstOrThrow();
+    boss = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: 'SUPER_ADMIN',
+      bio: '',
+      profilePicture: null,
+      isSuperAdmin: true,
+      sessionId: 's',
+    };
+    png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database.drop();
+  });
+
+  it('removes uploads nobody saved a day later, and keeps every image something shows', async () => {
+    const abandoned = await upload('news', 'abandoned');
+    const shown = await upload('news', 'shown');
+    await upload('news', 'fresh_one');
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('content')
+      .values({
+        id: 'with-picture',
+        collection: 'news',
+        title: 'A picture',
+        content: '<p>Body</p>',
+        category: 'news',
+        author: 'A',
+        image_url: shown.url,
+        created_at: now,
+        published_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(filesOf('news', 'abandoned')).toHaveLength(4);
+
+    // Within the day, nothing goes: the form may still be open.
+    expect(await pruneUnusedUploads()).toBe(0);
+    expect(filesOf('news', 'abandoned')).toHaveLength(4);
+
+    // Two days later only the upload nothing shows is gone, with its copies and its record; the
+    // one made a moment ago waits for its own day.
+    const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_AFTER_MS).toISOString();
+    await database.db
+      .updateTable('media')
+      .set({ created_at: twoDaysAgo })
+      .where(
+        'key',
+        'in',
+        [abandoned.url, shown.url].map((url) => url.replace('/media/', '')),
+      )
+      .execute();
+    expect(await pruneUnusedUploads()).toBe(1);
+    expect(filesOf('news', 'abandoned')).toEqual([]);
+    expect(filesOf('news', 'shown')).toHaveLength(4);
+    expect(filesOf('news', 'fresh_one')).toHaveLength(4);
+    const keys = await mediaRows();
+    expect(keys.some((k) => k.includes('abandoned'))).toBe(false);
+    expect(keys.filter((k) => k.includes('shown') || k.includes('fresh_one'))).toHaveLength(2);
+  });
+
+  it("removes a staff member's old picture when it is replaced, and the last one when the account goes", async () => {
+    const first = await upload('profiles', 'first_face');
+    const second = await upload('profiles', 'second_face');
+    const user = await createUser(
+      boss,
+      {
+        name: 'Dora',
+        email: 'dora@example.org',
+        role: 'AUTHOR',
+        bio: '',
+        profilePicture: first.url,
+        password: 'a-fine-passphrase',
+      },
+      IP,
+    );
+    expect(filesOf('profiles', 'first_face')).toHaveLength(1);
+
+    await updateUser(boss, user.id, { name: 'Dora', bio: '', profilePicture: second.url }, IP);
+    expect(filesOf('profiles', 'first_face')).toEqual([]);
+    expect(filesOf('profiles', 'second_face')).toHaveLength(1);
+
+    // Saving again with the same picture keeps it.
+    await updateUser(boss, user.id, { name: 'Dora B', bio: '', profilePicture: second.url }, IP);
+    expect(filesOf('profiles', 'second_face')).toHaveLength(1);
+
+    await deleteUser(boss, user.id, IP);
+    expect(filesOf('profiles', 'second_face')).toEqual([]);
+    expect((await mediaRows()).some((k) => k.includes('_face'))).toBe(false);
+  });
+});

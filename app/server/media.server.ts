@@ -1,0 +1,95 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { getDb } from './db/db.server.ts';
+import { getLogger } from './logger.server.ts';
+import { getUploadsRoot, MEDIA_URL_PREFIX } from './storage.server.ts';
+import { variantUrl } from '../lib/images.ts';
+
+// Uploaded images are kept while something shows them: a story, news item or resource, a service,
+// or a staff member's profile. Replacing or deleting the owner removes an image nobody else uses;
+// images uploaded in a form that was never saved are removed by `pruneUnusedUploads` a day later.
+
+/** How long an upload may wait for its form to be saved before it counts as abandoned. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+async function isInUse(url: string): Promise<boolean> {
+  const db = getDb();
+  const [content, service, user] = await Promise.all([
+    db.selectFrom('content').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
+    db.selectFrom('services').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
+    db.selectFrom('system_users').select('id').where('profile_picture', '=', url).limit(1).executeTakeFirst(),
+  ]);
+  return Boolean(content || service || user);
+}
+
+async function removeMedia(media: { id: string; key: string; variants: string }): Promise<void> {
+  let widths: number[] = [];
+  try {
+    const parsed: unknown = JSON.parse(media.variants);
+    if (Array.isArray(parsed)) widths = parsed.map(Number).filter(Number.isFinite);
+  } catch {
+    widths = [];
+  }
+  const url = MEDIA_URL_PREFIX + media.key;
+  const files = [media.key, ...widths.map((w) => variantUrl(url, w).slice(MEDIA_URL_PREFIX.length))];
+  const root = getUploadsRoot();
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!full.startsWith(root + path.sep)) continue;
+    await fs
+      .rm(full, { force: true })
+      .catch((error: unknown) => getLogger().warn({ err: error, file }, 'could not remove an image file'));
+  }
+  await getDb().deleteFrom('media').where('id', '=', media.id).execute();
+}
+
+/** Removes an uploaded image and its responsive copies once nothing shows it any more. */
+export async function removeImageIfUnused(url: string | null | undefined): Promise<boolean> {
+  if (!url?.startsWith(MEDIA_URL_PREFIX) || (await isInUse(url))) return false;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  const media = await getDb().selectFrom('media').select(['id', 'key', 'variants']).where('key', '=', key).executeTakeFirst();
+  if (!media) return false;
+  await removeMedia(media);
+  return true;
+}
+
+/**
+ * Removes uploads older than a day that nothing shows: pictures chosen in a form that was then
+ * abandoned. Returns how many were removed.
+ */
+export async function pruneUnusedUploads(now = Date.now()): Promise<number> {
+  const db = getDb();
+  const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
+  const [media, content, services, users] = await Promise.all([
+    db.selectFrom('media').select(['id', 'key', 'variants']).where('created_at', '<', cutoff).execute(),
+    db.selectFrom('content').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
+    db.selectFrom('services').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
+    db.selectFrom('system_users').select('profile_picture as url').distinct().where('profile_picture', 'is not', null).execute(),
+  ]);
+  const shown = new Set([...content, ...services, ...users].map((row) => row.url));
+  let removed = 0;
+  for (const item of media) {
+    const url = MEDIA_URL_PREFIX + item.key;
+    // Asked again one by one: a form may have been saved with it since the list was read.
+    if (shown.has(url) || (await isInUse(url))) continue;
+    await removeMedia(item);
+    removed += 1;
+  }
+  if (removed > 0) getLogger().info({ removed }, 'removed abandoned uploads');
+  return removed;
+}
+
+/** Runs `pruneUnusedUploads` a minute after start and then every six hours; returns a stop function. */
+export function scheduleUploadPruning(everyMs = 6 * 60 * 60 * 1000): () => void {
+  const run = () => {
+    pruneUnusedUploads().catch((error: unknown) => getLogger().error({ err: error }, 'removing abandoned uploads failed'));
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

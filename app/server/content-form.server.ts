@@ -1,7 +1,14 @@
 import type { RouterContextProvider } from 'react-router';
 import { readForm, clientIp } from './request-info.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
-import { ContentRuleError, publishContent, updateContent, type AdminContentItem } from './content-admin.server.ts';
+import {
+  ContentRuleError,
+  getContentForAdmin,
+  publishContent,
+  updateContent,
+  type AdminContentItem,
+} from './content-admin.server.ts';
+import { isStoredImage } from './media.server.ts';
 import { getLogger } from './logger.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
@@ -64,6 +71,13 @@ export async function saveContentForm(
 
   const parsed = contentSchema(target.type).safeParse(values);
   if (!parsed.success) return failure(400, CONTENT_MESSAGES.fixErrors, contentErrors(parsed.error.issues));
+  const imageUrl = parsed.data.imageUrl;
+  if (imageUrl && !(await isStoredImage(imageUrl))) {
+    // Kept as it is when the item already shows it; a newly chosen one must still be on file.
+    const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
+    if (current?.imageUrl !== imageUrl)
+      return failure(400, CONTENT_MESSAGES.fixErrors, { imageUrl: CONTENT_MESSAGES.imageInvalid });
+  }
   try {
     const ip = clientIp(context);
     const item =

@@ -43,6 +43,13 @@ async function removeMedia(media: { id: string; key: string; variants: string })
   await getDb().deleteFrom('media').where('id', '=', media.id).execute();
 }
 
+/** Whether an uploaded image is still stored (a form open for days may name one since removed). */
+export async function isStoredImage(url: string): Promise<boolean> {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return false;
+  const key = url.slice(MEDIA_URL_PREFIX.length);
+  return Boolean(await getDb().selectFrom('media').select('id').where('key', '=', key).executeTakeFirst());
+}
+
 /** Removes an uploaded image and its responsive copies once nothing shows it any more. */
 export async function removeImageIfUnused(url: string | null | undefined): Promise<boolean> {
   if (!url?.startsWith(MEDIA_URL_PREFIX) || (await isInUse(url))) return false;

@@ -323,6 +323,18 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
     expectUnchanged(blog);
   });
 
+  test('a picture no longer on file is asked for again instead of being published broken', async ({ tag }) => {
+    const title = `${tag} with a removed picture`;
+    const response = await postSave(
+      admin.request,
+      'news',
+      form(title, { imageUrl: '/media/news/1700000000000_removed.webp', imageAlt: 'A picture removed since' }),
+    );
+    expect(response.status()).toBe(400);
+    expect((await json(response)).errors).toEqual({ imageUrl: CONTENT_MESSAGES.imageInvalid });
+    expect(contentByTitle(title)).toBeUndefined();
+  });
+
   test('fields left out get the spec’s messages; an unknown type is refused', async ({ tag }) => {
     const response = await admin.request.post('/admin/content/save?type=news', { multipart: { title: `${tag} only a title` } });
     expect(response.status()).toBe(400);

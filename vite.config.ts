@@ -21,8 +21,7 @@ const SITE_SHELL = new RegExp(
     .map((file) => `[\\\\/]app[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`)
     .join('|'),
 );
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]|^\0rolldown[\\/]runtime/;
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -43,18 +43,25 @@ async function removeMedia(media: { id: string; key: string; variants: string })
   await getDb().deleteFrom('media').where('id', '=', media.id).execute();
 }
 
+/** The stored record of an uploaded image, by its public URL. */
+function findMedia(url: string) {
+  if (!url.startsWith(MEDIA_URL_PREFIX)) return Promise.resolve(undefined);
+  return getDb()
+    .selectFrom('media')
+    .select(['id', 'key', 'variants'])
+    .where('key', '=', url.slice(MEDIA_URL_PREFIX.length))
+    .executeTakeFirst();
+}
+
 /** Whether an uploaded image is still stored (a form open for days may name one since removed). */
 export async function isStoredImage(url: string): Promise<boolean> {
-  if (!url.startsWith(MEDIA_URL_PREFIX)) return false;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  return Boolean(await getDb().selectFrom('media').select('id').where('key', '=', key).executeTakeFirst());
+  return Boolean(await findMedia(url));
 }
 
 /** Removes an uploaded image and its responsive copies once nothing shows it any more. */
 export async function removeImageIfUnused(url: string | null | undefined): Promise<boolean> {
   if (!url?.startsWith(MEDIA_URL_PREFIX) || (await isInUse(url))) return false;
-  const key = url.slice(MEDIA_URL_PREFIX.length);
-  const media = await getDb().selectFrom('media').select(['id', 'key', 'variants']).where('key', '=', key).executeTakeFirst();
+  const media = await findMedia(url);
   if (!media) return false;
   await removeMedia(media);
   return true;

@@ -47,6 +47,8 @@ function describe(detail: Record<string, unknown>): string {
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
 /** The audit log, read-only and newest first (super admin). */
+const COLUMNS = ['Time', 'Action', 'Actor', 'Target', 'Detail', 'Address'] as const;
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   return (
@@ -58,24 +60,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Audit log entries</caption>
           <thead className="bg-slate-100 text-slate-800">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                Time
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Action
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actor
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Target
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Detail
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Address
-              </th>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-4 py-3">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

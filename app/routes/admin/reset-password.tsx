@@ -8,6 +8,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { USER_MESSAGES } from '~/lib/users';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import { Banner } from '~/components/admin/banner';
+import { Field } from '~/components/admin/form';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [
@@ -85,34 +86,32 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="mt-6">{actionData?.error && <Banner type="error" message={actionData.error} autoClose={false} />}</div>
       <Form method="post" className="mt-6 space-y-5">
         <input type="text" name="username" value={loaderData.email ?? ''} autoComplete="username" readOnly hidden />
-        <div>
-          <label htmlFor="password" className="block font-medium text-slate-900">
-            New password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            required
-            minLength={6}
-            autoComplete="new-password"
-            className={fieldClass(false)}
-          />
-        </div>
-        <div>
-          <label htmlFor="confirm" className="block font-medium text-slate-900">
-            Repeat the new password
-          </label>
-          <input
-            id="confirm"
-            name="confirm"
-            type="password"
-            required
-            minLength={6}
-            autoComplete="new-password"
-            className={fieldClass(false)}
-          />
-        </div>
+        <Field id="password" label="New password">
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              required
+              minLength={6}
+              autoComplete="new-password"
+              className={fieldClass(false)}
+            />
+          )}
+        </Field>
+        <Field id="confirm" label="Repeat the new password">
+          {(control) => (
+            <input
+              {...control}
+              name="confirm"
+              type="password"
+              required
+              minLength={6}
+              autoComplete="new-password"
+              className={fieldClass(false)}
+            />
+          )}
+        </Field>
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Saving...' : 'Set password'}
         </button>

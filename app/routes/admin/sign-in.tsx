@@ -7,7 +7,7 @@ import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from '~/components/admin/banner';
-import { FieldError } from '~/components/admin/form';
+import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
 
@@ -104,59 +104,51 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 
       <Form method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="mt-6 space-y-5">
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
-        <div>
-          <label htmlFor="email" className="block font-medium text-slate-900">
-            Email address
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'email-error' : undefined}
-            className={fieldClass(Boolean(emailError))}
-          />
-          <FieldError id="email-error" message={emailError} />
-        </div>
-        <div>
-          <label htmlFor="password" className="block font-medium text-slate-900">
-            Password
-          </label>
-          <div className="relative">
+        <Field id="email" label="Email address" error={emailError}>
+          {(control) => (
             <input
-              id="password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
               required
-              minLength={6}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? 'password-error' : undefined}
-              className={`${fieldClass(Boolean(passwordError))} pr-24`}
+              maxLength={254}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+              className={fieldClass(Boolean(emailError))}
             />
-            {hydrated && (
-              <button
-                type="button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-pressed={showPassword}
-                aria-controls="password"
-                className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
-              >
-                {showPassword ? 'Hide password' : 'Show password'}
-              </button>
-            )}
-          </div>
-          <FieldError id="password-error" message={passwordError} />
-        </div>
+          )}
+        </Field>
+        <Field id="password" label="Password" error={passwordError}>
+          {(control) => (
+            <div className="relative">
+              <input
+                {...control}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                minLength={6}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+                className={`${fieldClass(Boolean(passwordError))} pr-24`}
+              />
+              {hydrated && (
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-pressed={showPassword}
+                  aria-controls="password"
+                  className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+                >
+                  {showPassword ? 'Hide password' : 'Show password'}
+                </button>
+              )}
+            </div>
+          )}
+        </Field>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="inline-flex items-center gap-2 text-slate-800">
             <input type="checkbox" name="remember" className="h-5 w-5 rounded border-slate-400 accent-indigo-800" />

@@ -139,6 +139,9 @@ export interface MailOutboxTable {
   created_at: string;
   sent_at: string | null;
   error: string | null;
+  /** 1 when the body holds a secret (a reset link): it is emptied once the mail has gone. */
+  carries_secret: Generated<number>;
+  attempts: Generated<number>;
 }
 
 export interface NewsletterSubscriberTable {
@@ -156,6 +159,32 @@ export interface LoginAttemptTable {
   succeeded: number;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** Work that outlives a request, claimed by one process at a time. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: Generated<string>;
+  status: Generated<JobStatus>;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  locked_at: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A fixed-window counter shared by every process (sign-in, password reset, public forms). */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  window_started_at: string;
+}
+
 export interface Database {
   system_users: SystemUserTable;
   sessions: SessionTable;
@@ -169,4 +198,6 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   newsletter_subscribers: NewsletterSubscriberTable;
   login_attempts: LoginAttemptTable;
+  jobs: JobTable;
+  rate_limits: RateLimitTable;
 }

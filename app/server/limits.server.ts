@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import { getDb } from './db/db.server.ts';
+
+// Rate limits kept in the database, so every process and instance counts the same attempts, and a
+// restart forgets nothing. Each key is a fixed-window counter advanced by one atomic upsert: the
+// row lock (PostgreSQL) or the single writer (SQLite) means 25 simultaneous requests get 25
+// different counts, so at most `limit` of them are ever let through.
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** Attempts counted in this window, this one included. */
+  hits: number;
+  /** Seconds until the window ends (when a refused visitor may try again). */
+  retryAfterSeconds: number;
+}
+
+/** Counts one attempt against `key` and says whether it is within `limit` per `windowMs`. */
+export async function reserveAttempt(key: string, limit: number, windowMs: number, now = Date.now()): Promise<LimitDecision> {
+  const at = new Date(now).toISOString();
+  const windowOpenedAfter = new Date(now - windowMs).toISOString();
+  const expired = sql<boolean>`rate_limits.window_started_at <= ${windowOpenedAfter}`;
+  const row = await getDb()
+    .insertInto('rate_limits')
+    .values({ key, hits: 1, window_started_at: at })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN ${expired} THEN 1 ELSE rate_limits.hits + 1 END`,
+        window_started_at: sql<string>`CASE WHEN ${expired} THEN ${at} ELSE rate_limits.window_started_at END`,
+      }),
+    )
+    .returning(['hits', 'window_started_at'])
+    .executeTakeFirstOrThrow();
+  const hits = Number(row.hits);
+  const endsAt = Date.parse(row.window_started_at) + windowMs;
+  const allowed = hits <= limit;
+  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+}
+
+/** Gives back one attempt reserved under `key` (a sign-in that turned out right). */
+export async function releaseAttempt(key: string): Promise<void> {
+  await getDb().updateTable('rate_limits').set({ hits: sql`hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+}
+
+/** Attempts counted under `key` in its current window, without counting one more. */
+export async function attemptsInWindow(key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const row = await getDb()
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_started_at', '>', new Date(now - windowMs).toISOString())
+    .executeTakeFirst();
+  return Number(row?.hits ?? 0);
+}
+
+/** Removes counters whose window ended more than `olderThanMs` ago (housekeeping). */
+export async function pruneLimits(olderThanMs = 86_400_000, now = Date.now()): Promise<void> {
+  await getDb()
+    .deleteFrom('rate_limits')
+    .where('window_started_at', '<', new Date(now - olderThanMs).toISOString())
+    .execute();
+}

@@ -18,6 +18,17 @@ describe('collectionFromPath (spec §2 collection choice)', () => {
     expect(collectionFromPath('/news/resources-round-up-a1b2c3')).toBe('news');
     expect(collectionFromPath('/resources/news-digest/')).toBe('resources');
   });
+
+  it('reads paths made of many slashes correctly and at once', () => {
+    expect(collectionFromPath('/news///')).toBe('blogs');
+    expect(collectionFromPath('/news/a///')).toBe('news');
+    expect(collectionFromPath('///')).toBe('blogs');
+    expect(collectionFromPath('')).toBe('blogs');
+    expect(collectionFromPath('news')).toBe('news');
+    const start = performance.now();
+    expect(collectionFromPath(`/news${'/'.repeat(200_000)}x`)).toBe('news');
+    expect(performance.now() - start).toBeLessThan(500);
+  });
 });
 
 describe('isArticleId', () => {

@@ -91,7 +91,9 @@ export type ContactResult =
 
 /** A subject passed in the address (?subject=Partnership), made safe to show in the field. */
 export function subjectFromQuery(value: string | null): string {
+  // Only the start can be shown; the cut is generous so that leading spaces cannot push it out.
   return (value ?? '')
+    .slice(0, CONTACT_LIMITS.subject * 4)
     .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
     .trim()
     .slice(0, CONTACT_LIMITS.subject);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMinutes, readTimeLabel, truncate } from './text';
+import { countWords, isSpaceCode, readMinutes, readTimeLabel, truncate } from './text';
 
 describe('truncate (spec §9)', () => {
   it('leaves text within the limit as it is, with its spaces tidied', () => {
@@ -59,5 +59,25 @@ describe('readMinutes (spec §9: 200 words per minute, rounded up)', () => {
 
   it('labels the time as "N min read"', () => {
     expect(readTimeLabel(words(450))).toBe('3 min read');
+  });
+});
+
+describe('the text helpers read every character once', () => {
+  it('treats as spaces exactly what \\s does', () => {
+    for (let code = 0; code <= 0xffff; code++) {
+      expect(isSpaceCode(code), code.toString(16)).toBe(/\s/.test(String.fromCharCode(code)));
+    }
+  });
+
+  it('counts words as runs of characters between spaces', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords('  one\u00a0two\n\nthree  ')).toBe(3);
+  });
+
+  it('truncates text made of long runs of spaces and punctuation without slowing down', () => {
+    const start = performance.now();
+    expect(truncate(`${' '.repeat(500_000)}Hello${'.'.repeat(500_000)}x`, 20)).toBe('Hello…');
+    expect(truncate('.'.repeat(1_000_000), 10)).toBe('…');
+    expect(performance.now() - start).toBeLessThan(1_000);
   });
 });

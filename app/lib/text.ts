@@ -1,19 +1,70 @@
+// Text helpers for user-supplied strings. Each is a single pass over its input: they see summaries,
+// titles and whole article bodies, and a backtracking pattern such as /[\s.]+$/ turns quadratic on a
+// long run of the characters it matches (docs/decisions/202-article-html-sanitising.md).
+
+/** True for exactly the characters JavaScript's `\s` and `String.prototype.trim` treat as spaces. */
+export function isSpaceCode(code: number): boolean {
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const TRAILING_PUNCTUATION = new Set(' .,;:!?-');
+
 /** spec §9: cut to `max` characters with an ellipsis, at a word boundary when one is near. */
 export function truncate(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // Spaces tidied (runs to one, none at either end), reading no further than one character past
+  // `max`: all that is needed to know whether the text is too long.
+  let clean = '';
+  let space = false;
+  for (let i = 0; i < text.length && clean.length <= max; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpaceCode(code)) {
+      space = clean.length > 0;
+      continue;
+    }
+    if (space) clean += ' ';
+    space = false;
+    clean += text[i];
+  }
   if (clean.length <= max) return clean;
   if (max < 1) return '';
+  let cut = clean.slice(0, max - 1);
   // Never end on half of a character made of two UTF-16 code units (emoji and the like).
-  const cut = clean.slice(0, max - 1).replace(/[\uD800-\uDBFF]$/, '');
-  const space = cut.lastIndexOf(' ');
-  const base = space > max * 0.6 ? cut.slice(0, space) : cut;
-  return `${base.replace(/[\s.,;:!?-]+$/, '')}…`;
+  const last = cut.charCodeAt(cut.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  const spaceAt = cut.lastIndexOf(' ');
+  const base = spaceAt > max * 0.6 ? cut.slice(0, spaceAt) : cut;
+  let end = base.length;
+  while (end > 0 && TRAILING_PUNCTUATION.has(base[end - 1]!)) end--;
+  return `${base.slice(0, end)}…`;
+}
+
+/** The number of words (runs of characters other than spaces) in a text. */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
 }
 
 /** spec §9: 200 words per minute, rounded up, at least one minute. */
 export function readMinutes(plainText: string): number {
-  const words = plainText.trim().split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.ceil(words / 200));
+  return Math.max(1, Math.ceil(countWords(plainText) / 200));
 }
 
 export function readTimeLabel(plainText: string): string {

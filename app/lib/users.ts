@@ -43,11 +43,16 @@ export const BIO_MAX = 500;
 
 const name = z.string().trim().min(1, USER_MESSAGES.required).max(NAME_MAX, USER_MESSAGES.nameTooLong);
 const bio = z.string().trim().max(BIO_MAX, USER_MESSAGES.bioTooLong).default('');
+const PICTURE_MAX = 300;
 const picture = z
   .string()
   .trim()
-  .max(300)
-  .refine((v) => v === '' || /^\/media\/profiles\/[A-Za-z0-9._-]+\.webp$/.test(v), 'Please upload the picture again.')
+  .max(PICTURE_MAX)
+  // Zod runs this even after `max` fails, so the length is checked again before the pattern.
+  .refine(
+    (v) => v === '' || (v.length <= PICTURE_MAX && /^\/media\/profiles\/[A-Za-z0-9._-]+\.webp$/.test(v)),
+    'Please upload the picture again.',
+  )
   .default('');
 
 export const createUserSchema = z.object({

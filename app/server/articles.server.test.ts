@@ -1,10 +1,14 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
 import type { ArticleCollection } from '~/lib/article';
+import { ArticleBody } from '~/components/article-body';
 import { listRelatedArticles, loadArticlePage, readArticle, readArticleAuthor } from './articles.server';
 import { FOUNDER_EMAIL, SEED_AUTHORS } from './db/seed-data';
 import { getLogger } from './logger.server';
+import { sanitizeArticleHtml, storedBody } from './sanitize.server';
 import { SETTING_KEYS, writeSetting } from './settings.server';
 
 const DAY = 86_400_000;
@@ -16,6 +20,8 @@ interface Row {
   category: string;
   daysAgo: number;
   content?: string;
+  /** Store `content` exactly as given, bypassing the writers' sanitising (the trust-boundary test). */
+  raw?: boolean;
   authorEmail?: string | null;
   summary?: string;
 }
@@ -32,8 +38,8 @@ async function insertArticles(database: TestDatabase, rows: Row[]) {
         title: `Title ${row.id}`,
         summary: collection === 'blogs' ? null : (row.summary ?? `Summary ${row.id}`),
         excerpt: collection === 'blogs' ? (row.summary ?? `Summary ${row.id}`) : null,
-        content: row.content ?? `<p>Body of ${row.id}</p>`,
-        search_text: '',
+        // Stored as every writer stores a body: sanitised, with its text (decision 202).
+        ...(row.raw ? { content: row.content ?? '', search_text: '' } : storedBody(row.content ?? `<p>Body of ${row.id}</p>`)),
         category: row.category,
         author: 'Someone',
         author_email: row.authorEmail ?? null,
@@ -181,7 +187,7 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
   afterAll(() => database.drop());
   afterEach(() => vi.restoreAllMocks());
 
-  it('reads an article of the collection with its body sanitised', async () => {
+  it('reads an article of the collection with the body its writer sanitised', async () => {
     const found = await readArticle('blogs', 'story-a', database.db);
     expect(found?.article).toMatchObject({
       id: 'story-a',
@@ -192,6 +198,20 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
     expect(found?.article.tags).toEqual(['one', 'two']);
     expect(found?.article.html).toContain('<h2>Heading</h2>');
     expect(found?.article.html).not.toMatch(/script|onclick|<h1/);
+  });
+
+  it('shows a stored body exactly as stored: reading never sanitises (the trust boundary)', async () => {
+    // Something the sanitiser would change, put straight into the database past every writer.
+    const body = '<div class="kept"><p data-note="as is">Stored <font color="red">as it is</font>.</p></div>';
+    expect(sanitizeArticleHtml(body)).not.toBe(body);
+    await insertArticles(database, [
+      { id: 'stored-raw', collection: 'resources', category: 'other', daysAgo: 9, content: body, raw: true },
+    ]);
+    const page = await loadArticlePage('resources', 'stored-raw', database.db);
+    if (page.status !== 200) throw new Error(`expected the article, got ${page.status}`);
+    expect(page.article.html).toBe(body);
+    // And the page's component puts it into the document untouched.
+    expect(renderToStaticMarkup(createElement(ArticleBody, { html: page.article.html }))).toContain(`>${body}</div>`);
   });
 
   it('counts read time at 200 words a minute, rounded up, from the text a reader sees', async () => {

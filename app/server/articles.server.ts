@@ -1,9 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentTable, Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
-import { htmlToText } from './html.server.ts';
 import { getLogger } from './logger.server.ts';
-import { sanitizeArticleHtml } from './sanitize.server.ts';
 import { getFounderProfile } from './founder.server.ts';
 import { parseList } from './content.server.ts';
 import {
@@ -25,7 +23,11 @@ export const RELATED_SHOWN = 3;
 export const RELATED_SAME_CATEGORY_LIMIT = 4;
 export const RELATED_TOP_UP_LIMIT = 6;
 
-/** One published article by collection and id, with its body sanitised; undefined when there is none. */
+/**
+ * One published article by collection and id; undefined when there is none. The body is shown as
+ * stored: every writer stores it sanitised (docs/decisions/202-article-html-sanitising.md), so it
+ * is not sanitised again here, and its read time comes from the text the writer derived from it.
+ */
 export async function readArticle(
   collection: ArticleCollection,
   id: string,
@@ -40,7 +42,6 @@ export async function readArticle(
     .where('status', '=', 'published')
     .executeTakeFirst();
   if (!row) return undefined;
-  const html = sanitizeArticleHtml(row.content);
   return {
     article: {
       id: row.id,
@@ -48,8 +49,8 @@ export async function readArticle(
       title: row.title,
       summary: row.summary ?? row.excerpt ?? '',
       category: row.category,
-      html,
-      readTime: readTimeLabel(htmlToText(html)),
+      html: row.content,
+      readTime: readTimeLabel(row.search_text),
       imageUrl: safeImageUrl(row.image_url),
       imageAlt: row.image_alt ?? '',
       tags: parseList(row.tags),

@@ -7,6 +7,8 @@ import { setDatabase } from './db/db.server';
 import { setUploadsRoot, storeImage } from './storage.server';
 import { ContentRuleError, deleteContent, listContentForAdmin, publishContent, updateContent } from './content-admin.server';
 import { searchContent } from './search.server';
+import { htmlToText } from './html.server';
+import { sanitizeArticleHtml } from './sanitize.server';
 import type { StaffUser } from './auth.server';
 import { contentSchema, CONTENT_MESSAGES, parseTags, type ContentInput } from '../lib/content-form';
 import type { Role } from '../lib/permissions';
@@ -65,6 +67,22 @@ describe('the content form rules', () => {
     expect(contentSchema('blogs').safeParse({ ...input(), tags: '', category: 'technology' }).success).toBe(true);
   });
 
+  it('checks the size of a body before anything else, and refuses markup nested too deep', () => {
+    const refused = (content: string) => contentSchema('blogs').safeParse({ ...input(), tags: '', content }).error?.issues;
+    expect(refused(`${body}${'<'.repeat(1_000_000)}`)).toEqual([
+      expect.objectContaining({ message: CONTENT_MESSAGES.contentTooLong }),
+    ]);
+    expect(refused(`${'<blockquote>'.repeat(150)}${body}`)).toEqual([
+      expect.objectContaining({ path: ['content'], message: CONTENT_MESSAGES.contentTooDeep }),
+    ]);
+    expect(refused(`${'<blockquote>'.repeat(20)}${body}`)).toBeUndefined();
+  });
+
+  it('refuses a tags field too long to hold valid tags before splitting it', () => {
+    const issues = contentSchema('news').safeParse({ ...input(), tags: ','.repeat(5_000) }).error?.issues;
+    expect(issues).toEqual([expect.objectContaining({ path: ['tags'], message: CONTENT_MESSAGES.tagsTooLong })]);
+  });
+
   it('splits tags on commas, trims them and drops empty and repeated ones', () => {
     expect(parseTags(' sign language, , youth ,Youth,employment ,')).toEqual(['sign language', 'youth', 'employment']);
   });
@@ -101,6 +119,9 @@ describe.each(ENGINES)('content management on %s', (engine) => {
       summary: 'Lessons with captions.',
     });
     expect(row.content).not.toMatch(/script|onerror|<img/);
+    // Stored as the page will show it: sanitised once, here, with the text derived from that.
+    expect(row.content).toBe(body);
+    expect(row.search_text).toBe(htmlToText(body));
     expect(row.created_at).toBe(row.published_at);
     expect(JSON.parse(row.tags)).toEqual(['captions', 'education']);
     expect(
@@ -113,6 +134,16 @@ describe.each(ENGINES)('content management on %s', (engine) => {
       .where('target', '=', item.id)
       .executeTakeFirst();
     expect(audit?.actor_email).toBe('author@example.org');
+  });
+
+  it('stores an edited body sanitised too', async () => {
+    const item = await publishContent(staff('EDITOR'), 'news', input(), IP);
+    const unsafe = `<h1 onclick="x()">Update</h1>${body}<iframe src="https://evil.example/"></iframe><a href="javascript:go()">more</a>`;
+    await updateContent(staff('EDITOR'), item.id, input({ content: unsafe }), IP);
+    const row = await database.db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(row.content).toBe(`<h2>Update</h2>${body}<a>more</a>`);
+    expect(row.content).toBe(sanitizeArticleHtml(unsafe));
+    expect(row.search_text).toBe(htmlToText(row.content));
   });
 
   it('keeps createdAt, publishedAt and the author on edit, and changes updatedAt', async () => {

@@ -2,8 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { ContentTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newContentId, nowIso } from './ids.server.ts';
-import { htmlToText } from './html.server.ts';
-import { sanitizeArticleHtml } from './sanitize.server.ts';
+import { storedBody } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { invalidatePublicPages } from './page-cache.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
@@ -89,15 +88,14 @@ export async function getContentForAdmin(id: string): Promise<AdminContentItem |
 }
 
 function fields(type: ContentType, input: ContentInput) {
-  const content = sanitizeArticleHtml(input.content);
   return {
     title: input.title,
     category: input.category,
     tags: JSON.stringify(input.tags),
     summary: type === 'news' ? input.summary : null,
     excerpt: type === 'blogs' ? input.summary : null,
-    content,
-    search_text: htmlToText(content),
+    // Sanitised here, once: pages show the stored body as it is (decision 202).
+    ...storedBody(input.content),
     image_url: input.imageUrl || null,
     image_alt: input.imageUrl ? input.imageAlt : null,
   };

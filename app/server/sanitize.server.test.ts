@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sanitizeArticleHtml } from './sanitize.server';
+import { htmlToText, MAX_PARSE_DEPTH, sanitisedHtmlToText } from './html.server';
+import { ARTICLE_HTML_OPTIONS, sanitizeArticleHtml, SANITISER_VERSION, storedBody } from './sanitize.server';
 
 const ALLOWED_TAGS = new Set([
   'h2',
@@ -193,5 +195,81 @@ describe('sanitizeArticleHtml: the editor formatting survives', () => {
   it('keeps the text of unknown tags and escapes stray markup characters', () => {
     expect(sanitizeArticleHtml('<div>Plain <article>text</article></div>')).toBe('Plain text');
     expect(sanitizeArticleHtml('<p>5 < 6 & 7 > 3</p>')).toBe('<p>5 &lt; 6 &amp; 7 &gt; 3</p>');
+  });
+});
+
+describe('sanitizeArticleHtml: markup nested deeper than its parser is given', () => {
+  const deep = (depth: number, inner: string) => `${'<blockquote>'.repeat(depth)}${inner}${'</blockquote>'.repeat(depth)}`;
+
+  it('sanitises nesting up to the limit as usual', () => {
+    const html = deep(MAX_PARSE_DEPTH - 1, '<strong>deep</strong>');
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps only the text, escaped, of markup nested deeper, quickly and safely', () => {
+    const start = performance.now();
+    const clean = sanitizeArticleHtml(deep(300_000, 'Deep text & more <script>alert(1)</script> 5 &lt; 6 >'));
+    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(clean.replace(/\s+/g, ' ')).toBe('<p> Deep text &amp; more alert(1) 5 &lt; 6 &gt; </p>');
+    expect(dangers(clean)).toEqual([]);
+    expect(htmlToText(deep(300_000, 'Deep &amp; text'))).toBe('Deep & text');
+  });
+});
+
+describe('what writers store for a body', () => {
+  it('is the sanitised HTML and the text derived from it', () => {
+    const raw = '<h1>Title</h1><p onclick="x()">Hello&nbsp;there</p><script>secret words</script>';
+    expect(storedBody(raw)).toEqual({ content: '<h2>Title</h2><p>Hello\u00a0there</p>', search_text: 'Title Hello there' });
+  });
+});
+
+describe('the allow-list version', () => {
+  // A fingerprint of the allow-list and of what it does to a corpus covering every rule. When it
+  // changes, stored bodies were cleaned by another list: raise SANITISER_VERSION, add a migration
+  // that calls resanitiseStoredBodies (see sanitize.server.ts), then record the new fingerprint.
+  const FINGERPRINTS: Record<number, string> = {
+    1: 'f2979fd5cc15c92f',
+  };
+
+  it('matches the version the stored bodies were cleaned with', () => {
+    const options = JSON.stringify(ARTICLE_HTML_OPTIONS, (_key, value: unknown) =>
+      value instanceof RegExp ? value.toString() : typeof value === 'function' ? `function ${value.name}` : value,
+    );
+    const corpus = [
+      ...PAYLOADS,
+      '<h1 style="text-align:center">T</h1><h2>a</h2><h3>b</h3><p><strong>s</strong><b>b</b><em>e</em><i>i</i><u>u</u><s>s</s><br>x</p>',
+      '<ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote><div>d</div><table><tr><td>t</td></tr></table>',
+      '<a href="https://example.org" target="_blank" rel="nofollow ugc opener">l</a><a href="/services">r</a><a href="mailto:a@b.c">m</a>',
+      '<span style="color: rgb(1, 2, 3); font-size: 1.5em; text-align: left; margin: 0">c</span><p style="font-size: 120%">p</p>',
+      '<font size="7" color="#abc">f</font><font color="rgba(1,2,3,0.5)">g</font><img src="/x.png" alt="i"><hr>',
+    ];
+    const outputs = corpus.map((html) => sanitizeArticleHtml(html)).join('\u0000');
+    const fingerprint = createHash('sha256').update(`${options}\u0000${outputs}`).digest('hex').slice(0, 16);
+    expect(fingerprint).toBe(FINGERPRINTS[SANITISER_VERSION]);
+  });
+});
+
+describe('the text of a sanitised body', () => {
+  it('is what htmlToText reads from it, found without a second parse', () => {
+    const bodies = [
+      ...PAYLOADS,
+      '<h1>Title</h1><p>One&nbsp;two &amp; three &lt;four&gt; "five" \'six\'</p><ul><li>a</li><li>b<br>c</li></ul>',
+      '<p>Line<br/>break<br />again</p><blockquote>Quote</blockquote><div>div</div><table><tr><td>x</td><th>y</th></tr></table>',
+      '<p>&amp;lt;literal&amp;gt; &amp;nbsp; &#169; &copy; &#x263a;</p><p><strong>b</strong><em>i</em>joined</p>',
+      '<a href="https://example.org/?a=1&b=<2>" title="a > b">link</a> <span style="color:red">red</span>',
+      '<font size="3" color="blue">font</font> 5 < 6 > 4 & done',
+      `${'<blockquote>'.repeat(300)}deep${'</blockquote>'.repeat(300)}`,
+    ];
+    for (const body of bodies) {
+      const clean = sanitizeArticleHtml(body);
+      expect(sanitisedHtmlToText(clean), clean).toBe(htmlToText(clean));
+    }
+  });
+
+  it('reads a megabyte of escaped text in linear time', () => {
+    const clean = sanitizeArticleHtml('<'.repeat(1_000_000));
+    const start = performance.now();
+    expect(sanitisedHtmlToText(clean)).toBe('<'.repeat(1_000_000));
+    expect(performance.now() - start).toBeLessThan(2_500);
   });
 });

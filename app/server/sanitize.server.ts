@@ -1,10 +1,22 @@
-import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
+import type { Kysely } from 'kysely';
+import type { Attributes, IOptions } from 'sanitize-html';
+import { sanitisedHtmlToText, sanitizeWithinDepth, stripTags } from './html.server.ts';
 
 // Article bodies are HTML written by staff in the rich-text editor (spec §9 tools: headings 1-3,
 // paragraph, bold, italic, underline, alignment, lists, font size 1-7, text colour, link, quote).
-// Stored HTML is never trusted: every body is passed through this allow-list before it is shown,
-// on the article page and in the dashboard preview. Everything not listed here is dropped
+// Every body passes through this allow-list once, when it is written (publish, update, the demo
+// seed, migration 0005), and is stored sanitised; pages show stored bodies as they are. The
+// dashboard preview, which shows unsaved input, runs it too. Everything not listed here is dropped
 // (docs/decisions/202-article-html-sanitising.md).
+//
+// ANY CHANGE TO THE ALLOW-LIST BELOW (tags, attributes, styles, schemes, transforms) changes what
+// is safe to store, and bodies already stored were cleaned by the old list. So with the change:
+// raise SANITISER_VERSION, and add a migration at the end of db/migrations.server.ts that re-runs
+// `sanitizeArticleHtml` over every stored body (as '0005_sanitise_stored_bodies' does, through
+// `resanitiseStoredBodies`). sanitize.server.test.ts pins the list to the version to remind you.
+
+/** The allow-list's version; see above. 1: the list of migration 0005. */
+export const SANITISER_VERSION = 1;
 
 /** `<font size>` of execCommand('fontSize'), 1-7, as CSS keywords. */
 const FONT_SIZES: Record<string, string> = {
@@ -30,6 +42,9 @@ const FONT_SIZE = [
   /^\d{1,3}%$/,
 ];
 
+/** The longest rel or colour worth reading; the patterns below are linear, but need not see more. */
+const ATTRIBUTE_MAX = 200;
+
 const REL_TOKENS = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'external']);
 
 /** Links: only `_blank` survives as a target, and it always gets rel="noopener noreferrer". */
@@ -38,6 +53,7 @@ function transformLink(_tag: string, attribs: Attributes) {
   const next: Attributes = { ...rest };
   const tokens = new Set(
     (rel ?? '')
+      .slice(0, ATTRIBUTE_MAX) // all five tokens fit in 40 characters
       .toLowerCase()
       .split(/\s+/)
       .filter((t) => REL_TOKENS.has(t)),
@@ -57,13 +73,14 @@ function transformFont(_tag: string, attribs: Attributes): { tagName: string; at
   const size = FONT_SIZES[(attribs.size ?? '').trim()];
   if (size) styles.push(`font-size: ${size}`);
   const color = (attribs.color ?? '').trim();
-  if (COLOR.some((pattern) => pattern.test(color))) styles.push(`color: ${color}`);
+  if (color.length <= ATTRIBUTE_MAX && COLOR.some((pattern) => pattern.test(color))) styles.push(`color: ${color}`);
   return { tagName: 'span', attribs: styles.length ? { style: styles.join('; ') } : {} };
 }
 
 const STYLED = ['span', 'p', 'h1', 'h2', 'h3'] as const;
 
-const OPTIONS: IOptions = {
+/** The allow-list (exported only so a test can pin it to SANITISER_VERSION). */
+export const ARTICLE_HTML_OPTIONS: IOptions = {
   allowedTags: ['h1', 'h2', 'h3', 'p', 'strong', 'b', 'em', 'i', 'u', 's', 'blockquote', 'ul', 'ol', 'li', 'a', 'br', 'span'],
   allowedAttributes: {
     a: ['href', { name: 'target', multiple: false, values: ['_blank'] }, 'rel'],
@@ -104,7 +121,55 @@ const OPTIONS: IOptions = {
   },
 };
 
-/** The safe HTML of an article body (see the allow-list above). */
+/** Text made safe to place between tags: markup characters escaped, entities left as they are. */
+function escapeText(text: string): string {
+  return text
+    .replace(/&(?![a-zA-Z0-9#]{1,20};)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/**
+ * The safe HTML of an article body (see the allow-list above). Markup nesting deeper than the
+ * parser is given (MAX_PARSE_DEPTH, far past anything the editor makes) keeps only its text, as
+ * one paragraph: safe, and found in linear time.
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeWithinDepth(html, ARTICLE_HTML_OPTIONS, () => `<p>${escapeText(stripTags(html))}</p>`);
+}
+
+/** What a writer stores for a body: the sanitised HTML, and the text that search and read time use. */
+export function storedBody(html: string): { content: string; search_text: string } {
+  const content = sanitizeArticleHtml(html);
+  return { content, search_text: sanitisedHtmlToText(content) };
+}
+
+/** Stored bodies read per round trip when they are sanitised again, so a large table never loads whole. */
+export const RESANITISE_BATCH = 100;
+
+/**
+ * Runs the current allow-list over every stored body, a batch at a time in id order, and rewrites
+ * the rows it changes (with their search text). For migrations: typed loosely, as they are.
+ */
+export async function resanitiseStoredBodies(
+  db: Kysely<any>, // migrations never use the current typed schema
+  batch = RESANITISE_BATCH,
+): Promise<{ read: number; changed: number }> {
+  let read = 0;
+  let changed = 0;
+  let after: string | undefined;
+  for (;;) {
+    let query = db.selectFrom('content').select(['id', 'content', 'search_text']).orderBy('id').limit(batch);
+    if (after !== undefined) query = query.where('id', '>', after);
+    const rows = (await query.execute()) as { id: string; content: string; search_text: string }[];
+    for (const row of rows) {
+      const next = storedBody(row.content);
+      if (next.content === row.content && next.search_text === row.search_text) continue;
+      await db.updateTable('content').set(next).where('id', '=', row.id).execute();
+      changed++;
+    }
+    read += rows.length;
+    if (rows.length < batch) return { read, changed };
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -7,11 +7,17 @@ import type { Engine } from './db/db.server.ts';
 // PostgreSQL through the generated tsvector column `content.search` and its GIN index.
 
 const MAX_TERMS = 8;
+/**
+ * Eight words of any sensible length fit. The list pages refuse longer queries with a message
+ * (content.server.ts); this cut, made before the query is normalised and split, holds for any caller.
+ */
+const QUERY_READ_MAX = 400;
 
 /** Words of a visitor's query, lower-cased, letters and digits only (safe for both engines). */
 export function searchTerms(query: string): string[] {
   const words =
     query
+      .slice(0, QUERY_READ_MAX)
       .toLowerCase()
       .normalize('NFKC')
       .match(/[\p{L}\p{N}]+/gu) ?? [];

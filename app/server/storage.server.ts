@@ -37,6 +37,15 @@ export function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9.-]/g, '_');
 }
 
+/** How much of an uploaded file's name (without its extension) goes into the stored name. */
+const FILE_STEM_MAX = 80;
+
+/** A file name without its extension (the part from the last dot), found without a pattern. */
+export function fileStem(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? name : name.slice(0, dot);
+}
+
 export interface StoredImage {
   url: string;
   width: number;
@@ -66,7 +75,7 @@ export async function storeImage(
   if (!meta.format || !UPLOAD_FORMATS.includes(meta.format)) {
     throw new InvalidImageError('The file is not a JPEG, PNG, GIF or WebP image');
   }
-  const base = safeFileName(input.originalName.replace(/\.[^.]*$/, '')).slice(0, 80) || 'image';
+  const base = safeFileName(fileStem(input.originalName).slice(0, FILE_STEM_MAX)) || 'image';
   const key = `${input.folder}/${Date.now()}_${base}.webp`;
   const dir = path.join(getUploadsRoot(), input.folder);
   await fs.mkdir(dir, { recursive: true });

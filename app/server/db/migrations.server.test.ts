@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases';
 import { searchContent } from '../search.server';
+import { htmlToText } from '../html.server';
+import { RESANITISE_BATCH, sanitizeArticleHtml } from '../sanitize.server';
 import { createMigrator, migrateToLatest, migrationNames } from './migrations.server';
 
 const TABLES = [
@@ -111,5 +113,53 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
         .values(row('latest', 'Again', 4))
         .execute(),
     ).rejects.toThrow();
+  });
+
+  it('0005 sanitises every body stored before it, in batches, and derives its search text again', async () => {
+    database = await createTestDatabase(engine, { migrate: false });
+    const migrator = await createMigrator(database.db, engine);
+    expect((await migrator.migrateTo('0004_jobs_and_limits')).error).toBeUndefined();
+    const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+    const unsafe = (n: number) =>
+      `<h1>Report ${n}</h1><p onclick="steal()">Captions in class <a href="javascript:alert(1)">here</a></p>` +
+      `<script>exfiltrate()</script><img src=x onerror=alert(1)><iframe src="https://evil.example/"></iframe>`;
+    const clean = '<p>Already <strong>clean</strong> and unchanged.</p>';
+    // More rows than one batch holds, so the batches have to follow on from each other.
+    const count = RESANITISE_BATCH * 2 + 5;
+    const rows = Array.from({ length: count }, (_, n) => ({
+      id: `item-${String(n).padStart(4, '0')}`,
+      collection: 'blogs' as const,
+      title: `Item ${n}`,
+      content: n === 0 ? clean : unsafe(n),
+      // As an old writer might have left it: the raw body, script and all.
+      search_text: n === 0 ? htmlToText(clean) : `${unsafe(n)} exfiltrate`,
+      category: 'advocacy',
+      author: 'A',
+      created_at: at,
+      published_at: at,
+      updated_at: at,
+    }));
+    for (let i = 0; i < rows.length; i += 50) {
+      await database.db
+        .insertInto('content')
+        .values(rows.slice(i, i + 50))
+        .execute();
+    }
+
+    expect(await migrateToLatest(database.db, engine)).toContain('0005_sanitise_stored_bodies');
+    const stored = await database.db.selectFrom('content').select(['id', 'content', 'search_text']).orderBy('id').execute();
+    expect(stored).toHaveLength(count);
+    expect(stored[0]).toEqual({ id: 'item-0000', content: clean, search_text: htmlToText(clean) });
+    for (const [n, row] of stored.entries()) {
+      if (n === 0) continue;
+      expect(row.content).toBe(`<h2>Report ${n}</h2><p>Captions in class <a>here</a></p>`);
+      expect(row.content).toBe(sanitizeArticleHtml(unsafe(n)));
+      expect(row.search_text).toBe(htmlToText(row.content));
+    }
+    // The search index follows the new text: what only the script said is no longer found.
+    expect((await searchContent({ collection: 'blogs', query: 'exfiltrate', limit: 5 }, database.db, engine)).total).toBe(0);
+    expect((await searchContent({ collection: 'blogs', query: 'captions', limit: 5 }, database.db, engine)).total).toBe(
+      count - 1,
+    );
   });
 });

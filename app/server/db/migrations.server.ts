@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Engine } from './db.server.ts';
+import { resanitiseStoredBodies } from '../sanitize.server.ts';
 
 // One set of migrations for both engines. Kysely runs each PostgreSQL migration in a transaction; on
 // SQLite it does not, so `inTransaction` wraps the body there. Dialect differences (full-text search)
@@ -347,6 +348,17 @@ function migrations(engine: Engine): Record<string, Migration> {
             .set({ text_body: '', html_body: null, carries_secret: 1 })
             .where('text_body', 'like', '%/admin/reset-password/%')
             .execute();
+        }),
+    },
+    '0005_sanitise_stored_bodies': {
+      // Bodies are now sanitised once, on write, and shown as stored (decision 202), so every body
+      // stored before is run through the allow-list (SANITISER_VERSION 1) and its search text is
+      // derived again, a batch at a time. It calls whatever sanitiser the code has, deliberately:
+      // stored bodies must pass the list pages trust now. A later change to the list adds its own
+      // migration that calls resanitiseStoredBodies again.
+      up: (db) =>
+        inTransaction(db, async (trx) => {
+          await resanitiseStoredBodies(trx);
         }),
     },
   };

@@ -3,6 +3,8 @@ import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { recordAudit } from './audit.server.ts';
+import { pruneLimits, releaseAttempt, reserveAttempt } from './limits.server.ts';
+import { visitorKey } from './rate-limit.server.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -30,10 +32,15 @@ export interface StaffUser {
 export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
 
 // spec §9/§5 and the issue: 5 failures for one email from one address in 15 minutes, and a looser
-// limit for one address across all emails.
+// limit for one address across all emails. The per-account limit slows guessing spread over many
+// addresses; an address that has signed into the account lately is let past it
+// (docs/decisions/009-sign-in-limits-and-proxies.md).
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
 export const MAX_FAILURES_PER_IP = 30;
+export const MAX_FAILURES_PER_ACCOUNT = 20;
+export const KNOWN_ADDRESS_MS = 30 * 86_400_000;
+const FAILURES_KEPT_MS = 86_400_000;
 
 let dummyHash: Promise<string> | undefined;
 /** A real argon2id hash to verify against when the account does not exist, so timing gives nothing away. */
@@ -46,29 +53,73 @@ export type SignInResult =
   | { status: 'ok'; user: { id: string; role: Role }; cookie: string }
   | { status: 'invalid' }
   | { status: 'disabled' }
-  | { status: 'rate-limited' };
+  | { status: 'rate-limited'; retryAfterSeconds: number };
 
-async function recentFailures(email: string, ip: string): Promise<{ forPair: number; forIp: number }> {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS).toISOString();
-  const db = getDb();
-  const [pair, address] = await Promise.all([
-    db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('email', '=', email)
-      .where('ip', '=', ip)
-      .where('succeeded', '=', 0)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('ip', '=', ip)
-      .where('succeeded', '=', 0)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { forPair: Number(pair.n), forIp: Number(address.n) };
+interface Reservation {
+  key: string;
+  windowStartedAt: string;
+}
+
+/**
+ * The rate-limit counters for a sign-in (spec §9). The address is the visitor key, so an IPv6
+ * visitor cannot step past the limits by moving inside their /64; the address comes first in the
+ * pair key and holds no `|`, so no two pairs share a key.
+ */
+export function signInLimitKeys(email: string, ip: string): { address: string; pair: string; account: string } {
+  const address = visitorKey(ip);
+  return {
+    address: `sign-in:address:${address}`,
+    pair: `sign-in:pair:${address}|${email.toLowerCase()}`,
+    account: `sign-in:account:${email.toLowerCase()}`,
+  };
+}
+
+/** Whether `email` signed in successfully from this visitor's address within KNOWN_ADDRESS_MS. */
+async function signedInFromBefore(email: string, ip: string): Promise<boolean> {
+  const address = visitorKey(ip);
+  const rows = await getDb()
+    .selectFrom('login_attempts')
+    .select('ip')
+    .distinct()
+    .where('email', '=', email)
+    .where('succeeded', '=', 1)
+    .where('at', '>', new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString())
+    .execute();
+  return rows.some((row) => visitorKey(row.ip) === address);
+}
+
+/**
+ * Reserves this attempt under every limit before the password is checked, or answers null when one
+ * refuses (with the wait). Each reservation is one atomic count in the database, so simultaneous attempts cannot all
+ * read the same old count: at most `limit` are ever checked. Whatever is not a checked failure is
+ * given back, so the counters hold failures only and a refused flood does not lock out others behind
+ * the same address for longer than its own failures earn. The address limit goes first, so a flood
+ * from one address stops at one counter instead of writing one per email it tries.
+ */
+async function reserveSignIn(email: string, ip: string): Promise<Reservation[] | { retryAfterSeconds: number }> {
+  const keys = signInLimitKeys(email, ip);
+  const limits = [
+    { key: keys.address, limit: MAX_FAILURES_PER_IP, knownAddressPasses: false },
+    { key: keys.pair, limit: MAX_FAILURES_PER_EMAIL_AND_IP, knownAddressPasses: false },
+    { key: keys.account, limit: MAX_FAILURES_PER_ACCOUNT, knownAddressPasses: true },
+  ];
+  const held: Reservation[] = [];
+  for (const { key, limit, knownAddressPasses } of limits) {
+    const decision = await reserveAttempt(key, limit, LOGIN_WINDOW_MS);
+    if (decision.allowed) {
+      held.push({ key, windowStartedAt: decision.windowStartedAt });
+      continue;
+    }
+    await releaseAttempt(key, decision.windowStartedAt);
+    if (knownAddressPasses && (await signedInFromBefore(email, ip))) continue;
+    await releaseAll(held);
+    return { retryAfterSeconds: decision.retryAfterSeconds };
+  }
+  return held;
+}
+
+async function releaseAll(held: Reservation[]): Promise<void> {
+  for (const { key, windowStartedAt } of held) await releaseAttempt(key, windowStartedAt);
 }
 
 async function recordAttempt(email: string, ip: string, succeeded: boolean): Promise<void> {
@@ -88,10 +139,8 @@ export async function signIn(input: {
   request: Request;
 }): Promise<SignInResult> {
   const email = input.email.toLowerCase();
-  const failures = await recentFailures(email, input.ip);
-  if (failures.forPair >= MAX_FAILURES_PER_EMAIL_AND_IP || failures.forIp >= MAX_FAILURES_PER_IP) {
-    return { status: 'rate-limited' };
-  }
+  const reserved = await reserveSignIn(email, input.ip);
+  if (!Array.isArray(reserved)) return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
   const db = getDb();
   const user = await db
     .selectFrom('system_users')
@@ -100,6 +149,7 @@ export async function signIn(input: {
     .executeTakeFirst();
   const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
   if (!user || !user.password_hash || !ok) {
+    // The reservations stay: they are this failure's place in the counts.
     await recordAttempt(email, input.ip, false);
     await recordAudit({
       actor: email,
@@ -110,6 +160,8 @@ export async function signIn(input: {
     });
     return { status: 'invalid' };
   }
+  // The right password is not a failure: the owner is never locked out by their own sign-ins.
+  await releaseAll(reserved);
   if (user.disabled) {
     await recordAudit({
       actor: email,
@@ -121,11 +173,18 @@ export async function signIn(input: {
     return { status: 'disabled' };
   }
   await recordAttempt(email, input.ip, true);
-  // Housekeeping on a quiet path: expired sessions and attempts older than a day are no longer needed.
+  // Housekeeping on a quiet path: expired sessions, finished limit windows and old attempts go.
+  // Successful sign-ins stay longer: they are how an owner's usual address is recognised.
   await pruneSessions();
+  await pruneLimits();
   await getDb()
     .deleteFrom('login_attempts')
-    .where('at', '<', new Date(Date.now() - 86_400_000).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('succeeded', '=', 0), eb('at', '<', new Date(Date.now() - FAILURES_KEPT_MS).toISOString())]),
+        eb('at', '<', new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString()),
+      ]),
+    )
     .execute();
   // A new session id at every sign-in; any session the browser already had ends here.
   await endSession(input.request);

@@ -22,7 +22,10 @@ describe('settings', () => {
     [{ SUPER_ADMIN_PASSWORD: '12345' }, 'SUPER_ADMIN_PASSWORD must be at least 6 characters'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must be a full URL starting with smtp:// or smtps://'],
     [{ DONATION_URL: 'javascript:alert(1)' }, 'DONATION_URL must be a full URL starting with http:// or https://'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false'],
+    [
+      { TRUST_PROXY: 'maybe' },
+      'TRUST_PROXY must be false, the number of proxies in front (such as 1), or a comma-separated list of proxy addresses, subnets such as 10.0.0.0/8, loopback, linklocal or uniquelocal; "maybe" is none of these',
+    ],
     [{ ORG_PHONE: 'call us' }, 'ORG_PHONE must be a phone number, such as +256 700 123 456'],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
@@ -37,7 +40,7 @@ describe('settings', () => {
       PUBLIC_URL: 'https://tdg.example/',
       SUPER_ADMIN_EMAIL: 'Boss@Example.org',
       ORG_NAME: 'Example Org',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       COURSE_URL: 'https://course.example/x',
     });
     expect(config).toMatchObject({
@@ -48,10 +51,59 @@ describe('settings', () => {
       publicUrl: 'https://tdg.example',
       https: true,
       superAdminEmail: 'boss@example.org',
-      trustProxy: true,
+      trustProxy: 1,
     });
     expect(config.organisation.name).toBe('Example Org');
     expect(config.organisation.courseUrl).toBe('https://course.example/x');
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off unless set, and off for false, 0 or nothing', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      for (const off of ['', 'false', 'FALSE', '0', ' 0 ']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    });
+
+    it('takes the number of proxies in front', () => {
+      expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+    });
+
+    it("takes proxy addresses, subnets and Express's range names", () => {
+      expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12 ,2001:db8::/32,::1,LinkLocal,uniquelocal' }).trustProxy).toEqual([
+        '10.0.0.5',
+        '172.16.0.0/12',
+        '2001:db8::/32',
+        '::1',
+        'LinkLocal',
+        'uniquelocal',
+      ]);
+    });
+
+    it('refuses true, which would let any client choose its own address, and says what to set instead', () => {
+      for (const value of ['true', 'TRUE', ' True ']) {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+          "TRUST_PROXY=true would trust any client's X-Forwarded-For; set the number of proxies in front (usually 1) or their addresses",
+        );
+      }
+    });
+
+    it.each([
+      ['0.0.0.0/0', "TRUST_PROXY 0.0.0.0/0 would trust any client's X-Forwarded-For; list only your proxies' addresses"],
+      ['::/0', "TRUST_PROXY ::/0 would trust any client's X-Forwarded-For; list only your proxies' addresses"],
+      ['10.0.0.0/33', 'TRUST_PROXY 10.0.0.0/33: the prefix after / must be at most 32'],
+      ['2001:db8::/129', 'TRUST_PROXY 2001:db8::/129: the prefix after / must be at most 128'],
+      ['10.0.0.256', '"10.0.0.256" is none of these'],
+      ['10.0.0.0/8/8', '"10.0.0.0/8/8" is none of these'],
+      ['10.0.0.0/255.0.0.0', '"10.0.0.0/255.0.0.0" is none of these'],
+      ['proxy.example', '"proxy.example" is none of these'],
+      ['loopback, 1', '"1" is none of these'],
+      ['yes', '"yes" is none of these'],
+      [',', 'TRUST_PROXY must be false, the number of proxies in front'],
+      ['-1', '"-1" is none of these'],
+    ])('refuses %s with one clear line', (value, message) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    });
   });
 
   it('treats empty values as unset', () => {

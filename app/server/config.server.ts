@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,6 +28,62 @@ function url(name: string, protocols: string[]) {
 }
 
 const webUrl = (name: string) => url(name, ['http:', 'https:']);
+
+/**
+ * What Express's `trust proxy` is given: off, how many proxies stand in front, or which addresses
+ * are proxies. Never `true`: Express would then take the left-most X-Forwarded-For entry, which any
+ * client writes itself, and every request could claim a new address past every rate limit.
+ */
+export type TrustProxy = false | number | string[];
+
+const TRUST_ANY_CLIENT =
+  "TRUST_PROXY=true would trust any client's X-Forwarded-For; set the number of proxies in front (usually 1) or their addresses";
+const TRUST_PROXY_FORMS =
+  'TRUST_PROXY must be false, the number of proxies in front (such as 1), or a comma-separated list of proxy addresses, subnets such as 10.0.0.0/8, loopback, linklocal or uniquelocal';
+// Express's own names for address ranges (proxy-addr).
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Why one TRUST_PROXY list entry cannot be used, or undefined when it names a proxy. */
+function proxyEntryProblem(entry: string): string | undefined {
+  if (PROXY_RANGE_NAMES.has(entry.toLowerCase()) || isIP(entry)) return undefined;
+  const slash = entry.indexOf('/');
+  const address = entry.slice(0, slash);
+  const prefix = entry.slice(slash + 1);
+  const family = isIP(address);
+  if (slash < 0 || !family || !/^\d{1,3}$/.test(prefix)) return `${TRUST_PROXY_FORMS}; "${entry}" is none of these`;
+  // A /0 subnet holds every address: the same as trusting any client.
+  if (Number(prefix) === 0)
+    return `TRUST_PROXY ${entry} would trust any client's X-Forwarded-For; list only your proxies' addresses`;
+  try {
+    new BlockList().addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+  } catch {
+    return `TRUST_PROXY ${entry}: the prefix after / must be at most ${family === 4 ? 32 : 128}`;
+  }
+  return undefined;
+}
+
+/** Parses TRUST_PROXY into a value for Express's `trust proxy`; throws a readable line when it cannot. */
+export function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  const lower = value.toLowerCase();
+  if (lower === '' || lower === 'false') return false;
+  if (lower === 'true') throw new ConfigError(TRUST_ANY_CLIENT);
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (!Number.isSafeInteger(hops)) throw new ConfigError(TRUST_PROXY_FORMS);
+    return hops === 0 ? false : hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) throw new ConfigError(TRUST_PROXY_FORMS);
+  for (const entry of entries) {
+    const problem = proxyEntryProblem(entry);
+    if (problem) throw new ConfigError(problem);
+  }
+  return entries;
+}
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -59,9 +116,16 @@ const schema = z.object({
   SMTP_URL: optionalText.pipe(url('SMTP_URL', ['smtp:', 'smtps:']).optional()),
   MAIL_FROM: optionalText,
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''], { message: 'TRUST_PROXY must be true or false' })
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((value, ctx): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -99,7 +163,7 @@ export type Config = {
   superAdminPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   organisation: Organisation;
 };

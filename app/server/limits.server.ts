@@ -12,6 +12,8 @@ export interface LimitDecision {
   hits: number;
   /** Seconds until the window ends (when a refused visitor may try again). */
   retryAfterSeconds: number;
+  /** The window this attempt was counted in: pass it to releaseAttempt. */
+  windowStartedAt: string;
 }
 
 /** Counts one attempt against `key` and says whether it is within `limit` per `windowMs`. */
@@ -33,12 +35,28 @@ export async function reserveAttempt(key: string, limit: number, windowMs: numbe
   const hits = Number(row.hits);
   const endsAt = Date.parse(row.window_started_at) + windowMs;
   const allowed = hits <= limit;
-  return { allowed, hits, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+  return {
+    allowed,
+    hits,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((endsAt - now) / 1000)),
+    windowStartedAt: row.window_started_at,
+  };
 }
 
-/** Gives back one attempt reserved under `key` (a sign-in that turned out right). */
-export async function releaseAttempt(key: string): Promise<void> {
-  await getDb().updateTable('rate_limits').set({ hits: sql`hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+/**
+ * Gives back one attempt reserved under `key` (a sign-in that turned out right, or one another
+ * limit refused). With `windowStartedAt` (from the reservation) it gives back only inside that
+ * window: once the window has rolled over, the new count never held this attempt, and taking one
+ * off it would let one more attempt through than the limit.
+ */
+export async function releaseAttempt(key: string, windowStartedAt?: string): Promise<void> {
+  let query = getDb()
+    .updateTable('rate_limits')
+    .set({ hits: sql`hits - 1` })
+    .where('key', '=', key)
+    .where('hits', '>', 0);
+  if (windowStartedAt !== undefined) query = query.where('window_started_at', '=', windowStartedAt);
+  await query.execute();
 }
 
 /** Attempts counted under `key` in its current window, without counting one more. */
@@ -52,7 +70,11 @@ export async function attemptsInWindow(key: string, windowMs: number, now = Date
   return Number(row?.hits ?? 0);
 }
 
-/** Removes counters whose window ended more than `olderThanMs` ago (housekeeping). */
+/**
+ * Removes counters whose window started more than `olderThanMs` ago (housekeeping). The table does
+ * not know each key's window, so `olderThanMs` must be at least the longest window in use: a
+ * counter removed while its window is still open would start again from nothing.
+ */
 export async function pruneLimits(olderThanMs = 86_400_000, now = Date.now()): Promise<void> {
   await getDb()
     .deleteFrom('rate_limits')

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6, SocketAddress } from 'node:net';
 import { data, type HeadersFunction } from 'react-router';
 
 // Per-visitor limits for public forms (contact, newsletter): a sliding window kept in memory.
@@ -92,19 +92,26 @@ export function getRateLimiter(name: string, options: RateLimitOptions): RateLim
  * phone holds a whole /64 and can rotate through it), or one shared bucket when it is unknown.
  */
 export function visitorKey(clientIp: string): string {
-  const ip = clientIp.trim().toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
-  if (mapped) return mapped[1]!;
+  const ip = clientIp.trim();
   if (isIPv4(ip)) return ip;
   if (!isIPv6(ip)) return 'unknown';
-  const [head = '', tail = ''] = ip.split('::');
+  // One spelling per address (inet_ntop's: lower case, zeros compressed, zone dropped, an IPv4-mapped
+  // address with its IPv4 part), so `::FFFF:c000:280` and `::ffff:192.0.2.128` are one visitor.
+  let canonical: string;
+  try {
+    canonical = new SocketAddress({ address: ip, family: 'ipv6' }).address;
+  } catch {
+    return 'unknown';
+  }
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(canonical);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = canonical.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  const groups = canonical.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 /** What a public form's action decided: the result for the page, its HTTP status and any headers. */

@@ -128,7 +128,7 @@ export function removeStaffSince(mark: number): void {
         db().prepare('DELETE FROM password_reset_tokens WHERE user_id = ?').run(row.id);
         db().prepare('DELETE FROM system_users WHERE id = ?').run(row.id);
       }
-      db().prepare('DELETE FROM login_attempts WHERE email = ?').run(email);
+      forgetLoginFailures(email);
     }
   });
   // IMMEDIATE: take the write lock first (waiting for it), rather than fail to upgrade a read.
@@ -164,12 +164,17 @@ export function deleteUserRow(id: string): void {
 }
 
 /**
- * Removes the failed sign-ins recorded for these emails: the server also limits failures per address
- * across all emails, and every journey signs in from 127.0.0.1.
+ * Forgets the failed sign-ins counted for these emails, and the address's count: the server limits
+ * failures per address across all emails, and every journey signs in from 127.0.0.1.
  */
 export function forgetLoginFailures(...emails: string[]): void {
-  const remove = db().prepare('DELETE FROM login_attempts WHERE email = ?');
-  for (const email of emails) remove.run(email.toLowerCase());
+  const records = db().prepare('DELETE FROM login_attempts WHERE email = ?');
+  const counters = db().prepare("DELETE FROM rate_limits WHERE key IN (?, ?) OR key LIKE 'sign-in:address:%'");
+  for (const raw of emails) {
+    const email = raw.toLowerCase();
+    records.run(email);
+    counters.run(`sign-in:pair:127.0.0.1|${email}`, `sign-in:account:${email}`);
+  }
 }
 
 /**

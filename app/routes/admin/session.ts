@@ -22,7 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signIn({ ...parsed.data, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
     if (result.status === 'invalid') return Response.json({ error: SIGN_IN_MESSAGES.invalidCredentials }, { status: 401 });
     if (result.status === 'disabled') return Response.json({ error: SIGN_IN_MESSAGES.disabled }, { status: 403 });
-    if (result.status === 'rate-limited') return Response.json({ error: SIGN_IN_MESSAGES.tooManyAttempts }, { status: 429 });
+    if (result.status === 'rate-limited')
+      return Response.json(
+        { error: SIGN_IN_MESSAGES.tooManyAttempts },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+      );
     const redirectTo = safeRedirect(form.get('redirectTo'), homePathFor(result.user.role));
     return Response.json(
       { ok: true, redirectTo, message: SIGN_IN_MESSAGES.success },

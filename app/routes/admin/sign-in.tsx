@@ -12,7 +12,12 @@ import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-car
 import type { Route } from './+types/sign-in';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff sign in | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
-export const headers = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const current = await allowSignedOut(request);
@@ -36,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signIn({ ...parsed.data, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
     if (result.status === 'invalid') return data({ error: SIGN_IN_MESSAGES.invalidCredentials, email }, { status: 401 });
     if (result.status === 'disabled') return data({ error: SIGN_IN_MESSAGES.disabled, email }, { status: 403 });
-    if (result.status === 'rate-limited') return data({ error: SIGN_IN_MESSAGES.tooManyAttempts, email }, { status: 429 });
+    if (result.status === 'rate-limited')
+      return data(
+        { error: SIGN_IN_MESSAGES.tooManyAttempts, email },
+        { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+      );
     const to = safeRedirect(form.get('redirectTo'), homePathFor(result.user.role));
     return redirect(to, { headers: { 'Set-Cookie': result.cookie } });
   } catch (error) {

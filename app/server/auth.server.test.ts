@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { setDatabase } from './db/db.server';
+import { ensureSuperAdmin } from './db/seed.server';
+import {
+  LOGIN_WINDOW_MS,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_EMAIL_AND_IP,
+  MAX_FAILURES_PER_IP,
+  signIn,
+  signInLimitKeys,
+  type SignInResult,
+  type StaffUser,
+} from './auth.server';
+import { attemptsInWindow } from './limits.server';
+import { createUser } from './users.server';
+
+// The sign-in limits (spec §9, issue point 2): every attempt is reserved in the database before the
+// password is checked, so attempts sent at the same moment cannot all slip under a limit.
+
+const PASSWORD = 'a-fine-passphrase';
+
+function attempt(email: string, password: string, ip: string): Promise<SignInResult> {
+  return signIn({ email, password, remember: false, ip, userAgent: null, request: new Request('http://localhost/admin') });
+}
+
+/** How many of the answers were each status. */
+function tally(results: SignInResult[]): Partial<Record<SignInResult['status'], number>> {
+  const counts: Partial<Record<SignInResult['status'], number>> = {};
+  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+function times<T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+}
+
+describe.each(ENGINES)('sign-in limits on %s', (engine) => {
+  let database: TestDatabase;
+  let boss: StaffUser;
+  let accounts = 0;
+
+  /** A new account of its own for each test, so no test sees another's counts. */
+  async function account(): Promise<string> {
+    const email = `staff-${++accounts}@example.org`;
+    await createUser(
+      boss,
+      { name: `Staff ${accounts}`, email, role: 'EDITOR', bio: '', profilePicture: '', password: PASSWORD },
+      '192.0.2.1',
+    );
+    return email;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    const row = await database.db
+      .selectFrom('system_users')
+      .selectAll()
+      .where('email', '=', 'boss@example.org')
+      .executeTakeFirstOrThrow();
+    boss = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: 'SUPER_ADMIN',
+      bio: '',
+      profilePicture: null,
+      isSuperAdmin: true,
+      sessionId: 's',
+    };
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database.drop();
+  });
+
+  it('checks exactly 5 of 25 simultaneous wrong passwords for one account from one address', async () => {
+    const email = await account();
+    const ip = '203.0.113.10';
+    const results = await times(25, (i) => attempt(email, `wrong-password-${i}`, ip));
+    expect(tally(results)).toEqual({ invalid: MAX_FAILURES_PER_EMAIL_AND_IP, 'rate-limited': 20 });
+    // Even the right password now waits at this address; the owner elsewhere is not affected.
+    expect((await attempt(email, PASSWORD, ip)).status).toBe('rate-limited');
+    expect((await attempt(email, PASSWORD, '198.51.100.10')).status).toBe('ok');
+    // Only checked failures stay counted: the refused ones were given back.
+    const keys = signInLimitKeys(email, ip);
+    expect(await attemptsInWindow(keys.pair, LOGIN_WINDOW_MS)).toBe(MAX_FAILURES_PER_EMAIL_AND_IP);
+    expect(await attemptsInWindow(keys.address, LOGIN_WINDOW_MS)).toBe(MAX_FAILURES_PER_EMAIL_AND_IP);
+    const failures = await database.db
+      .selectFrom('login_attempts')
+      .select('id')
+      .where('email', '=', email)
+      .where('succeeded', '=', 0)
+      .execute();
+    expect(failures).toHaveLength(MAX_FAILURES_PER_EMAIL_AND_IP);
+  });
+
+  it('checks at most 30 of 40 simultaneous attempts from one address across different emails', async () => {
+    const ip = '203.0.113.20';
+    const results = await times(40, (i) => attempt(`guess-${i}@example.org`, 'wrong-password', ip));
+    expect(tally(results)).toEqual({ invalid: MAX_FAILURES_PER_IP, 'rate-limited': 10 });
+    // A real account from this address now waits too, however right its password.
+    expect((await attempt(await account(), PASSWORD, ip)).status).toBe('rate-limited');
+  });
+
+  it('slows guessing at one account spread over many addresses, but lets its owner in from an address they used before', async () => {
+    const email = await account();
+    const home = '198.51.100.50';
+    expect((await attempt(email, PASSWORD, home)).status).toBe('ok');
+
+    const results = await times(30, (i) => attempt(email, `wrong-password-${i}`, `203.0.113.${100 + i}`));
+    expect(tally(results)).toEqual({ invalid: MAX_FAILURES_PER_ACCOUNT, 'rate-limited': 10 });
+
+    // A new address waits for the window, even with the right password: the price of the limit.
+    expect((await attempt(email, PASSWORD, '192.0.2.200')).status).toBe('rate-limited');
+    // The owner's usual address is let past the account-wide limit...
+    expect((await attempt(email, PASSWORD, home)).status).toBe('ok');
+    // ...but not past the limit for that address and account.
+    const fromHome = await times(6, (i) => attempt(email, `wrong-at-home-${i}`, home));
+    expect(tally(fromHome)).toEqual({ invalid: MAX_FAILURES_PER_EMAIL_AND_IP, 'rate-limited': 1 });
+  });
+
+  it('counts IPv6 addresses in one /64 together', async () => {
+    const email = await account();
+    const results = await times(6, (i) => attempt(email, 'wrong-password', `2001:db8:1:2::${(i + 1).toString(16)}`));
+    expect(tally(results)).toEqual({ invalid: MAX_FAILURES_PER_EMAIL_AND_IP, 'rate-limited': 1 });
+    expect((await attempt(email, PASSWORD, '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe('rate-limited');
+    expect((await attempt(email, PASSWORD, '2001:db8:1:3::1')).status).toBe('ok');
+  });
+
+  it('lets the right password in after 4 failures and gives its place back', async () => {
+    const email = await account();
+    const ip = '203.0.113.30';
+    for (let i = 0; i < 4; i++) expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
+    expect((await attempt(email, PASSWORD, ip)).status).toBe('ok');
+    expect(await attemptsInWindow(signInLimitKeys(email, ip).pair, LOGIN_WINDOW_MS)).toBe(4);
+    // Had the success kept its place, this fifth failure would already be refused.
+    expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
+    expect((await attempt(email, PASSWORD, ip)).status).toBe('rate-limited');
+  });
+
+  it('gives the place back for the right password of a disabled account too', async () => {
+    const email = await account();
+    const ip = '203.0.113.40';
+    await database.db.updateTable('system_users').set({ disabled: 1 }).where('email', '=', email).execute();
+    expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
+    expect((await attempt(email, PASSWORD, ip)).status).toBe('disabled');
+    expect(await attemptsInWindow(signInLimitKeys(email, ip).pair, LOGIN_WINDOW_MS)).toBe(1);
+  });
+});

@@ -14,9 +14,9 @@ import helmet from 'helmet';
 import { RouterContextProvider, type ServerBuild } from 'react-router';
 import { bootstrapFailure, ConfigError, loadConfig, type Config } from './app/server/config.server.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './app/server/db/db.server.ts';
-import { createLogger, type Logger } from './app/server/logger.server.ts';
+import { createLogger, redactPath, type Logger } from './app/server/logger.server.ts';
 import { pageCache } from './app/server/page-cache.server.ts';
-import { startServices } from './app/server/bootstrap.server.ts';
+import { startBackgroundJobs, startServices } from './app/server/bootstrap.server.ts';
 import { scheduleUploadPruning } from './app/server/media.server.ts';
 import { requestContext } from './app/server/request-context.server.ts';
 import { getUploadsRoot } from './app/server/storage.server.ts';
@@ -43,6 +43,7 @@ export async function createServer(config: Config, logger: Logger, options: { de
   app.use(securityHeaders(config, options.dev));
   app.use(compression());
   app.use(requestLog(logger));
+  app.use(closeAfterRefusedBody);
 
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseReachable(database.db);
@@ -123,24 +124,33 @@ export async function listen(config: Config, logger: Logger, options: { dev: boo
   server.requestTimeout = 30_000;
   const url = displayUrl(config);
   const stopPruning = scheduleUploadPruning();
+  // Mail and other queued work run here, in server.ts's copy of app/server (bootstrap.server.ts).
+  const stopJobs = startBackgroundJobs();
   return {
     server,
     url,
     close: () => {
       stopPruning();
-      return shutdown(server, database, vite);
+      return shutdown(server, database, stopJobs, vite);
     },
   };
 }
 
-async function shutdown(server: Server, database: DatabaseHandle, vite?: { close(): Promise<void> }): Promise<void> {
-  // Stop accepting, let in-flight requests finish (at most 10 s), then close the database.
+async function shutdown(
+  server: Server,
+  database: DatabaseHandle,
+  stopJobs: () => Promise<void>,
+  vite?: { close(): Promise<void> },
+): Promise<void> {
+  // Stop accepting, let in-flight requests finish (at most 10 s), let the job in hand finish (jobs
+  // not yet started stay queued for the next start), then close the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   await closed;
   clearTimeout(force);
+  await stopJobs();
   await vite?.close();
   await database.close();
 }
@@ -182,13 +192,28 @@ function securityHeaders(config: Config, dev: boolean): RequestHandler {
   });
 }
 
+/**
+ * A body refused for its size (413) or missing length (411) may be left unread: say the connection
+ * ends with this answer, so a client does not send its next request into the unread bytes.
+ */
+const closeAfterRefusedBody: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+    if ((status === 411 || status === 413) && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       if (req.path.startsWith('/assets/') || req.path === '/healthz') return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      // req.path has no query string; a reset link's token is cut out of it.
+      const entry = { method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       if (res.statusCode >= 500) logger.error(entry, 'request failed');
       else logger.info(entry, 'request');
     });

@@ -1,9 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Config } from './config.server.ts';
 import type { Logger } from './logger.server.ts';
 import { openDatabase, setDatabase, type DatabaseHandle } from './db/db.server.ts';
 import { migrateToLatest } from './db/migrations.server.ts';
 import { ensureSuperAdmin, seedDemoContent } from './db/seed.server.ts';
+import { registerJobHandler, startJobWorker, type JobWorkerOptions } from './jobs.server.ts';
+import { deliverQueuedMail, MAIL_JOB } from './mail.server.ts';
+import { PASSWORD_RESET_JOB, runPasswordResetRequest } from './password-reset-mail.server.ts';
 import { setUploadsRoot } from './storage.server.ts';
+
+/** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
+export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
 
 /**
  * Everything the site needs before it can answer a request: the database (migrated), the super admin
@@ -17,9 +25,19 @@ export async function startServices(config: Config, logger: Logger): Promise<Dat
     const applied = await migrateToLatest(handle.db, handle.engine);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 
-    const admin = await ensureSuperAdmin(handle.db, { email: config.superAdminEmail, password: config.superAdminPassword });
+    const passwordFile = path.join(config.dataDir, SUPER_ADMIN_PASSWORD_FILE);
+    const admin = await ensureSuperAdmin(handle.db, {
+      email: config.superAdminEmail,
+      password: config.superAdminPassword,
+      passwordFile,
+    });
     if (admin.created) logger.info({ email: admin.email }, 'super admin account created');
-    if (admin.generatedPassword) announceGeneratedPassword(admin.email, admin.generatedPassword);
+    if (admin.generatedPassword) announcePasswordFile(admin.email, passwordFile);
+    else if (!admin.created && fs.existsSync(passwordFile))
+      logger.warn(
+        { file: passwordFile },
+        'the generated super admin password is still on disk: delete the file once you have signed in',
+      );
 
     const seed = await seedDemoContent(handle.db);
     if (seed.seeded) logger.info({ articles: seed.articles }, 'demo content added to the empty database');
@@ -31,13 +49,35 @@ export async function startServices(config: Config, logger: Logger): Promise<Dat
   return handle;
 }
 
-/** Shown once on the terminal, outside the structured log, so the password never lands in log storage. */
-function announceGeneratedPassword(email: string, password: string): void {
+/**
+ * Runs queued work (mail, forgot-password requests) in this process. Call it from server.ts: the
+ * handlers are registered in the module copy that calls this, and the React Router bundle's copy
+ * only enqueues. Returns a stop function that waits for the job in hand.
+ */
+export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promise<void> {
+  const unregister = [
+    registerJobHandler(MAIL_JOB, deliverQueuedMail),
+    registerJobHandler(PASSWORD_RESET_JOB, runPasswordResetRequest),
+  ];
+  const stop = startJobWorker(options);
+  return async () => {
+    await stop();
+    for (const undo of unregister) undo();
+  };
+}
+
+/**
+ * Names the file, never the password: terminal output often ends up in log storage. The file is
+ * readable by this system user only.
+ */
+function announcePasswordFile(email: string, file: string): void {
   const lines = [
-    'A super admin account was created with a generated password. It is shown only this once:',
-    `  email:    ${email}`,
-    `  password: ${password}`,
-    'Sign in at /admin and change it, or set SUPER_ADMIN_PASSWORD before the first start.',
+    'A super admin account was created with a generated password, written to a file only this',
+    'system user can read:',
+    `  email: ${email}`,
+    `  file:  ${file}`,
+    'Sign in at /admin, change the password, then delete the file.',
+    'To choose the first password yourself, set SUPER_ADMIN_PASSWORD before the first start.',
   ];
   const width = Math.max(...lines.map((l) => l.length));
   const rule = '='.repeat(width);

@@ -1,7 +1,9 @@
 import pino from 'pino';
 
-// Structured JSON logs. Passwords, cookies, tokens and message bodies are never logged: request logs
-// carry method, path, status and timing only, and these paths are redacted as a second line of defence.
+// Structured JSON logs. Passwords, cookies, tokens and what visitors typed are never logged: request
+// logs carry method, path (secrets cut out), status and timing only, and these paths are redacted as
+// a second line of defence. Errors keep their message and stack (pino's `err` serializer), so the
+// redactions below name only keys that hold secrets or visitors' text, never an error's message.
 export const REDACT_PATHS = [
   'password',
   '*.password',
@@ -12,22 +14,40 @@ export const REDACT_PATHS = [
   'headers.cookie',
   'headers.authorization',
   '*.headers.cookie',
+  '*.headers.authorization',
   'token',
   '*.token',
+  // A visitor's message or a mail body, logged whole by mistake. Only the top-level key: `*.message`
+  // would also hide every error's message.
   'message',
-  '*.message',
   'body',
   '*.body',
+  // PostgreSQL puts the offending values of a failed insert here ("Key (email)=(…) already exists").
+  'err.detail',
 ];
 
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info') {
-  return pino({
+// Path segments after these hold a secret (a reset link's token): logged as `[token]`.
+const SECRET_PATH = /(\/reset-password)\/[^?#]*/g;
+
+/** A request path fit for the log: what follows a secret-bearing segment is replaced, and any query dropped. */
+export function redactPath(path: string): string {
+  const [bare = ''] = path.split(/[?#]/, 1);
+  return bare.replace(SECRET_PATH, '$1/[token]');
+}
+
+export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream) {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: {
+      level: (label) => ({ level: label }),
+      // Any line that names a path (request log, render errors) goes through the same redaction.
+      log: (entry) => (typeof entry.path === 'string' ? { ...entry, path: redactPath(entry.path) } : entry),
+    },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type Logger = ReturnType<typeof createLogger>;

@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import { getConfig } from './config.server.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
+import { enqueueJob, wakeJobWorkers, type JobInfo } from './jobs.server.ts';
 import { getLogger } from './logger.server.ts';
 
 export interface Mail {
@@ -9,48 +10,98 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The body holds a secret (a reset link): it is emptied once the mail has gone or has failed for good. */
+  carriesSecret?: boolean;
 }
 
-let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+export const MAIL_JOB = 'mail.send';
+
+/** Tries of a mail job: 30 s, 2 min, 10 min and 1 h apart, then failed (docs/decisions/010). */
+const MAIL_ATTEMPTS = 5;
+/** A reset link lives an hour, so its mail is not worth trying after that. */
+const SECRET_MAIL_ATTEMPTS = 4;
+
+// Bounded so a silent mail server fails the attempt (and it is retried) well inside the job's lease.
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+let transport: { url: string; send: ReturnType<typeof nodemailer.createTransport> } | undefined;
 
 /**
- * Every message is kept in the outbox table; with SMTP_URL it is also sent over SMTP (and marked
- * sent or failed). The log names recipient and subject only, never the body (it may hold a link
- * that signs someone in).
+ * Keeps the message in the outbox and queues its sending: the caller never waits for the mail server
+ * (whose speed would otherwise tell a visitor which addresses have accounts). The worker sends it
+ * over SMTP when SMTP_URL is set, retrying with backoff; the outbox row shows the outcome.
  */
-export async function sendMail(mail: Mail): Promise<{ id: string; sent: boolean }> {
-  const config = getConfig();
-  const db = getDb();
+export async function sendMail(mail: Mail): Promise<{ id: string }> {
   const id = newId();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      created_at: nowIso(),
-    })
-    .execute();
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .insertInto('mail_outbox')
+        .values({
+          id,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html ?? null,
+          created_at: nowIso(),
+          carries_secret: mail.carriesSecret ? 1 : 0,
+        })
+        .execute();
+      await enqueueJob(
+        MAIL_JOB,
+        { outboxId: id },
+        { db: trx, maxAttempts: mail.carriesSecret ? SECRET_MAIL_ATTEMPTS : MAIL_ATTEMPTS },
+      );
+    });
+  wakeJobWorkers();
+  return { id };
+}
+
+/**
+ * The `mail.send` job: sends one outbox message. The log names recipient and subject only, never the
+ * body (it may hold a link that signs someone in). Throws when the mail server refuses, so the job
+ * is tried again.
+ */
+export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise<void> {
+  const outboxId = (payload as { outboxId?: unknown } | null)?.outboxId;
+  if (typeof outboxId !== 'string') throw new Error('A mail job without an outbox id');
+  const db = getDb();
+  const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
+  // Gone, or sent by an earlier run whose "done" was lost: nothing left to do.
+  if (!mail || mail.sent_at) return;
+  const log = getLogger();
+  const config = getConfig();
   if (!config.smtpUrl) {
-    getLogger().info({ outboxId: id, to: mail.to, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
-    return { id, sent: false };
+    log.info({ outboxId, to: mail.to_address, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
+    return;
   }
-  transport ??= nodemailer.createTransport(config.smtpUrl);
+  if (transport?.url !== config.smtpUrl)
+    transport = { url: config.smtpUrl, send: nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) };
+  const forgetSecret = mail.carries_secret ? { text_body: '', html_body: null } : {};
   try {
-    await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    await db.updateTable('mail_outbox').set({ sent_at: nowIso() }).where('id', '=', id).execute();
-    getLogger().info({ outboxId: id, to: mail.to, subject: mail.subject }, 'mail sent');
-    return { id, sent: true };
+    await transport.send.sendMail({
+      from: config.mailFrom,
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      ...(mail.html_body ? { html: mail.html_body } : {}),
+    });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const lastTry = job.attempts >= job.maxAttempts;
     await db
       .updateTable('mail_outbox')
-      .set({ error: reason.slice(0, 500) })
-      .where('id', '=', id)
+      .set({ error: reason, attempts: job.attempts, ...(lastTry ? forgetSecret : {}) })
+      .where('id', '=', outboxId)
       .execute();
-    getLogger().error({ outboxId: id, to: mail.to, reason }, 'mail could not be sent');
-    throw new Error('The mail server did not accept the message', { cause: error });
+    // The worker logs the failure (with this error and its cause) and schedules the next attempt.
+    throw new Error(`The mail server did not accept the message to ${mail.to_address} (outbox ${outboxId})`, { cause: error });
   }
+  await db
+    .updateTable('mail_outbox')
+    .set({ sent_at: nowIso(), error: null, attempts: job.attempts, ...forgetSecret })
+    .where('id', '=', outboxId)
+    .execute();
+  log.info({ outboxId, to: mail.to_address, subject: mail.subject }, 'mail sent');
 }

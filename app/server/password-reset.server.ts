@@ -1,89 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { getConfig } from './config.server.ts';
-import { getDb } from './db/db.server.ts';
 import { nowIso } from './ids.server.ts';
-import { sendMail } from './mail.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { setPassword, UserRuleError } from './users.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
 import { USER_MESSAGES } from '../lib/users.ts';
-import { getLogger } from './logger.server.ts';
+import { getDb } from './db/db.server.ts';
+import { hashToken as hash } from './password-reset-mail.server.ts';
 
-// Forgot password (the spec leaves it unshown) and the super admin's "send password reset": one
-// mechanism. A single-use link, valid for an hour; only its SHA-256 is stored.
-
-export const RESET_TTL_MS = 60 * 60 * 1000;
-const MAX_LINKS_PER_HOUR = 3;
-
-function hash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/**
- * Mails a reset link when the account exists. Returns whether a link was sent, for the super admin's
- * screen; the public forgot-password page ignores it and always shows the same neutral message.
- */
-export async function sendPasswordResetLink(email: string, context: { actor: string | null; ip: string }): Promise<boolean> {
-  const db = getDb();
-  const user = await db
-    .selectFrom('system_users')
-    .select(['id', 'name', 'email', 'disabled'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-  await recordAudit({
-    actor: context.actor ?? email,
-    action: 'user.password_reset_requested',
-    target: email.toLowerCase(),
-    ip: context.ip,
-    detail: { known: Boolean(user) },
-  });
-  if (!user || user.disabled) return false;
-  const hourAgo = new Date(Date.now() - RESET_TTL_MS).toISOString();
-  const recent = await db
-    .selectFrom('password_reset_tokens')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', user.id)
-    .where('created_at', '>', hourAgo)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= MAX_LINKS_PER_HOUR) {
-    getLogger().warn({ target: user.email }, 'password reset not sent: too many links this hour');
-    return false;
-  }
-  const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  await db
-    .insertInto('password_reset_tokens')
-    .values({
-      token_hash: hash(token),
-      user_id: user.id,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + RESET_TTL_MS).toISOString(),
-    })
-    .execute();
-  const config = getConfig();
-  const link = `${config.publicUrl}/admin/reset-password/${token}`;
-  await sendMail({
-    to: user.email,
-    subject: `Set your password for the ${config.organisation.name} dashboard`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `Someone asked to set a new password for your ${config.organisation.name} dashboard account.`,
-      'Open this link within one hour to choose a new password (it works once):',
-      '',
-      link,
-      '',
-      'If you did not ask for this, you can ignore this email: your password stays the same.',
-    ].join('\n'),
-  });
-  await recordAudit({
-    actor: context.actor ?? user.email,
-    action: 'user.password_reset_sent',
-    target: user.email,
-    ip: context.ip,
-  });
-  return true;
-}
+// Using a reset link. Making and mailing links: password-reset-mail.server.ts (re-exported here, so
+// routes import one module).
+export {
+  FORGOT_PASSWORD_LIMITS,
+  PASSWORD_RESET_JOB,
+  RESET_TTL_MS,
+  requestPasswordReset,
+  sendPasswordResetLink,
+  type ForgotPasswordOutcome,
+} from './password-reset-mail.server.ts';
 
 export type ResetTokenState = { status: 'valid'; userId: string; email: string } | { status: 'invalid' };
 

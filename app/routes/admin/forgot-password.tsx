@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { allowSignedOut } from '~/server/auth.server';
-import { sendPasswordResetLink } from '~/server/password-reset.server';
+import { requestPasswordReset } from '~/server/password-reset.server';
 import { clientIp, readForm } from '~/server/request-info.server';
 import { getLogger } from '~/server/logger.server';
 import { SIGN_IN_MESSAGES } from '~/lib/auth';
@@ -11,10 +11,23 @@ import { Field } from '~/components/admin/form';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
-export const headers = () => ({ 'Cache-Control': 'no-store' });
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  // A refused post's Retry-After, kept on the document answer of a plain (no-JavaScript) post.
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
 
 export const FORGOT_PASSWORD_SENT =
   'If an account exists for that email address, we have sent it a link to set a new password. The link works once and for one hour.';
+export const FORGOT_PASSWORD_FAILED = 'Your request could not be handled just now. Please try again in a few minutes.';
+
+/** The answer to a refused request, with the wait in words ("in 1 minute", "in 42 minutes"). */
+export function forgotPasswordLimited(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many password reset requests have been made from this network or for this email address. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await allowSignedOut(request);
@@ -29,10 +42,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = schema.safeParse({ email: form.get('email') ?? '' });
   if (!parsed.success) return data({ sent: false, error: SIGN_IN_MESSAGES.emailInvalid }, { status: 400 });
   try {
-    await sendPasswordResetLink(parsed.data.email, { actor: null, ip: clientIp(context) });
+    // Only counts and queues: the account is looked up and mailed in the background, so the answer
+    // and its timing are the same for every address.
+    const outcome = await requestPasswordReset({ email: parsed.data.email, ip: clientIp(context) });
+    if (outcome.status === 'limited')
+      return data(
+        { sent: false, error: forgotPasswordLimited(outcome.retryAfterSeconds) },
+        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
+      );
   } catch (error) {
-    // The answer stays the same, so nobody learns whether the account exists.
-    getLogger().error({ err: error }, 'password reset mail failed');
+    getLogger().error({ err: error }, 'password reset request could not be queued');
+    return data({ sent: false, error: FORGOT_PASSWORD_FAILED }, { status: 503 });
   }
   return { sent: true, error: null };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
@@ -5,21 +7,26 @@ import { FOUNDER_EMAIL, SEED_ARTICLES, SEED_AUTHORS, SEED_SERVICES, type SeedIma
 import { renderSeedImageSvg } from './seed-images.ts';
 import { newContentId, newId, nowIso } from '../ids.server.ts';
 import { generatePassword, hashPassword } from '../passwords.server.ts';
-import { htmlToText } from '../html.server.ts';
+import { storedBody } from '../sanitize.server.ts';
 import { storeImage, type StoredImage } from '../storage.server.ts';
 import { SETTING_KEYS, writeSetting } from '../settings.server.ts';
 
 export interface SuperAdminResult {
   created: boolean;
   email: string;
-  /** Only when the password was generated here: shown once to the operator, never stored in clear. */
+  /** Only when the password was generated here; start-up hands it over through `passwordFile`, never the log. */
   generatedPassword?: string;
 }
 
 /** Creates the super admin account on first start; later starts leave it as it is. */
 export async function ensureSuperAdmin(
   db: Kysely<Database>,
-  options: { email: string; password?: string | undefined },
+  options: {
+    email: string;
+    password?: string | undefined;
+    /** Where a generated password is written (owner-only), before the account exists, so it is never lost. */
+    passwordFile?: string;
+  },
 ): Promise<SuperAdminResult> {
   const email = options.email.toLowerCase();
   const existing = await db.selectFrom('system_users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
@@ -34,29 +41,56 @@ export async function ensureSuperAdmin(
     return { created: false, email };
   }
   const generatedPassword = options.password ? undefined : generatePassword();
+  if (generatedPassword && options.passwordFile) writePasswordFile(options.passwordFile, email, generatedPassword);
   const now = nowIso();
-  await db
-    .insertInto('system_users')
-    .values({
-      id: newId(),
-      name: 'Super Admin',
-      email,
-      role: 'SUPER_ADMIN',
-      bio: '',
-      title: '',
-      full_bio: '',
-      social_links: '{}',
-      profile_picture: null,
-      password_hash: await hashPassword(options.password ?? generatedPassword!),
-      disabled: 0,
-      created_at: now,
-      updated_at: now,
-      updated_by: null,
-      last_login: null,
-    })
-    .execute();
+  try {
+    await db
+      .insertInto('system_users')
+      .values({
+        id: newId(),
+        name: 'Super Admin',
+        email,
+        role: 'SUPER_ADMIN',
+        bio: '',
+        title: '',
+        full_bio: '',
+        social_links: '{}',
+        profile_picture: null,
+        password_hash: await hashPassword(options.password ?? generatedPassword!),
+        disabled: 0,
+        created_at: now,
+        updated_at: now,
+        updated_by: null,
+        last_login: null,
+      })
+      .execute();
+  } catch (error) {
+    // A password for an account that was never made would only mislead.
+    if (generatedPassword && options.passwordFile) fs.rmSync(options.passwordFile, { force: true });
+    throw error;
+  }
   await writeSetting(db, SETTING_KEYS.superAdminEmail, email);
   return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };
+}
+
+/** Only the owner may read it (0600): it holds a password until the operator has used it and deleted it. */
+function writePasswordFile(file: string, email: string, password: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A file left from an earlier database may have looser permissions; a new one gets 0600 from the start.
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(
+    file,
+    [
+      `The first super admin account of this website was created on ${nowIso()} with this password:`,
+      '',
+      `  email:    ${email}`,
+      `  password: ${password}`,
+      '',
+      'Sign in at /admin, change the password, then DELETE THIS FILE.',
+      '',
+    ].join('\n'),
+    { mode: 0o600, flag: 'wx' },
+  );
 }
 
 async function seedImage(
@@ -134,8 +168,8 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           title: article.title,
           summary: article.collection === 'blogs' ? null : article.summary,
           excerpt: article.collection === 'blogs' ? article.summary : null,
-          content: article.content,
-          search_text: htmlToText(article.content),
+          // Stored sanitised like every body (decision 202): pages show it as it is.
+          ...storedBody(article.content),
           category: article.category,
           author: author.name,
           author_email: author.email,

@@ -1,0 +1,198 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { setDatabase } from './db/db.server';
+import {
+  claimJob,
+  enqueueJob,
+  JOB_LEASE_MS,
+  registerJobHandler,
+  requeueStaleJobs,
+  runNextJob,
+  startJobWorker,
+  type JobHandler,
+} from './jobs.server';
+
+const MINUTE = 60_000;
+
+describe.each(ENGINES)('background jobs on %s', (engine) => {
+  let database: TestDatabase;
+  const undo: (() => void)[] = [];
+  const stops: (() => Promise<void>)[] = [];
+
+  function handle(kind: string, handler: JobHandler) {
+    undo.push(registerJobHandler(kind, handler));
+  }
+  function worker(options: Parameters<typeof startJobWorker>[0]) {
+    const stop = startJobWorker(options);
+    stops.push(stop);
+    return stop;
+  }
+  const job = (id: string) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+  });
+  beforeEach(async () => {
+    await database.db.deleteFrom('jobs').execute();
+  });
+  afterEach(async () => {
+    await Promise.all(stops.splice(0).map((stop) => stop()));
+    for (const u of undo.splice(0)) u();
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database.drop();
+  });
+
+  it('gives a job to one of several workers claiming it at the same moment', async () => {
+    const id = await enqueueJob('test.once', { n: 1 });
+    const claims = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((w) => claimJob(w, ['test.once'])));
+    const winners = claims.filter((c) => c !== undefined);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]).toMatchObject({ id, status: 'running', attempts: 1 });
+    expect(await job(id)).toMatchObject({ status: 'running', locked_by: winners[0]!.locked_by });
+  });
+
+  it('runs every job exactly once with two worker loops on one database', async () => {
+    const runs: string[] = [];
+    const ranBy = new Set<string>();
+    handle('test.count', async (payload, info) => {
+      runs.push((payload as { n: string }).n);
+      ranBy.add(info.id);
+      // A pause, so the other loop is looking for work while this job is in hand.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, n) => enqueueJob('test.count', { n: String(n) })));
+    worker({ pollMs: 20, workerId: 'one' });
+    worker({ pollMs: 20, workerId: 'two' });
+    await vi.waitFor(
+      async () => {
+        const done = await database.db.selectFrom('jobs').select('id').where('status', '=', 'done').execute();
+        expect(done).toHaveLength(30);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(runs.toSorted()).toEqual(Array.from({ length: 30 }, (_, n) => String(n)).toSorted());
+    expect([...ranBy].toSorted()).toEqual(ids.toSorted());
+    const attempts = await database.db.selectFrom('jobs').select('attempts').execute();
+    expect(attempts.every((row) => Number(row.attempts) === 1)).toBe(true);
+  });
+
+  it('tries a failing job again later, each wait longer than the last, keeping the error', async () => {
+    let calls = 0;
+    handle('test.flaky', async () => {
+      calls += 1;
+      if (calls < 3) throw new Error(`mail server said no (${calls})`);
+    });
+    const id = await enqueueJob('test.flaky', {});
+    const t = Date.now();
+    expect(await runNextJob({ workerId: 'w', now: t })).toMatchObject({ id, status: 'retry' });
+    expect(await job(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'mail server said no (1)',
+      locked_by: null,
+    });
+
+    // Not before its wait (30 s) is over.
+    expect(await runNextJob({ workerId: 'w', now: t + 29_000 })).toBeUndefined();
+    expect(await runNextJob({ workerId: 'w', now: t + 31_000 })).toMatchObject({ id, status: 'retry' });
+    expect(await job(id)).toMatchObject({ attempts: 2, last_error: 'mail server said no (2)' });
+
+    // The second wait is longer (2 min).
+    expect(await runNextJob({ workerId: 'w', now: t + 31_000 + MINUTE })).toBeUndefined();
+    expect(await runNextJob({ workerId: 'w', now: t + 31_000 + 2 * MINUTE + 1_000 })).toMatchObject({ id, status: 'done' });
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 3 });
+    expect((await job(id)).finished_at).not.toBeNull();
+    expect(calls).toBe(3);
+  });
+
+  it('marks a job failed after its last attempt, with the last error, and never runs it again', async () => {
+    let calls = 0;
+    handle('test.broken', async () => {
+      calls += 1;
+      throw new Error(`refused ${calls}`);
+    });
+    const id = await enqueueJob('test.broken', {}, { maxAttempts: 2 });
+    let t = Date.now();
+    expect(await runNextJob({ workerId: 'w', now: t })).toMatchObject({ status: 'retry' });
+    t += 10 * MINUTE;
+    expect(await runNextJob({ workerId: 'w', now: t })).toMatchObject({ status: 'failed' });
+    const row = await job(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, max_attempts: 2, last_error: 'refused 2', locked_by: null });
+    expect(row.finished_at).not.toBeNull();
+    expect(await runNextJob({ workerId: 'w', now: t + 24 * 60 * MINUTE })).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
+  it('takes back a job left running by a process that stopped, once its lease is over', async () => {
+    let ran = 0;
+    handle('test.orphan', async () => {
+      ran += 1;
+    });
+    const id = await enqueueJob('test.orphan', {});
+    const t = Date.now();
+    // A worker takes it and then dies without finishing it.
+    expect(await claimJob('dead-worker', ['test.orphan'], t)).toMatchObject({ id });
+    expect(await runNextJob({ workerId: 'w', now: t + MINUTE })).toBeUndefined();
+
+    expect(await requeueStaleJobs(t + MINUTE)).toBe(0);
+    expect(await job(id)).toMatchObject({ status: 'running', locked_by: 'dead-worker' });
+    expect(await requeueStaleJobs(t + JOB_LEASE_MS + MINUTE)).toBe(1);
+    expect(await job(id)).toMatchObject({ status: 'queued', locked_by: null, attempts: 1 });
+
+    expect(await runNextJob({ workerId: 'w', now: t + JOB_LEASE_MS + MINUTE })).toMatchObject({ id, status: 'done' });
+    expect(await job(id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(ran).toBe(1);
+
+    // One whose attempts are used up is failed instead of tried again.
+    const last = await enqueueJob('test.orphan', {}, { maxAttempts: 1 });
+    const later = Date.now();
+    expect(await claimJob('dead-worker', ['test.orphan'], later)).toMatchObject({ id: last });
+    expect(await requeueStaleJobs(later + JOB_LEASE_MS + MINUTE)).toBe(1);
+    expect(await job(last)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await job(last)).last_error).toMatch(/stopped before it finished/);
+  });
+
+  it('leaves jobs of kinds it has no handler for to a process that has one', async () => {
+    handle('test.known', async () => undefined);
+    const other = await enqueueJob('test.elsewhere', {});
+    const mine = await enqueueJob('test.known', {});
+    expect(await runNextJob({ workerId: 'w' })).toMatchObject({ id: mine, status: 'done' });
+    expect(await runNextJob({ workerId: 'w' })).toBeUndefined();
+    expect(await job(other)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('starts at once when this process enqueues, without waiting for its poll', async () => {
+    const ran: string[] = [];
+    handle('test.wake', async (_payload, info) => {
+      ran.push(info.id);
+    });
+    // A poll far longer than the test: only the wake-up can start the job.
+    worker({ pollMs: 10 * MINUTE, workerId: 'sleepy' });
+    const id = await enqueueJob('test.wake', {});
+    await vi.waitFor(() => expect(ran).toEqual([id]), { timeout: 5_000 });
+  });
+
+  it('stops after the job in hand has finished, and leaves the others queued', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    let finished = false;
+    handle('test.slow', async () => {
+      started = true;
+      await gate;
+      finished = true;
+    });
+    const first = await enqueueJob('test.slow', {});
+    const stop = worker({ pollMs: 20, workerId: 'stopping' });
+    await vi.waitFor(() => expect(started).toBe(true));
+    const second = await enqueueJob('test.slow', {});
+    const stopped = stop().then(() => finished);
+    release();
+    expect(await stopped).toBe(true);
+    expect(await job(first)).toMatchObject({ status: 'done' });
+    expect(await job(second)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});

@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { getDatabase } from './db/db.server.ts';
+import type { Database, JobTable } from './db/schema.ts';
+import { newId } from './ids.server.ts';
+import { getLogger } from './logger.server.ts';
+
+// Work that must not hold up a request (mail first), kept as rows in `jobs` so that it survives a
+// restart and runs once however many processes or instances serve the site
+// (docs/decisions/010-background-jobs-and-mail-queue.md).
+//
+// server.ts and the React Router bundle each load this module. Enqueueing only writes a row, so it
+// works from either copy; handlers and the worker live in server.ts's copy (bootstrap.server.ts).
+// The wake-up hooks are kept on globalThis so an enqueue in the bundle still wakes that worker.
+
+export interface JobInfo {
+  id: string;
+  kind: string;
+  /** This run included. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Does the work; throwing asks for another attempt later (until max_attempts). */
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
+
+type JobRow = Selectable<JobTable>;
+
+/** Waits after the 1st, 2nd, 3rd… failed attempt; the last one repeats. */
+export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
+/** A running job whose worker has not renewed its lock for this long is taken to have died with its process. */
+export const JOB_LEASE_MS = 5 * 60_000;
+const DONE_KEPT_MS = 24 * 60 * 60_000;
+const FAILED_KEPT_MS = 30 * 24 * 60 * 60_000;
+const ERROR_MAX_CHARS = 1_000;
+
+const handlers = new Map<string, JobHandler>();
+
+/** Lets this process's worker run jobs of `kind`; returns a function that takes it back. */
+export function registerJobHandler(kind: string, handler: JobHandler): () => void {
+  handlers.set(kind, handler);
+  return () => {
+    if (handlers.get(kind) === handler) handlers.delete(kind);
+  };
+}
+
+const WAKE = Symbol.for('tdg.jobs.wake');
+type Global = typeof globalThis & { [WAKE]?: Set<() => void> };
+function wakeHooks(): Set<() => void> {
+  return ((globalThis as Global)[WAKE] ??= new Set());
+}
+
+/** Tells this process's workers to look for work now instead of at their next poll. */
+export function wakeJobWorkers(): void {
+  for (const wake of wakeHooks()) wake();
+}
+
+/**
+ * Queues a job. Pass `db` to enqueue inside a transaction (then call wakeJobWorkers after it commits,
+ * or let the next poll find it).
+ */
+export async function enqueueJob(
+  kind: string,
+  payload: unknown,
+  options: { runAt?: Date; maxAttempts?: number; db?: Kysely<Database> } = {},
+): Promise<string> {
+  const id = newId();
+  const now = new Date();
+  const db = options.db ?? getDatabase().db;
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      payload: JSON.stringify(payload ?? null),
+      status: 'queued',
+      run_at: (options.runAt ?? now).toISOString(),
+      created_at: now.toISOString(),
+      ...(options.maxAttempts ? { max_attempts: options.maxAttempts } : {}),
+    })
+    .execute();
+  if (!db.isTransaction) wakeJobWorkers();
+  return id;
+}
+
+/**
+ * Takes the next due job of one of `kinds` for `workerId`, or nothing. One statement, so two workers
+ * never take the same job: SQLite runs it under its single write lock; PostgreSQL's SKIP LOCKED lets
+ * a second worker pass over the row the first is taking instead of waiting and taking it too.
+ */
+export async function claimJob(workerId: string, kinds: string[], now = Date.now()): Promise<JobRow | undefined> {
+  if (kinds.length === 0) return undefined;
+  const { db, engine } = getDatabase();
+  const at = new Date(now).toISOString();
+  // A read first, so an idle poll never asks for SQLite's write lock.
+  const due = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('run_at', '<=', at)
+    .where('kind', 'in', kinds)
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return undefined;
+  return db
+    .updateTable('jobs')
+    .set({ status: 'running', locked_at: at, locked_by: workerId, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', (eb) => {
+      const next = eb
+        .selectFrom('jobs as next')
+        .select('next.id')
+        .where('next.status', '=', 'queued')
+        .where('next.run_at', '<=', at)
+        .where('next.kind', 'in', kinds)
+        .orderBy('next.run_at')
+        .limit(1);
+      return engine === 'postgres' ? next.forUpdate().skipLocked() : next;
+    })
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Puts back jobs left running by a process that stopped (its lock not renewed for `leaseMs`): queued
+ * again while attempts remain, failed otherwise. The lost run counts as an attempt, so a job that
+ * kills its process every time does not loop for ever.
+ */
+export async function requeueStaleJobs(now = Date.now(), leaseMs = JOB_LEASE_MS): Promise<number> {
+  const db = getDatabase().db;
+  const at = new Date(now).toISOString();
+  const staleBefore = new Date(now - leaseMs).toISOString();
+  const reason = 'The process running it stopped before it finished';
+  const failed = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', finished_at: at, locked_at: null, locked_by: null, last_error: reason })
+    .where('status', '=', 'running')
+    .where('locked_at', '<', staleBefore)
+    .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    .executeTakeFirst();
+  const requeued = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', run_at: at, locked_at: null, locked_by: null, last_error: reason })
+    .where('status', '=', 'running')
+    .where('locked_at', '<', staleBefore)
+    .executeTakeFirst();
+  const total = Number(failed.numUpdatedRows) + Number(requeued.numUpdatedRows);
+  if (total > 0)
+    getLogger().warn(
+      { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) },
+      'jobs left running by a stopped process were taken back',
+    );
+  return total;
+}
+
+/** Removes finished jobs once nobody needs them (their payloads may name people). */
+export async function pruneFinishedJobs(now = Date.now()): Promise<void> {
+  const db = getDatabase().db;
+  await db
+    .deleteFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'done'), eb('finished_at', '<', new Date(now - DONE_KEPT_MS).toISOString())]),
+        eb.and([eb('status', '=', 'failed'), eb('finished_at', '<', new Date(now - FAILED_KEPT_MS).toISOString())]),
+      ]),
+    )
+    .execute();
+}
+
+export function retryDelayMs(attempts: number): number {
+  return RETRY_DELAYS_MS[Math.min(Math.max(attempts, 1), RETRY_DELAYS_MS.length) - 1]!;
+}
+
+/** An error's message followed by its causes' ("…: connect ECONNREFUSED"), for last_error. */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e !== undefined && parts.length < 5; e = e instanceof Error ? e.cause : undefined)
+    parts.push(e instanceof Error ? e.message || e.name : String(e));
+  return parts.join(': ');
+}
+
+// Never before the claim, even when a test has moved the worker's clock ahead.
+function finishedAt(claimedAt: number): string {
+  return new Date(Math.max(claimedAt, Date.now())).toISOString();
+}
+
+export type JobOutcome = { id: string; kind: string; status: 'done' | 'retry' | 'failed' };
+
+/** Claims and runs one due job; undefined when there was none. `now` is the worker's clock (tests move it). */
+export async function runNextJob(options: { workerId: string; now?: number; leaseMs?: number }): Promise<JobOutcome | undefined> {
+  const { workerId, now = Date.now(), leaseMs = JOB_LEASE_MS } = options;
+  const job = await claimJob(workerId, [...handlers.keys()], now);
+  if (!job) return undefined;
+  const db = getDatabase().db;
+  const mine = db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).where('status', '=', 'running');
+  // A long job renews its lock, so it is never mistaken for one whose process died.
+  const renew = setInterval(() => {
+    mine
+      .set({ locked_at: new Date().toISOString() })
+      .execute()
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  renew.unref();
+  const info: JobInfo = { id: job.id, kind: job.kind, attempts: Number(job.attempts), maxAttempts: Number(job.max_attempts) };
+  const log = getLogger();
+  try {
+    const handler = handlers.get(job.kind);
+    if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
+    await handler(JSON.parse(job.payload) as unknown, info);
+    await mine.set({ status: 'done', finished_at: finishedAt(now), locked_at: null, locked_by: null }).execute();
+    return { id: job.id, kind: job.kind, status: 'done' };
+  } catch (error) {
+    const reason = describeError(error).slice(0, ERROR_MAX_CHARS);
+    if (info.attempts >= info.maxAttempts) {
+      await mine
+        .set({ status: 'failed', finished_at: finishedAt(now), last_error: reason, locked_at: null, locked_by: null })
+        .execute();
+      log.error({ err: error, jobId: job.id, kind: job.kind, attempts: info.attempts }, 'job failed after its last attempt');
+      return { id: job.id, kind: job.kind, status: 'failed' };
+    }
+    const runAt = new Date(now + retryDelayMs(info.attempts)).toISOString();
+    await mine.set({ status: 'queued', run_at: runAt, last_error: reason, locked_at: null, locked_by: null }).execute();
+    log.warn(
+      { err: error, jobId: job.id, kind: job.kind, attempts: info.attempts, retryAt: runAt },
+      'job failed; it will be tried again',
+    );
+    return { id: job.id, kind: job.kind, status: 'retry' };
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+export interface JobWorkerOptions {
+  /** How often to look for due jobs when nobody wakes the worker. */
+  pollMs?: number;
+  workerId?: string;
+  leaseMs?: number;
+  /** How often to take back jobs of stopped processes and remove old finished ones. */
+  housekeepingMs?: number;
+}
+
+/**
+ * Runs due jobs until stopped: at each poll, and at once when this process enqueues one. Returns a
+ * stop function that waits for the job in hand (if any) to finish.
+ */
+export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<void> {
+  const {
+    pollMs = 1_000,
+    workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+    leaseMs = JOB_LEASE_MS,
+    housekeepingMs = 60_000,
+  } = options;
+  const log = getLogger();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let wokenWhileBusy = false;
+  let lastHousekeeping = 0;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  };
+
+  const work = async () => {
+    try {
+      if (Date.now() - lastHousekeeping >= housekeepingMs) {
+        lastHousekeeping = Date.now();
+        await requeueStaleJobs(Date.now(), leaseMs);
+        await pruneFinishedJobs();
+      }
+      while (!stopped && (await runNextJob({ workerId, leaseMs }))) {
+        // one job after another until none is due
+      }
+    } catch (error) {
+      // The database may be briefly unreachable: log it and try again at the next poll.
+      log.error({ err: error }, 'the job worker could not run');
+    }
+  };
+
+  function tick() {
+    timer = undefined;
+    if (stopped || current) return;
+    wokenWhileBusy = false;
+    current = work().finally(() => {
+      current = undefined;
+      if (!stopped) schedule(wokenWhileBusy ? 0 : pollMs);
+    });
+  }
+
+  const wake = () => {
+    if (stopped) return;
+    if (current) wokenWhileBusy = true;
+    else schedule(0);
+  };
+
+  wakeHooks().add(wake);
+  schedule(0);
+
+  return async () => {
+    stopped = true;
+    wakeHooks().delete(wake);
+    clearTimeout(timer);
+    await current;
+  };
+}

@@ -9,6 +9,7 @@ export default [
     route('blog/:id', 'routes/public/article.tsx', { id: 'article-blogs' }),
     route('news', 'routes/public/news.tsx'),
     route('news/:id', 'routes/public/article.tsx', { id: 'article-news' }),
+    route('resources', 'routes/public/resources.tsx'),
     route('resources/:id', 'routes/public/article.tsx', { id: 'article-resources' }),
     route('services', 'routes/public/services.tsx'),
     route('services/awareness-course', 'routes/public/awareness-course.tsx'),

@@ -7,8 +7,8 @@ import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import type { ContentListData, PublicContent } from '~/server/content.server';
 
-// The pieces of the /blog and /news lists (spec §2, §4, §8, §9): the featured item, the cards of the
-// grid and the states around them. Each page passes its own texts and limits.
+// The pieces of the /blog, /news and /resources lists (spec §2, §4, §8, §9): the featured item, the
+// cards of the grid and the states around them. Each page passes its own texts and limits.
 
 export interface ListTexts {
   /** The page's one h1 and the line under it. */
@@ -16,8 +16,8 @@ export interface ListTexts {
   intro: string;
   searchLabel: string;
   searchPlaceholder: string;
-  /** Where items live: /blog/{id} or /news/{id}. */
-  basePath: '/blog' | '/news';
+  /** Where items live: /blog/{id}, /news/{id} or /resources/{id}. */
+  basePath: '/blog' | '/news' | '/resources';
   noun: { one: string; many: string };
   featuredLabel: string;
   moreHeading: string;
@@ -255,14 +255,19 @@ export function ContentListResults({ data, texts }: { data: ContentListData; tex
   );
 }
 
-/** A whole list page: the h1, the search form, the results, then the page's own closing sections. */
+/**
+ * A whole list page: the h1, the search form, the results, then the page's own closing sections.
+ * `withCategories: false` leaves the category dropdown out of the form (a short list needs none).
+ */
 export function ContentListPage({
   data,
   texts,
+  withCategories = true,
   children,
 }: {
   data: ContentListData;
   texts: ListTexts;
+  withCategories?: boolean;
   children?: React.ReactNode;
 }) {
   return (
@@ -275,7 +280,7 @@ export function ContentListPage({
         <ListSearch
           q={data.q}
           category={data.category}
-          categories={data.categories}
+          categories={withCategories ? data.categories : undefined}
           searchLabel={texts.searchLabel}
           placeholder={texts.searchPlaceholder}
         />

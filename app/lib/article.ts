@@ -8,7 +8,11 @@ export type ArticleCollection = 'blogs' | 'news' | 'resources';
  * "News from Gulu" must stay a story (docs/decisions/201-article-collection-and-ids.md).
  */
 export function collectionFromPath(pathname: string): ArticleCollection {
-  const route = pathname.replace(/\/+$/, '').replace(/\/[^/]*$/, '');
+  // Index arithmetic rather than /\/+$/, which is quadratic on a long run of slashes.
+  let end = pathname.length;
+  while (end > 0 && pathname.charCodeAt(end - 1) === 47 /* / */) end--;
+  const lastSlash = pathname.lastIndexOf('/', end - 1);
+  const route = lastSlash === -1 ? pathname.slice(0, end) : pathname.slice(0, lastSlash);
   if (route.includes('news')) return 'news';
   if (route.includes('resources')) return 'resources';
   return 'blogs';
@@ -21,11 +25,11 @@ export function isArticleId(id: string | undefined): id is string {
   return id !== undefined && ARTICLE_ID_PATTERN.test(id);
 }
 
-/** The breadcrumb's middle step and the list a visitor goes back to (resources have no list page). */
+/** The breadcrumb's middle step and the list a visitor goes back to. */
 export const SECTIONS: Record<ArticleCollection, { label: string; listPath: string; basePath: string }> = {
   blogs: { label: 'Stories', listPath: '/blog', basePath: '/blog' },
   news: { label: 'In Media', listPath: '/news', basePath: '/news' },
-  resources: { label: 'Resources', listPath: '/news', basePath: '/resources' },
+  resources: { label: 'Resources', listPath: '/resources', basePath: '/resources' },
 };
 
 export function articlePath(collection: ArticleCollection, id: string): string {
@@ -66,7 +70,7 @@ export interface RelatedArticle {
   createdAt: string;
 }
 
-/** One article as the page shows it; `html` is already sanitised on the server. */
+/** One article as the page shows it; `html` is the stored body, sanitised when it was written. */
 export interface ArticleView {
   id: string;
   collection: ArticleCollection;

@@ -3,7 +3,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
-import { readFormWithinLimit, saveContactMessage, submitContactForm, BodyTooLargeError } from './contact.server';
+import {
+  readFormWithinLimit,
+  saveContactMessage,
+  submitContactForm,
+  BodyTooLargeError,
+  UnreadableFormError,
+} from './contact.server';
+import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server';
 
 const VALID = {
@@ -27,19 +34,24 @@ function post(fields: Record<string, string>, init: { headers?: Record<string, s
 function streamedPost(totalBytes: number) {
   const piece = new TextEncoder().encode(`message=${'a'.repeat(16 * 1024 - 8)}`);
   let sent = 0;
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
       if (sent >= totalBytes) return controller.close();
       sent += piece.byteLength;
       controller.enqueue(piece);
     },
+    cancel() {
+      cancelled = true;
+    },
   });
-  return new Request('http://localhost/contact', {
+  const request = new Request('http://localhost/contact', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body,
     duplex: 'half',
   } as RequestInit);
+  return { request, sent: () => sent, cancelled: () => cancelled };
 }
 
 // Everything the module logs, to prove that addresses and message bodies never reach the log.
@@ -66,15 +78,47 @@ describe('readFormWithinLimit', () => {
     expect(form.get('name')).toBe('A');
   });
 
-  it('refuses a declared Content-Length over the limit without reading the body', async () => {
-    const request = post({ name: 'A' }, { headers: { 'content-length': '999999' } });
-    await expect(readFormWithinLimit(request, 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+  it('reads an oversized body to its end and drops it, so the connection can carry the 413 and the next request', async () => {
+    const request = post({ name: 'A'.repeat(4096) });
+    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BodyTooLargeError);
+    expect(error).toMatchObject({ drained: true, headers: {} });
+    expect(request.bodyUsed).toBe(true);
+  });
+
+  it('refuses a Content-Length beyond the drain limit without reading, asking to close the connection', async () => {
+    const request = post({ name: 'A' }, { headers: { 'content-length': String(DRAIN_LIMIT_BYTES + 1) } });
+    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BodyTooLargeError);
+    expect(error).toMatchObject({ drained: false, headers: CLOSE_CONNECTION });
     expect(request.bodyUsed).toBe(false);
   });
 
-  it('counts a streamed body without a Content-Length', async () => {
-    await expect(readFormWithinLimit(streamedPost(200 * 1024), 64 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
-    await expect(readFormWithinLimit(streamedPost(3 * 1024 * 1024), 64 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+  it('counts a streamed body without a Content-Length, draining it up to the drain limit', async () => {
+    await expect(readFormWithinLimit(streamedPost(200 * 1024).request, 64 * 1024)).rejects.toMatchObject({ drained: true });
+    await expect(readFormWithinLimit(streamedPost(3 * 1024 * 1024).request, 64 * 1024)).rejects.toMatchObject({
+      drained: true,
+    });
+  });
+
+  it('stops reading past the drain limit without cancelling the body (that would reset the connection before the 413)', async () => {
+    const streamed = streamedPost(DRAIN_LIMIT_BYTES + 1024 * 1024);
+    const error = await readFormWithinLimit(streamed.request, 64 * 1024).catch((e: unknown) => e);
+    expect(error).toMatchObject({ drained: false, headers: CLOSE_CONNECTION });
+    expect(streamed.sent()).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
+    expect(streamed.cancelled()).toBe(false);
+  });
+
+  it('refuses a body that is not a form, reading it first', async () => {
+    const request = new Request('http://localhost/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"A"}',
+    });
+    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableFormError);
+    expect(error).toMatchObject({ headers: {} });
+    expect(request.bodyUsed).toBe(true);
   });
 });
 
@@ -202,9 +246,12 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     const declared = await submit(
       post({ ...VALID, message: 'x'.repeat(70 * 1024) }, { headers: { 'content-length': String(70 * 1024 + 200) } }),
     );
-    expect(declared).toMatchObject({ status: 413, result: { status: 'refused', message: CONTACT_TEXT.tooLarge } });
+    expect(declared).toMatchObject({ status: 413, result: { status: 'refused', message: CONTACT_TEXT.tooLarge }, headers: {} });
+    // Too large even to read and drop: the answer closes the connection.
+    const beyond = await submit(post(VALID, { headers: { 'content-length': String(DRAIN_LIMIT_BYTES + 1) } }));
+    expect(beyond).toMatchObject({ status: 413, headers: CLOSE_CONNECTION });
     expect((await submit(big)).status).toBe(413);
-    expect((await submit(streamedPost(500 * 1024))).status).toBe(413);
+    expect((await submit(streamedPost(500 * 1024).request)).status).toBe(413);
     expect(await count()).toBe(0);
   });
 

@@ -16,51 +16,37 @@ import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
+import { BodyTooLargeError, discardBody, readBodyWithinLimit } from './request-info.server.ts';
 
 // spec §3 Contact message and §7 Send contact: validated on the server, stored with the server's
 // time. Bots are turned away by a honeypot field and a per-address limit; oversized posts by a byte
-// cap read before the body is parsed. Logs never hold the sender's address or words.
+// cap counted before the body is parsed. Logs never hold the sender's address or words.
 
-const DRAIN_LIMIT_BYTES = 1024 * 1024;
-
-export class BodyTooLargeError extends Error {
-  override name = 'BodyTooLargeError';
-}
+export { BodyTooLargeError };
 
 export class UnreadableFormError extends Error {
   override name = 'UnreadableFormError';
+  /** What the 400 answer must be sent with (see discardBody). */
+  readonly headers: Record<string, string>;
+  constructor(headers: Record<string, string> = {}) {
+    super('The form could not be read');
+    this.headers = headers;
+  }
 }
 
 /**
- * The posted form, read only up to `maxBytes`: a larger Content-Length is refused before reading,
- * and a body without one is counted as it streams in.
+ * The posted form, kept only up to `maxBytes`. A larger body is read to its end and dropped (up to
+ * DRAIN_LIMIT_BYTES), so the connection can carry the 413 and the visitor's next request; beyond
+ * that the refusal's headers say `Connection: close` (request-info.server.ts).
  */
 export async function readFormWithinLimit(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = Number(request.headers.get('content-length') ?? '');
-  if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLargeError();
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)) throw new UnreadableFormError();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size <= maxBytes) chunks.push(value);
-      else if (size > DRAIN_LIMIT_BYTES) {
-        // Cancelling closes the connection, so the 413 page is lost; only very large bodies get that.
-        await reader.cancel().catch(() => undefined);
-        break;
-      }
-    }
-    // An oversized body without a Content-Length is read to its end (and dropped), so the
-    // connection can still carry the 413 answer.
-    if (size > maxBytes) throw new BodyTooLargeError();
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)) {
+    throw new UnreadableFormError(await discardBody(request));
   }
+  const body = await readBodyWithinLimit(request, maxBytes);
   try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'Content-Type': contentType } }).formData();
+    return await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
   } catch {
     throw new UnreadableFormError();
   }
@@ -107,9 +93,14 @@ export async function submitContactForm(options: {
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
       log.warn({ form: 'contact' }, 'contact message refused: too large');
-      return { status: 413, result: { status: 'refused', message: CONTACT_TEXT.tooLarge, values: EMPTY_VALUES } };
+      return {
+        status: 413,
+        result: { status: 'refused', message: CONTACT_TEXT.tooLarge, values: EMPTY_VALUES },
+        headers: error.headers,
+      };
     }
-    return { status: 400, result: { status: 'failed', message: CONTACT_TEXT.failed, values: EMPTY_VALUES } };
+    const headers = error instanceof UnreadableFormError ? error.headers : {};
+    return { status: 400, result: { status: 'failed', message: CONTACT_TEXT.failed, values: EMPTY_VALUES }, headers };
   }
 
   const values = { ...EMPTY_VALUES };

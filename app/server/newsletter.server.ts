@@ -82,7 +82,8 @@ export async function submitNewsletterForm(options: {
     form = await readFormWithinLimit(options.request, MAX_BODY_BYTES);
   } catch (error) {
     const back = backPath(undefined, options.request);
-    if (error instanceof BodyTooLargeError) return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE) };
+    if (error instanceof BodyTooLargeError)
+      return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE), headers: error.headers };
     return { status: 400, result: answer('invalid', back) };
   }
   const rawSource = form.get('source');
@@ -104,7 +105,8 @@ export async function submitNewsletterForm(options: {
 
   try {
     const outcome = await subscribeToNewsletter({ email: parsed.data.email, source: parsed.data.source }, options.db);
-    log.info({ form: 'newsletter', outcome, source: parsed.data.source }, 'newsletter subscription');
+    // The source is text the visitor sent: the log says only whether the box named its page.
+    log.info({ form: 'newsletter', outcome, fromPage: Boolean(parsed.data.source) }, 'newsletter subscription');
     return { status: 200, result: answer(outcome, back) };
   } catch (error) {
     log.error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be stored');

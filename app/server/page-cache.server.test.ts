@@ -111,11 +111,29 @@ describe('what may be cached', () => {
     const html =
       '<script nonce="abc">window.a = 1;</script><script nonce="abc" type="module" async="">import "/x.js";</script>' +
       '<script src="/y.js"></script><script type="application/ld+json">{"@type":"Organization"}</script>';
-    expect(inlineScriptHashes(html)).toEqual([sha('window.a = 1;'), sha('import "/x.js";')]);
+    expect(inlineScriptHashes(html, 'abc')).toEqual([sha('window.a = 1;'), sha('import "/x.js";')]);
     const csp = "default-src 'self';script-src 'self' 'nonce-abc';style-src 'self' 'unsafe-inline'";
-    expect(cspForStoredPage(csp, html)).toBe(
+    expect(cspForStoredPage(csp, html, 'abc')).toBe(
       `default-src 'self';script-src 'self' ${sha('window.a = 1;')} ${sha('import "/x.js";')};style-src 'self' 'unsafe-inline'`,
     );
+  });
+
+  it('hashes only the scripts that carry the nonce of the render being stored', () => {
+    const nonce = 'Zm9vYmFyK2Jhei8xMjM0NQ==';
+    const html =
+      `<script nonce="${nonce}">window.own = 1;</script>` +
+      // Smuggled into content: no nonce, another nonce, a nonce-like attribute, the nonce only as text.
+      '<p><script>alert(1)</script></p><script nonce="guessed">alert(2)</script>' +
+      `<script data-nonce="${nonce}">alert(3)</script><script>/* nonce="${nonce}" */alert(4)</script>` +
+      `<script type="module" nonce='${nonce}' async>import "/x.js";</script>`;
+    expect(inlineScriptHashes(html, nonce)).toEqual([sha('window.own = 1;'), sha('import "/x.js";')]);
+    const csp = `script-src 'self' 'nonce-${nonce}';object-src 'none'`;
+    expect(cspForStoredPage(csp, html, nonce)).toBe(
+      `script-src 'self' ${sha('window.own = 1;')} ${sha('import "/x.js";')};object-src 'none'`,
+    );
+    // Without a nonce to go by, no inline script is allowed.
+    expect(inlineScriptHashes(html, '')).toEqual([]);
+    expect(cspForStoredPage(csp, html, '')).toBe("script-src 'self';object-src 'none'");
   });
 });
 
@@ -137,8 +155,9 @@ describe('the middleware in front of a real Express app', () => {
     app.use(compression());
     app.use((req, res, next) => pageCache(store)(req, res, next));
     const count = (path: string) => (renders[path] = (renders[path] ?? 0) + 1);
+    // Each page carries its own nonce'd script, and one that came in with the content (no nonce).
     const html = (res: express.Response, n: number) =>
-      `<!doctype html><html><body><p>${'Hello. '.repeat(400)}</p>` +
+      `<!doctype html><html><body><p>${'Hello. '.repeat(400)}</p><div><script>window.smuggled = ${n};</script></div>` +
       `<script nonce="${String(res.locals.nonce)}">window.render = ${n};</script></body></html>`;
     app.get(['/page', '/cookie', '/private', '/missing', '/json', '/feed.xml', '/admin', '/slow'], async (req, res) => {
       const n = count(req.path);
@@ -187,9 +206,11 @@ describe('the middleware in front of a real Express app', () => {
     expect(renders['/page']).toBe(1);
     expect(second.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     expect(second.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // Only the script that carried the first render's nonce is allowed, not the smuggled one.
     expect(second.headers.get('content-security-policy')).toBe(
       `default-src 'self';script-src 'self' ${sha('window.render = 1;')};object-src 'none'`,
     );
+    expect(second.headers.get('content-security-policy')).not.toContain(sha('window.smuggled = 1;'));
   });
 
   it('answers a matching If-None-Match with 304, and HEAD without a body', async () => {

@@ -5,7 +5,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 // requests for public pages, their single-fetch data, feeds and robots.txt are answered from memory.
 // Any write to content, services or settings calls invalidatePublicPages(); a TTL bounds what no
 // write announces (the footer's year). Each HTML page carries a per-request CSP nonce, so a stored
-// page is served with the sha256 hashes of its inline scripts instead of the first visitor's nonce.
+// page is served with the sha256 hashes of its own (nonce-bearing) inline scripts instead of the
+// first visitor's nonce.
 
 export interface CachedPage {
   /** Response headers worth repeating (content type, cache control, vary …). */
@@ -158,21 +159,33 @@ export function pageCacheKey(originalUrl: string, host = ''): string | undefined
   }
 }
 
-/** sha256 sources for every inline script of an HTML page (JSON-LD blocks are data, not scripts). */
-export function inlineScriptHashes(html: string): string[] {
+function nonceOf(attributes: string): string | undefined {
+  const match = /(?:^|\s)nonce\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(attributes);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/**
+ * sha256 sources for the inline scripts of an HTML page that carry `nonce`, the nonce of the request
+ * whose render is being stored: those are the scripts the page itself wrote. Any other inline script
+ * (one smuggled into content, say) was never allowed by the first CSP and gets no hash either.
+ * External scripts and JSON-LD blocks (data, not scripts) are skipped.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  if (!nonce) return [];
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attributes = match[1] ?? '';
     const body = match[2] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    if (nonceOf(attributes) !== nonce) continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
 }
 
-/** The first request's CSP with its nonce replaced by the hashes of the page's inline scripts. */
-export function cspForStoredPage(csp: string, html: string): string {
-  const hashes = inlineScriptHashes(html).join(' ');
+/** The first request's CSP with its nonce replaced by the hashes of the page's own inline scripts. */
+export function cspForStoredPage(csp: string, html: string, nonce: string): string {
+  const hashes = inlineScriptHashes(html, nonce).join(' ');
   return csp
     .split(';')
     .map((directive) => {
@@ -283,19 +296,12 @@ export function pageCache(store: PageCacheStore = getPageCache()): RequestHandle
       } else chunks.push(buffer);
     };
 
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: Chunk, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response['write'];
-    res.end = function (this: Response, ...args: unknown[]) {
-      collect(args[0], args[1]);
-      return (end as (...a: unknown[]) => Response).apply(this, args);
-    } as Response['end'];
-
-    res.on('finish', () => {
-      if (!keep || res.statusCode !== 200) return;
+    // Kept as soon as the last byte is handed over, not on 'finish' (which comes a turn later): a
+    // visitor who asks again the moment the first answer arrives already gets the stored copy.
+    let saved = false;
+    const save = () => {
+      if (saved || !keep || res.statusCode !== 200) return;
+      saved = true;
       const body = Buffer.concat(chunks);
       const headers: CachedPage['headers'] = {};
       for (const name of res.getHeaderNames()) {
@@ -306,9 +312,25 @@ export function pageCache(store: PageCacheStore = getPageCache()): RequestHandle
       const type = String(res.getHeader('content-type') ?? '');
       const csp = res.getHeader('content-security-policy');
       const stored: CachedPage = { headers, body, etag: etagOf(body) };
-      if (/^text\/html/i.test(type) && typeof csp === 'string') stored.csp = cspForStoredPage(csp, body.toString('utf8'));
+      // server.ts gives every request its nonce in res.locals; the page's own scripts carry it.
+      const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
+      if (/^text\/html/i.test(type) && typeof csp === 'string') stored.csp = cspForStoredPage(csp, body.toString('utf8'), nonce);
       store.set(key, stored, generation);
-    });
+    };
+
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: Chunk, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as Response['write'];
+    res.end = function (this: Response, ...args: unknown[]) {
+      collect(args[0], args[1]);
+      const result = (end as (...a: unknown[]) => Response).apply(this, args);
+      save();
+      return result;
+    } as Response['end'];
+
     next();
   };
 }

@@ -50,7 +50,7 @@ const RESOURCE = SEED_ARTICLES.find((a) => a.collection === 'resources')!.title;
 const SECTION: Record<ArticleCollection, { label: string; href: string }> = {
   blogs: { label: 'Stories', href: '/blog' },
   news: { label: 'In Media', href: '/news' },
-  resources: { label: 'Resources', href: '/news' },
+  resources: { label: 'Resources', href: '/resources' },
 };
 
 async function expectWholeArticle(page: Page, article: Seeded) {
@@ -114,7 +114,7 @@ async function expectWholeArticle(page: Page, article: Seeded) {
 
   const cta = main.getByRole('region', { name: 'Need help making your organisation more inclusive?' });
   await expect(cta.getByRole('link', { name: 'Book a consultation' })).toHaveAttribute('href', /^\/contact/);
-  await expect(cta.getByRole('link', { name: 'Browse resources' })).toHaveAttribute('href', '/news?category=resources');
+  await expect(cta.getByRole('link', { name: 'Browse resources' })).toHaveAttribute('href', '/resources');
   await expect(main.getByRole('region', { name: 'Stay informed' }).getByLabel('Email address')).toBeVisible();
 }
 
@@ -271,7 +271,7 @@ test.describe('article page behaviour', () => {
     for (const [missing, list] of [
       ['/blog/no-such-story', /\/blog$/],
       ['/news/no-such-article', /\/news$/],
-      ['/resources/no-such-resource', /\/news$/],
+      ['/resources/no-such-resource', /\/resources$/],
     ] as const) {
       const fresh = await page.context().newPage();
       await fresh.goto(missing);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { MOBILE } from './support';
 
@@ -45,6 +46,26 @@ test('a cached page carries a CSP of script hashes that matches it: no violation
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test('a cached page allows exactly the inline scripts that carried its first render’s nonce', async ({ request }) => {
+  const url = unique('/news');
+  const first = await request.get(url);
+  expect(first.headers()['x-cache']).toBe('MISS');
+  const nonce = /'nonce-([^']+)'/.exec(first.headers()['content-security-policy'] ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  const inline = [...(await first.text()).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+    ([, attributes]) => !/\ssrc=|application\/(ld\+)?json/.test(attributes!),
+  );
+  expect(inline.length).toBeGreaterThan(0);
+  // Every script the page itself writes carries the nonce, so the stored copy can allow each by hash.
+  for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  const own = inline.map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+
+  const second = await request.get(url);
+  expect(second.headers()['x-cache']).toBe('HIT');
+  const scriptSrc = /script-src ([^;]*)/.exec(second.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(new Set(scriptSrc.match(/'sha256-[^']+'/g))).toEqual(new Set(own));
 });
 
 test('client-side navigation data of public pages is cached too', async ({ request }) => {

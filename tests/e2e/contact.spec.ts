@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONTACT_ERRORS, CONTACT_LOCATION, CONTACT_RATE_LIMIT, CONTACT_TEXT } from '../../app/lib/contact';
 import { NEWSLETTER_MESSAGES } from '../../app/lib/newsletter';
+import { NEWSLETTER_TOO_LARGE } from '../../app/server/newsletter.server';
+import { E2E } from './env';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
 const MESSAGE = {
@@ -102,6 +104,34 @@ test('a huge post is refused with 413 and a clear message, not a server error', 
   const response = await request.post('/contact', { form: { ...MESSAGE, message: 'x'.repeat(100_000), website: '' } });
   expect(response.status()).toBe(413);
   expect(await response.text()).toContain(CONTACT_TEXT.tooLarge);
+});
+
+// Node's fetch keeps the connection open and sends the next request on it, as browsers do: a 413 that
+// left the rest of the body unread (or reset the connection) used to break that next request.
+test('a refused large post leaves the connection usable: the next request on it succeeds', async () => {
+  const form = { 'content-type': 'application/x-www-form-urlencoded', origin: E2E.baseURL };
+  const big = `name=A&message=${'x'.repeat(2 * 1024 * 1024)}`;
+  /** The same 2 MB sent in pieces, without a Content-Length, as a bot might. */
+  const streamed = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < big.length; i += 64 * 1024) controller.enqueue(new TextEncoder().encode(big.slice(i, i + 64 * 1024)));
+        controller.close();
+      },
+    });
+  const posts: [string, string, () => RequestInit][] = [
+    ['/contact', CONTACT_TEXT.tooLarge, () => ({ body: big })],
+    ['/contact', CONTACT_TEXT.tooLarge, () => ({ body: streamed(), duplex: 'half' }) as RequestInit],
+    ['/contact.data', CONTACT_TEXT.tooLarge, () => ({ body: big })],
+    ['/newsletter', NEWSLETTER_TOO_LARGE, () => ({ body: streamed(), duplex: 'half' }) as RequestInit],
+  ];
+  for (const [path, message, init] of posts) {
+    const refused = await fetch(`${E2E.baseURL}${path}`, { method: 'POST', headers: form, ...init() });
+    expect(refused.status, path).toBe(413);
+    expect(await refused.text(), path).toContain(message);
+    const next = await fetch(`${E2E.baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    expect(next.status, `the request after ${path}`).toBe(200);
+  }
 });
 
 test.describe('without JavaScript', () => {

@@ -59,7 +59,17 @@ test('the sitemap lists every public page and every article and service, with ab
   expect(new Set(locs).size).toBe(locs.length);
   for (const loc of locs) expect(loc.startsWith(`${E2E.baseURL}/`), loc).toBe(true);
   const paths = locs.map((loc) => loc.slice(E2E.baseURL.length));
-  for (const path of ['/', '/about', '/blog', '/news', '/services', '/services/awareness-course', '/contact', '/privacy']) {
+  for (const path of [
+    '/',
+    '/about',
+    '/blog',
+    '/news',
+    '/resources',
+    '/services',
+    '/services/awareness-course',
+    '/contact',
+    '/privacy',
+  ]) {
     expect(paths).toContain(path);
   }
   expect(paths).not.toContain('/admin');

@@ -114,7 +114,15 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await expect(mission.getByRole('img', { name: /three people/ })).toBeVisible();
 
     const awareness = page.getByRole('region', { name: 'Deaf / Hard of Hearing Awareness Training' });
-    await expect(awareness.getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/services/awareness-course');
+    // The link says where it goes (Lighthouse SEO 'link-text'), and its name starts with the words seen (WCAG 2.5.3).
+    const learnMore = awareness.getByRole('link', { name: 'Learn more about the Awareness Project', exact: true });
+    await expect(learnMore).toHaveAttribute('href', '/services/awareness-course');
+    await expect(learnMore).toHaveText('Learn more about the Awareness Project');
+    // Lighthouse reads the link's rendered text, which includes the visually hidden words.
+    expect(await learnMore.evaluate((link) => (link as HTMLElement).innerText.replace(/\s+/g, ' ').trim())).toBe(
+      'Learn more about the Awareness Project',
+    );
+    await expect(learnMore.getByText('about the Awareness Project')).toHaveClass(/sr-only/);
     // Three decorative slider dots, the first one active, hidden from screen readers.
     const dots = awareness.locator('[aria-hidden="true"] > span');
     await expect(dots).toHaveCount(3);

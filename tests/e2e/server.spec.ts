@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { DRAIN_LIMIT_BYTES, FORM_TEXTS } from '../../app/server/request-info.server';
 import { E2E } from './env';
 
 test('GET /healthz answers 200 while the database is reachable', async ({ request }) => {
@@ -89,4 +90,47 @@ test('SIGTERM stops the server cleanly and closes the database', async () => {
   // better-sqlite3 folds the write-ahead log back into the database when the last connection closes.
   expect(fs.existsSync(path.join(dataDir, 'tdg.sqlite-wal'))).toBe(false);
   fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// Node's fetch sends the next request on the same connection once the last one is answered. A form
+// post too large even to read and drop (see request-info.server.ts) is answered at once, and the
+// answer says Connection: close, so Node closes the connection after it instead of leaving the
+// unread rest of the body in the way of the next request.
+test('a post too large even to read is answered 413 with Connection: close, and the next request gets through', async () => {
+  const refused = await fetch(`${E2E.baseURL}/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: E2E.baseURL },
+    body: `email=a%40example.org&password=${'x'.repeat(DRAIN_LIMIT_BYTES + 1024)}`,
+  });
+  expect(refused.status).toBe(413);
+  expect(refused.headers.get('connection')).toBe('close');
+  expect(await refused.json()).toEqual({ error: FORM_TEXTS.tooLarge });
+  const next = await fetch(`${E2E.baseURL}/healthz`, { signal: AbortSignal.timeout(5_000) });
+  expect(next.status).toBe(200);
+});
+
+// A page route's own `headers` keep only what they name; the server adds Connection: close to every
+// 411 and 413 itself, so a body sent in pieces and left unread never blocks the next request.
+test('a page form sent in pieces past what the server reads answers 413 and closes the connection', async () => {
+  const piece = new TextEncoder().encode('x'.repeat(1024 * 1024));
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent === 0) controller.enqueue(new TextEncoder().encode('name=A&message='));
+      if (sent > DRAIN_LIMIT_BYTES + 2 * piece.length) return controller.close();
+      controller.enqueue(piece);
+      sent += piece.length;
+    },
+  });
+  const refused = await fetch(`${E2E.baseURL}/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: E2E.baseURL },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  expect(refused.status).toBe(413);
+  expect(refused.headers.get('connection')).toBe('close');
+  await refused.arrayBuffer();
+  const next = await fetch(`${E2E.baseURL}/contact`, { signal: AbortSignal.timeout(5_000) });
+  expect(next.status).toBe(200);
 });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-/** /resources has no list page, so resources are reached through the In Media list (decision 203). */
-export const RESOURCES_LIST_PATH = '/news?category=resources';
+/** The resources list (spec §2; docs/decisions/204-resources-page.md). */
+export const RESOURCES_LIST_PATH = '/resources';
 
 /** spec §2: the consultation call to action, to /contact and to the resources. */
 export function ConsultationCta() {

@@ -30,8 +30,10 @@ export function AwarenessProject() {
             with deaf and hard-of-hearing people, including first signs in Ugandan Sign Language.
           </p>
           <div className="mt-8 flex flex-wrap items-center justify-between gap-6">
+            {/* The hidden words make the link say where it goes, to screen readers and to search engines
+                (which read the text, not an aria-label); the name still starts with what is seen. */}
             <Link to="/services/awareness-course" className={BUTTON.accent}>
-              Learn more
+              Learn more<span className="sr-only"> about the Awareness Project</span>
             </Link>
             <div aria-hidden="true" className="flex gap-2">
               <span data-active="true" className="h-2.5 w-8 rounded-full bg-indigo-800" />

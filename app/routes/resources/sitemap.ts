@@ -11,6 +11,7 @@ export const SITEMAP_PAGES = [
   '/about',
   '/blog',
   '/news',
+  '/resources',
   '/services',
   '/services/awareness-course',
   '/contact',

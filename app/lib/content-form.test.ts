@@ -62,7 +62,7 @@ describe('measureHtml nesting', () => {
     const start = performance.now();
     expect(measureHtml('<span>'.repeat(150_000)).nesting).toBe(150_000);
     expect(measureHtml(`${'<b>'.repeat(100_000)}${'</i>'.repeat(100_000)}`).nesting).toBe(100_000);
-    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(performance.now() - start).toBeLessThan(5_000);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { staffUserByEmail } from '../../tests/support/staff';
 import { setDatabase } from './db/db.server';
 import { ensureSuperAdmin } from './db/seed.server';
 import {
@@ -55,21 +56,7 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
     database = await createTestDatabase(engine);
     setDatabase(database);
     await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    const row = await database.db
-      .selectFrom('system_users')
-      .selectAll()
-      .where('email', '=', 'boss@example.org')
-      .executeTakeFirstOrThrow();
-    boss = {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: 'SUPER_ADMIN',
-      bio: '',
-      profilePicture: null,
-      isSuperAdmin: true,
-      sessionId: 's',
-    };
+    boss = await staffUserByEmail(database.db, 'boss@example.org');
   });
   afterAll(async () => {
     setDatabase(undefined);

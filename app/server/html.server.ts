@@ -35,11 +35,10 @@ export function sanitizeWithinDepth(html: string, options: IOptions, tooDeep: ()
 }
 
 /**
- * The text of markup with every tag (`<` up to the next `>`) read as a space, in one pass; a `<`
- * with no `>` after it stays as text. Only for markup too deep to give the parser: it does not know
- * comments or script, so their text stays too.
+ * Markup with every tag (`<` up to the next `>`) replaced by what `replace` gives for it, in one
+ * pass; a `<` with no `>` after it stays as text.
  */
-export function stripTags(html: string): string {
+function replaceTags(html: string, replace: (tag: string) => string): string {
   let text = '';
   let from = 0;
   for (;;) {
@@ -47,10 +46,18 @@ export function stripTags(html: string): string {
     if (lt === -1) break;
     const gt = html.indexOf('>', lt + 1);
     if (gt === -1) break;
-    text += `${html.slice(from, lt)} `;
+    text += html.slice(from, lt) + replace(html.slice(lt, gt + 1));
     from = gt + 1;
   }
   return text + html.slice(from);
+}
+
+/**
+ * The text of markup with every tag read as a space. Only for markup too deep to give the parser:
+ * it does not know comments or script, so their text stays too.
+ */
+export function stripTags(html: string): string {
+  return replaceTags(html, () => ' ');
 }
 
 const TEXT_OPTIONS: IOptions = {
@@ -89,15 +96,5 @@ export function htmlToText(html: string): string {
  * values escaped, no comments, no script. A test holds the two to the same answers.
  */
 export function sanitisedHtmlToText(html: string): string {
-  let text = '';
-  let from = 0;
-  for (;;) {
-    const lt = html.indexOf('<', from);
-    if (lt === -1) break;
-    const gt = html.indexOf('>', lt + 1);
-    if (gt === -1) break;
-    text += html.slice(from, lt) + (BREAK_TAG.test(html.slice(lt, gt + 1)) ? ' ' : '');
-    from = gt + 1;
-  }
-  return decodeAndTidy(text + html.slice(from));
+  return decodeAndTidy(replaceTags(html, (tag) => (BREAK_TAG.test(tag) ? ' ' : '')));
 }

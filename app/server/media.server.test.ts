@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { staffUserByEmail } from '../../tests/support/staff';
 import type { StaffUser } from './auth.server';
 import { setDatabase } from './db/db.server';
 import { ensureSuperAdmin } from './db/seed.server';
@@ -31,21 +32,7 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
     setDatabase(database);
     setUploadsRoot(database.dataDir);
     await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    const row = await database.db
-      .selectFrom('system_users')
-      .selectAll()
-      .where('email', '=', 'boss@example.org')
-      .executeTakeFirstOrThrow();
-    boss = {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role: 'SUPER_ADMIN',
-      bio: '',
-      profilePicture: null,
-      isSuperAdmin: true,
-      sessionId: 's',
-    };
+    boss = await staffUserByEmail(database.db, 'boss@example.org');
     png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();

@@ -24,11 +24,12 @@ const MB = 1_000_000;
 const SIZES = [31_250, 125_000, 500_000, MB];
 /**
  * A bound for plain validators: a linear pass over a megabyte takes tens of milliseconds, so this
- * holds on a busy test machine, while the old textLength took longer than this on 60,000 `<`.
+ * holds even on a machine busy with other test suites, while the old textLength took 8 s on
+ * 125,000 `<` and, quadratic, over two minutes on 500,000.
  */
-const VALIDATOR_MS = 2_500;
+const VALIDATOR_MS = 10_000;
 /** A bound for the HTML sanitiser, which parses the whole body (under a second a megabyte). */
-const SANITISER_MS = 10_000;
+const SANITISER_MS = 30_000;
 
 /** `unit` repeated and cut to exactly `size` characters. */
 const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -115,7 +116,7 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
   (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('textLength of adversarial bodies', () => {
-  it.each(ADVERSARIES)('measures $name in linear time', { timeout: 30_000 }, ({ make, text }) => {
+  it.each(ADVERSARIES)('measures $name in linear time', { timeout: 120_000 }, ({ make, text }) => {
     expectBounded(VALIDATOR_MS, make, textLength, (length, _size, input) => {
       if (text) expect(length).toBe(text(input));
     });
@@ -136,7 +137,7 @@ describe.each(['news', 'blogs'] as const)('the %s content form with adversarial 
 
   it.each(ADVERSARIES)(
     'answers a body of $name in linear time, with the right message',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     ({ make, verdict }) => {
       const schema = contentSchema(type);
       expectBounded(
@@ -153,7 +154,7 @@ describe.each(['news', 'blogs'] as const)('the %s content form with adversarial 
 
   it.each(ADVERSARIES)(
     'refuses one byte over the limit of $name as too long, without parsing it',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     ({ make }) => {
       const schema = contentSchema(type);
       const base = make(CONTENT_MAX_BYTES);
@@ -179,7 +180,7 @@ describe.each(['news', 'blogs'] as const)('the %s content form with adversarial 
     ['imageUrl', CONTENT_MESSAGES.imageInvalid],
     ['category', CONTENT_MESSAGES.categoryInvalid],
     ['tags', CONTENT_MESSAGES.tagsTooLong],
-  ])('refuses a megabyte in %s, quickly', { timeout: 30_000 }, (field, message) => {
+  ])('refuses a megabyte in %s, quickly', { timeout: 120_000 }, (field, message) => {
     for (const unit of ['a', ' a', ',', 'a,', '/media/news/a.', '<a ', '&']) {
       expectBounded(
         VALIDATOR_MS,
@@ -200,7 +201,7 @@ describe('parseTags with adversarial input', () => {
     [' ', () => []],
     ['a', (n: number) => ['a'.repeat(n)]],
     ['a \t', (n: number) => [fill('a \t', n).trim().replace(/\s+/g, ' ')]],
-  ] as const)('splits a megabyte of %j in linear time', { timeout: 30_000 }, (unit, expected) => {
+  ] as const)('splits a megabyte of %j in linear time', { timeout: 120_000 }, (unit, expected) => {
     expectBounded(
       VALIDATOR_MS,
       (n) => fill(unit, n),
@@ -213,7 +214,7 @@ describe('parseTags with adversarial input', () => {
 describe('the contact, sign-in, newsletter and user forms with adversarial input', () => {
   const EMAILS = ['a', 'a.', '@', 'a@', '.@', 'a-', '<a ', ' '];
 
-  it("refuses a megabyte in every contact field with that field's message", { timeout: 60_000 }, () => {
+  it("refuses a megabyte in every contact field with that field's message", { timeout: 240_000 }, () => {
     const valid = { name: 'Grace', email: 'grace@example.org', phone: '+256 700 000000', subject: 'Hello', message: 'Hi.' };
     for (const field of ['name', 'email', 'phone', 'subject', 'message'] as const) {
       for (const unit of [...EMAILS, '1 ', '+(']) {
@@ -233,7 +234,7 @@ describe('the contact, sign-in, newsletter and user forms with adversarial input
     }
   });
 
-  it("cuts a subject from the address to the field's length, quickly", { timeout: 30_000 }, () => {
+  it("cuts a subject from the address to the field's length, quickly", { timeout: 120_000 }, () => {
     for (const unit of [' ', '\u0000', '\u200b', 'a']) {
       expectBounded(
         VALIDATOR_MS,
@@ -244,7 +245,7 @@ describe('the contact, sign-in, newsletter and user forms with adversarial input
     }
   });
 
-  it('refuses a megabyte of email or password at sign-in with its message', { timeout: 60_000 }, () => {
+  it('refuses a megabyte of email or password at sign-in with its message', { timeout: 240_000 }, () => {
     for (const unit of EMAILS) {
       expectBounded(
         VALIDATOR_MS,
@@ -282,7 +283,7 @@ describe('the contact, sign-in, newsletter and user forms with adversarial input
     );
   });
 
-  it('refuses a megabyte in every field of the user forms with its message', { timeout: 60_000 }, () => {
+  it('refuses a megabyte in every field of the user forms with its message', { timeout: 240_000 }, () => {
     const valid = {
       name: 'Grace',
       email: 'grace@example.org',
@@ -325,7 +326,7 @@ describe('the contact, sign-in, newsletter and user forms with adversarial input
 describe('search terms, paths, ids and text helpers with adversarial input', () => {
   it.each(['a', 'a ', '<', '"', '*', 'ａ', '\u0301', 'word1 word2 word3 word4 word5 word6 word7 word8 word9 '])(
     'makes at most 8 short terms of a megabyte of %j',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     (unit) => {
       expectBounded(
         VALIDATOR_MS,
@@ -339,7 +340,7 @@ describe('search terms, paths, ids and text helpers with adversarial input', () 
     },
   );
 
-  it('reads a collection from a path of a megabyte of slashes', { timeout: 30_000 }, () => {
+  it('reads a collection from a path of a megabyte of slashes', { timeout: 120_000 }, () => {
     expectBounded(
       VALIDATOR_MS,
       (n) => `/news${fill('/', n)}x`,
@@ -380,7 +381,7 @@ describe('search terms, paths, ids and text helpers with adversarial input', () 
 
   it.each([' ', '.', '.,;:!?- ', 'a ', '\n\n', 'word. '])(
     'truncates and counts a megabyte of %j',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     (unit) => {
       expectBounded(
         VALIDATOR_MS,
@@ -403,17 +404,17 @@ describe('search terms, paths, ids and text helpers with adversarial input', () 
 });
 
 describe('sanitising article bodies with adversarial input', () => {
-  it.each(ADVERSARIES)('sanitises $name in linear time, to safe HTML', { timeout: 60_000 }, ({ make }) => {
+  it.each(ADVERSARIES)('sanitises $name in linear time, to safe HTML', { timeout: 240_000 }, ({ make }) => {
     expectBounded(SANITISER_MS, make, sanitizeArticleHtml, (html) => {
       expect(html).not.toMatch(/<(script|svg|iframe|img)\b|\son\w+=|javascript:/i);
     });
   });
 
-  it.each(ADVERSARIES)('derives the text of $name in linear time', { timeout: 60_000 }, ({ make }) => {
+  it.each(ADVERSARIES)('derives the text of $name in linear time', { timeout: 240_000 }, ({ make }) => {
     expectBounded(SANITISER_MS, make, htmlToText, (text) => expect(text).not.toMatch(/<(script|svg|b)>/));
   });
 
-  it('stores a megabyte of deeply nested markup as its text, in linear time', { timeout: 30_000 }, () => {
+  it('stores a megabyte of deeply nested markup as its text, in linear time', { timeout: 120_000 }, () => {
     expectBounded(
       SANITISER_MS,
       (n) => `${times('<blockquote>', n - 20)}Only the words`,
@@ -429,7 +430,7 @@ describe('sanitising article bodies with adversarial input', () => {
 describe('file names with adversarial input', () => {
   it.each(['.', 'a.', '/', '\\', '..', ' ', 'é', '\u0000', '<a '])(
     'makes a safe short name of a megabyte of %j',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     (unit) => {
       expectBounded(
         VALIDATOR_MS,
@@ -455,7 +456,7 @@ describe.each(ENGINES)('storing an upload with an adversarial name on %s', (engi
   });
   afterAll(() => database.drop());
 
-  it('keeps a safe, short stored name whatever the original name was', { timeout: 60_000 }, async () => {
+  it('keeps a safe, short stored name whatever the original name was', { timeout: 240_000 }, async () => {
     for (const unit of ['.', 'a.', '../', 'é ']) {
       const stored = await storeImage(database.db, {
         folder: 'news',

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import { data, redirect } from 'react-router';
+import type { SystemUserTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
@@ -228,19 +230,21 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser> {
     await deleteSessionById(session.sessionId);
     return { status: 'signed-out', reason: 'disabled' };
   }
+  return { status: 'signed-in', user: staffUserFromRow(row, session.sessionId) };
+}
+
+/** A stored account as the signed-in staff member of session `sessionId`. */
+export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: string): StaffUser {
   const role = roleOf(row.role);
   return {
-    status: 'signed-in',
-    user: {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      role,
-      bio: row.bio,
-      profilePicture: row.profile_picture,
-      isSuperAdmin: role === 'SUPER_ADMIN',
-      sessionId: session.sessionId,
-    },
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role,
+    bio: row.bio,
+    profilePicture: row.profile_picture,
+    isSuperAdmin: role === 'SUPER_ADMIN',
+    sessionId,
   };
 }
 

@@ -67,6 +67,9 @@ export default defineConfig({
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: { target: 'es2022' },
   environments: {
+    // The server bundle's entry is the Express app, which imports the routes' build: one bundle, so
+    // one copy of every module (server.ts loads it).
+    ssr: { build: { rollupOptions: { input: './server/app.ts' } } },
     client: {
       build: {
         rolldownOptions: {

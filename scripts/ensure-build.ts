@@ -6,7 +6,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server', 'index.js');
-const sources = ['app', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
+const sources = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);

@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrations.server.ts';
 import { ensureSuperAdmin, seedDemoContent } from './db/seed.server.ts';
 import { registerJobHandler, startJobWorker, type JobWorkerOptions } from './jobs.server.ts';
 import { deliverQueuedMail, MAIL_JOB } from './mail.server.ts';
-import { PASSWORD_RESET_JOB, runPasswordResetRequest } from './password-reset-mail.server.ts';
+import { PASSWORD_RESET_JOB, runPasswordResetRequest } from './password-reset.server.ts';
 import { setUploadsRoot } from './storage.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
@@ -50,9 +50,8 @@ export async function startServices(config: Config, logger: Logger): Promise<Dat
 }
 
 /**
- * Runs queued work (mail, forgot-password requests) in this process. Call it from server.ts: the
- * handlers are registered in the module copy that calls this, and the React Router bundle's copy
- * only enqueues. Returns a stop function that waits for the job in hand.
+ * Runs queued work (mail, forgot-password requests) in this process (server/app.ts starts it).
+ * Returns a stop function that waits for the job in hand.
  */
 export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promise<void> {
   const unregister = [

@@ -227,7 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 let cached: Config | undefined;
 
-/** The settings of this process (parsed once; server.ts has already refused bad values). */
+/** The settings of this process, parsed once (server/app.ts reads them first and refuses bad values). */
 export function getConfig(): Config {
   cached ??= loadConfig();
   return cached;
@@ -239,7 +239,7 @@ export function getConfig(): Config {
  */
 export function bootstrapFailure(error: unknown, logger?: { error(obj: object, msg: string): void }): never {
   const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-  const known = error instanceof Error && (error.name === 'ConfigError' || error.name === 'DatabaseOpenError');
+  const known = error instanceof ConfigError;
   if (!known && logger) logger.error({ err: error }, 'start-up failed');
   process.stderr.write(`Cannot start: ${message}\n`);
   process.exit(1);

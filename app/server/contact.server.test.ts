@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setLogger } from './logger.server';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
 import {
@@ -56,9 +57,6 @@ function streamedPost(totalBytes: number) {
 
 // Everything the module logs, to prove that addresses and message bodies never reach the log.
 const logLines: string[] = [];
-const LOGGER = Symbol.for('tdg.logger');
-const globals = globalThis as Record<symbol, unknown>;
-const previousLogger = globals[LOGGER];
 beforeAll(() => {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -66,11 +64,9 @@ beforeAll(() => {
       callback();
     },
   });
-  globals[LOGGER] = pino({ level: 'info' }, sink);
+  setLogger(pino({ level: 'info' }, sink));
 });
-afterAll(() => {
-  globals[LOGGER] = previousLogger;
-});
+afterAll(() => setLogger(undefined));
 
 describe('readFormWithinLimit', () => {
   it('reads a form within the limit', async () => {

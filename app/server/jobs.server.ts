@@ -9,10 +9,7 @@ import { getLogger } from './logger.server.ts';
 // Work that must not hold up a request (mail first), kept as rows in `jobs` so that it survives a
 // restart and runs once however many processes or instances serve the site
 // (docs/decisions/010-background-jobs-and-mail-queue.md).
-//
-// server.ts and the React Router bundle each load this module. Enqueueing only writes a row, so it
-// works from either copy; handlers and the worker live in server.ts's copy (bootstrap.server.ts).
-// The wake-up hooks are kept on globalThis so an enqueue in the bundle still wakes that worker.
+// Handlers are registered and the worker started at start-up (bootstrap.server.ts).
 
 export interface JobInfo {
   id: string;
@@ -45,15 +42,11 @@ export function registerJobHandler(kind: string, handler: JobHandler): () => voi
   };
 }
 
-const WAKE = Symbol.for('tdg.jobs.wake');
-type Global = typeof globalThis & { [WAKE]?: Set<() => void> };
-function wakeHooks(): Set<() => void> {
-  return ((globalThis as Global)[WAKE] ??= new Set());
-}
+const wakeHooks = new Set<() => void>();
 
 /** Tells this process's workers to look for work now instead of at their next poll. */
 export function wakeJobWorkers(): void {
-  for (const wake of wakeHooks()) wake();
+  for (const wake of wakeHooks) wake();
 }
 
 /**
@@ -296,12 +289,12 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
     else schedule(0);
   };
 
-  wakeHooks().add(wake);
+  wakeHooks.add(wake);
   schedule(0);
 
   return async () => {
     stopped = true;
-    wakeHooks().delete(wake);
+    wakeHooks.delete(wake);
     clearTimeout(timer);
     await current;
   };

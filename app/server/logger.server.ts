@@ -52,12 +52,15 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', de
 
 export type Logger = ReturnType<typeof createLogger>;
 
-const LOGGER = Symbol.for('tdg.logger');
-type Global = typeof globalThis & { [LOGGER]?: Logger };
+let current: Logger | undefined;
 
-/** The process's logger, shared by the server and the React Router bundle. */
+/** The process's logger: the one the site started with, or one at LOG_LEVEL until then. */
 export function getLogger(): Logger {
-  const g = globalThis as Global;
-  g[LOGGER] ??= createLogger();
-  return g[LOGGER];
+  current ??= createLogger();
+  return current;
+}
+
+/** Makes `logger` the process's logger (server/app.ts at start; tests that read what was logged). */
+export function setLogger(logger: Logger | undefined): void {
+  current = logger;
 }

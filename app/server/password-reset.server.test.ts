@@ -38,7 +38,7 @@ async function forgotPassword(email: string, ip: string): Promise<Answer> {
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
   });
   const context = new RouterContextProvider();
-  context.set(requestContext, { nonce: '', clientIp: ip });
+  context.set(requestContext, { nonce: '', clientIp: ip, publicPagesChanged: () => undefined });
   const result = await action({ request, context, params: {} } as unknown as Route.ActionArgs);
   if (result && typeof result === 'object' && 'init' in result) {
     const init = (result.init ?? {}) as ResponseInit;

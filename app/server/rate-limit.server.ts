@@ -72,13 +72,10 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   };
 }
 
-// Limiters are kept on globalThis so a module reload in development does not reset them.
-const REGISTRY = Symbol.for('tdg.rate-limiters');
-type Global = typeof globalThis & { [REGISTRY]?: Map<string, RateLimiter> };
+const registry = new Map<string, RateLimiter>();
 
 /** The process's limiter called `name`, created with `options` on first use. */
 export function getRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
-  const registry = ((globalThis as Global)[REGISTRY] ??= new Map());
   let limiter = registry.get(name);
   if (!limiter) {
     limiter = createRateLimiter(options);

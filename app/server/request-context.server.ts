@@ -1,12 +1,12 @@
 import { createContext } from 'react-router';
 
-// Per-request values the HTTP server hands to React Router. The context key is kept on globalThis
-// because server.ts and the React Router bundle each load their own copy of this module.
-const KEY = Symbol.for('tdg.request-context');
-type Global = typeof globalThis & { [KEY]?: ReturnType<typeof create> };
-
-function create() {
-  return createContext<{ nonce: string; clientIp: string }>({ nonce: '', clientIp: '' });
+/** Per-request values the HTTP server (server/app.ts) hands to React Router. */
+export interface RequestValues {
+  /** The CSP nonce of this response's inline scripts. */
+  nonce: string;
+  clientIp: string;
+  /** Forgets the stored public pages: called once, after a staff member's write succeeded (app/root.tsx). */
+  publicPagesChanged: () => void;
 }
 
-export const requestContext = ((globalThis as Global)[KEY] ??= create());
+export const requestContext = createContext<RequestValues>({ nonce: '', clientIp: '', publicPagesChanged: () => undefined });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { nowIso } from './ids.server.ts';
-import { invalidatePublicPages } from './page-cache.server.ts';
 
 export const SETTING_KEYS = {
   superAdminEmail: 'super_admin_email',
@@ -21,6 +20,4 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: unk
     .values(row)
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
     .execute();
-  // Settings show on public pages (organisation details, the founder).
-  invalidatePublicPages();
 }

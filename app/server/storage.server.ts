@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { IMAGE_WIDTHS, variantUrl } from '../lib/images.ts';
+import type { Collection } from '../lib/collections.ts';
 
 // The one place that writes uploaded files. Images are decoded (proving they are images), rotated
 // upright, stripped of metadata (phone photos carry GPS positions) and written as WebP in the
@@ -17,19 +18,16 @@ export class InvalidImageError extends Error {}
 /** spec §5: JPEG, PNG, GIF or WebP, judged by decoding the bytes, never by the file name. */
 const UPLOAD_FORMATS: string[] = ['jpeg', 'png', 'gif', 'webp'];
 
-// The server and the React Router bundle each load their own copy of this module, so the uploads
-// folder is kept on globalThis for both (as the database handle is).
-const UPLOADS_ROOT = Symbol.for('tdg.uploadsRoot');
-type Global = typeof globalThis & { [UPLOADS_ROOT]?: string };
+let uploadsRoot: string | undefined;
 
+/** Uploads live in `{dataDir}/uploads`; start-up sets it from DATA_DIR, tests from their own folder. */
 export function setUploadsRoot(dataDir: string): void {
-  (globalThis as Global)[UPLOADS_ROOT] = path.join(dataDir, 'uploads');
+  uploadsRoot = path.join(dataDir, 'uploads');
 }
 
 export function getUploadsRoot(): string {
-  const root = (globalThis as Global)[UPLOADS_ROOT];
-  if (!root) throw new Error('The uploads folder has not been set');
-  return root;
+  if (!uploadsRoot) throw new Error('The uploads folder has not been set');
+  return uploadsRoot;
 }
 
 /** spec §5: characters other than letters, digits, dot and hyphen become underscores. */
@@ -55,7 +53,7 @@ export interface StoredImage {
 export async function storeImage(
   db: Kysely<Database>,
   input: {
-    folder: 'news' | 'blogs' | 'resources' | 'services' | 'profiles';
+    folder: Collection | 'services' | 'profiles';
     originalName: string;
     bytes: Buffer;
     uploadedBy?: string | null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ConfigError } from '../config.server.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -15,7 +16,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export class DatabaseOpenError extends Error {
+/** The database cannot be opened or reached: a problem the operator fixes, like a bad setting. */
+export class DatabaseOpenError extends ConfigError {
   override name = 'DatabaseOpenError';
 }
 
@@ -131,8 +133,8 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-// The server and the React Router bundle are loaded separately, so the one open database is kept on
-// globalThis for both (and survives module reloads in development).
+// The process's one global: in development Vite re-runs an edited module, and the open database must
+// outlive that (a module-level variable would be emptied, leaving every request without a database).
 const HANDLE = Symbol.for('tdg.database');
 type Global = typeof globalThis & { [HANDLE]?: DatabaseHandle };
 

@@ -3,8 +3,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 // The public page cache (issue 3 item 11, docs/decisions/402-page-cache.md): anonymous GET and HEAD
 // requests for public pages, their single-fetch data, feeds and robots.txt are answered from memory.
-// Any write to content, services or settings calls invalidatePublicPages(); a TTL bounds what no
-// write announces (the footer's year). Each HTML page carries a per-request CSP nonce, so a stored
+// server/app.ts owns the one store; a staff member's successful write empties it (app/root.tsx calls
+// the request's `publicPagesChanged`), and a TTL bounds what no write announces (the footer's year). Each HTML page carries a per-request CSP nonce, so a stored
 // page is served with the sha256 hashes of its own (nonce-bearing) inline scripts instead of the
 // first visitor's nonce.
 
@@ -108,20 +108,6 @@ export function createPageCacheStore(options: PageCacheOptions = {}): PageCacheS
     generation: () => generation,
     stats: () => ({ entries: pages.size, bytes, hits, misses, generation }),
   };
-}
-
-// server.ts and the React Router bundle each load their own copy of this module; both must see the
-// one store, so it lives on globalThis.
-const STORE = Symbol.for('tdg.page-cache');
-type Global = typeof globalThis & { [STORE]?: PageCacheStore };
-
-export function getPageCache(): PageCacheStore {
-  return ((globalThis as Global)[STORE] ??= createPageCacheStore());
-}
-
-/** Forgets every stored public page. Call it after any write to content, services or settings. */
-export function invalidatePublicPages(): void {
-  getPageCache().invalidate();
 }
 
 /** Staff are signed in with these cookies; their requests never touch the cache. */
@@ -257,7 +243,7 @@ type Chunk = string | Uint8Array;
  * while its uncompressed body is copied; if it turns out storable (200, a cacheable type, no cookie
  * set, not marked private) the copy is kept. The compression middleware still runs on every answer.
  */
-export function pageCache(store: PageCacheStore = getPageCache()): RequestHandler {
+export function pageCache(store: PageCacheStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCacheablePath(req.path)) return next();
     if (hasSessionCookie(req.headers.cookie) || req.headers.authorization) {
@@ -312,7 +298,7 @@ export function pageCache(store: PageCacheStore = getPageCache()): RequestHandle
       const type = String(res.getHeader('content-type') ?? '');
       const csp = res.getHeader('content-security-policy');
       const stored: CachedPage = { headers, body, etag: etagOf(body) };
-      // server.ts gives every request its nonce in res.locals; the page's own scripts carry it.
+      // server/app.ts gives every request its nonce in res.locals; the page's own scripts carry it.
       const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
       if (/^text\/html/i.test(type) && typeof csp === 'string') stored.csp = cspForStoredPage(csp, body.toString('utf8'), nonce);
       store.set(key, stored, generation);

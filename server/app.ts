@@ -1,0 +1,215 @@
+// The site as one Express app: security headers, compression, request logs, /healthz, uploads, the
+// browser build's files, the public page cache and the React Router request handler. Vite builds this
+// module into the server bundle together with the routes (vite.config.ts), so every module exists
+// once per process; server.ts loads the bundle (or, with --dev, this file through Vite), listens and
+// shuts down.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import expressStaticGzip from 'express-static-gzip';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { RouterContextProvider } from 'react-router';
+import { startBackgroundJobs, startServices } from '~/server/bootstrap.server';
+import { bootstrapFailure, getConfig, type Config } from '~/server/config.server';
+import { isDatabaseReachable } from '~/server/db/db.server';
+import { createLogger, redactPath, setLogger, type Logger } from '~/server/logger.server';
+import { scheduleUploadPruning } from '~/server/media.server';
+import { requestContext } from '~/server/request-context.server';
+import { getUploadsRoot } from '~/server/storage.server';
+import { createPageCacheStore, pageCache } from './page-cache.ts';
+
+export interface SiteOptions {
+  dev: boolean;
+  /** The browser build (`build/client`); unused in development, where Vite serves the sources. */
+  clientDir: string;
+  /** Vite's middlewares in development (HMR client, source files). */
+  devMiddleware?: RequestHandler;
+}
+
+export interface Site {
+  app: express.Express;
+  config: Config;
+  logger: Logger;
+  /** Stops background work (waiting for the job in hand) and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Reads the settings (once per process); on bad settings, says which and exits. */
+export function loadSettings(): { config: Config; logger: Logger } {
+  let config: Config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    return bootstrapFailure(error);
+  }
+  const logger = createLogger(config.logLevel);
+  setLogger(logger);
+  return { config, logger };
+}
+
+/** Opens and migrates the database, starts background work and builds the request pipeline. */
+export async function createSite(options: SiteOptions): Promise<Site> {
+  const { config, logger } = loadSettings();
+  let database;
+  try {
+    database = await startServices(config, logger);
+  } catch (error) {
+    return bootstrapFailure(error, logger);
+  }
+  const pages = createPageCacheStore();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(securityHeaders(config, options.dev));
+  app.use(compression());
+  app.use(requestLog(logger));
+  app.use(closeAfterRefusedBody);
+
+  app.get('/healthz', async (_req, res) => {
+    const ok = await isDatabaseReachable(database.db);
+    res.set('Cache-Control', 'no-store');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine });
+  });
+
+  // Uploaded images have unique, timestamped names, so they never change once written.
+  app.use('/media', express.static(getUploadsRoot(), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  else {
+    // Vite names every asset by its content hash, so a year of caching is safe. The build wrote
+    // Brotli and gzip copies of each (vite.config.ts): sent as they are, never compressed per request.
+    app.use(
+      '/assets',
+      expressStaticGzip(path.join(options.clientDir, 'assets'), {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: { immutable: true, maxAge: '1y', index: false },
+      }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+  }
+
+  // Anonymous public pages come from memory (docs/decisions/402-page-cache.md); not in development,
+  // where every edit must show at once.
+  if (!options.dev) app.use(pageCache(pages));
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: options.dev ? 'development' : 'production',
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          nonce: String(res.locals.nonce),
+          clientIp: req.ip ?? '',
+          publicPagesChanged: () => pages.invalidate(),
+        });
+        return context;
+      },
+    }),
+  );
+  app.use(errorPage(logger));
+
+  const stopPruning = scheduleUploadPruning();
+  const stopJobs = startBackgroundJobs();
+  return {
+    app,
+    config,
+    logger,
+    async close() {
+      stopPruning();
+      await stopJobs();
+      await database.close();
+    },
+  };
+}
+
+function securityHeaders(config: Config, dev: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: dev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${String((res as express.Response).locals.nonce)}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            mediaSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            frameSrc: ["'none'"],
+            workerSrc: ["'self'"],
+            manifestSrc: ["'self'"],
+            ...(config.https ? { upgradeInsecureRequests: [] } : {}),
+          },
+        },
+    strictTransportSecurity: config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/**
+ * A body refused for its size (413) or missing length (411) may be left unread: say the connection
+ * ends with this answer, so a client does not send its next request into the unread bytes.
+ */
+const closeAfterRefusedBody: RequestHandler = (_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+    if ((status === 411 || status === 413) && !this.headersSent) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (req.path.startsWith('/assets/') || req.path === '/healthz') return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // req.path has no query string; a reset link's token is cut out of it.
+      const entry = { method: req.method, path: redactPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      else logger.info(entry, 'request');
+    });
+    next();
+  };
+}
+
+function errorPage(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, path: req.path }, 'unhandled error');
+    if (res.headersSent) return res.end();
+    const title = status === 404 ? 'Page Not Found' : status < 500 ? 'Request not accepted' : 'Something went wrong';
+    const text =
+      status === 404
+        ? 'The file you asked for does not exist.'
+        : status < 500
+          ? 'The request could not be handled. Please check it and try again.'
+          : 'Sorry, the site had a problem showing this page. Please try again in a moment.';
+    res
+      .status(status)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><h1>${title}</h1><p>${text}</p><p><a href="/">Back to Home</a></p></main></body></html>`,
+      );
+  };
+}

@@ -22,7 +22,7 @@ import { SEED_AUTHORS } from '../app/server/db/seed-data.ts';
 import { seedDemoContent } from '../app/server/db/seed.server.ts';
 import { searchContent } from '../app/server/search.server.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
-import type { Collection } from '../app/server/db/schema.ts';
+import type { Collection } from '../app/lib/collections.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -74,10 +74,10 @@ const WORDS = `access accessible action advocacy app audio awareness bank bus ca
   uganda village voice volunteer wakiso water wheelchair women work workshop youth`
   .split(/\s+/)
   .filter(Boolean);
-const CATEGORIES: Record<'blogs' | 'news', string[]> = {
+const CATEGORIES = {
   blogs: ['personal-experience', 'advocacy', 'community', 'inspiration', 'education', 'resources'],
   news: ['news', 'advocacy', 'community', 'education', 'opportunities', 'technology'],
-};
+} satisfies Partial<Record<Collection, string[]>>;
 
 function random(seed: number) {
   let s = seed >>> 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryLabel } from './categories';
-import { articlePath, collectionFromPath, isArticleId, isArticlePathname } from './article';
+import { collectionFromPath, isArticleId, isArticlePathname } from './article';
+import { articlePath } from './collections';
 
 describe('collectionFromPath (spec §2 collection choice)', () => {
   it('uses news for a path containing news, resources for one containing resources, blogs otherwise', () => {

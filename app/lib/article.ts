@@ -1,13 +1,13 @@
-// The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
+import { COLLECTION_INFO, type Collection } from './collections.ts';
 
-export type ArticleCollection = 'blogs' | 'news' | 'resources';
+// The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
 
 /**
  * spec §2: a path containing news uses news, one containing resources uses resources, any other blogs.
  * Only the route part of the path counts, not the id: ids are title slugs, so a story titled
  * "News from Gulu" must stay a story (docs/decisions/201-article-collection-and-ids.md).
  */
-export function collectionFromPath(pathname: string): ArticleCollection {
+export function collectionFromPath(pathname: string): Collection {
   // Index arithmetic rather than /\/+$/, which is quadratic on a long run of slashes.
   let end = pathname.length;
   while (end > 0 && pathname.charCodeAt(end - 1) === 47 /* / */) end--;
@@ -23,17 +23,6 @@ export const ARTICLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 
 export function isArticleId(id: string | undefined): id is string {
   return id !== undefined && ARTICLE_ID_PATTERN.test(id);
-}
-
-/** The breadcrumb's middle step and the list a visitor goes back to. */
-export const SECTIONS: Record<ArticleCollection, { label: string; listPath: string; basePath: string }> = {
-  blogs: { label: 'Stories', listPath: '/blog', basePath: '/blog' },
-  news: { label: 'In Media', listPath: '/news', basePath: '/news' },
-  resources: { label: 'Resources', listPath: '/resources', basePath: '/resources' },
-};
-
-export function articlePath(collection: ArticleCollection, id: string): string {
-  return `${SECTIONS[collection].basePath}/${id}`;
 }
 
 /** spec §9 truncation lengths used on this page. */
@@ -61,7 +50,7 @@ export interface ArticleAuthor {
 
 export interface RelatedArticle {
   id: string;
-  collection: ArticleCollection;
+  collection: Collection;
   title: string;
   summary: string;
   category: string;
@@ -73,7 +62,7 @@ export interface RelatedArticle {
 /** One article as the page shows it; `html` is the stored body, sanitised when it was written. */
 export interface ArticleView {
   id: string;
-  collection: ArticleCollection;
+  collection: Collection;
   title: string;
   summary: string;
   category: string;
@@ -86,7 +75,13 @@ export interface ArticleView {
   updatedAt: string;
 }
 
+const ARTICLE_PATHNAME = new RegExp(
+  `^(${Object.values(COLLECTION_INFO)
+    .map((info) => info.path)
+    .join('|')})/[^/]+/?$`,
+);
+
 /** True for the address of an article page (the skeleton shows while one is loading). */
 export function isArticlePathname(pathname: string): boolean {
-  return /^\/(blog|news|resources)\/[^/]+\/?$/.test(pathname) && !/\/rss\.xml$/.test(pathname);
+  return ARTICLE_PATHNAME.test(pathname) && !/\/rss\.xml$/.test(pathname);
 }

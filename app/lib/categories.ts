@@ -1,19 +1,7 @@
-import type { Collection } from '~/server/db/schema';
+// spec §3 "Categories": every category the site and the dashboard use, with its human label. Which
+// collection offers which categories is in app/lib/collections.ts.
 
-// spec §3 "Categories": the public lists' categories. Stories use six; the news list adds 'news'.
-export const STORY_CATEGORIES = [
-  'personal-experience',
-  'advocacy',
-  'community',
-  'inspiration',
-  'education',
-  'resources',
-] as const;
-
-export const NEWS_CATEGORIES = [...STORY_CATEGORIES, 'news'] as const;
-
-/** Human labels for every category the site and the dashboard use (spec §3). */
-export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
+export const CATEGORY_LABELS = {
   'personal-experience': 'Personal Experience',
   advocacy: 'Advocacy',
   community: 'Community',
@@ -23,26 +11,26 @@ export const CATEGORY_LABELS: Readonly<Record<string, string>> = {
   news: 'News',
   opportunities: 'Opportunities',
   technology: 'Technology',
-};
+} as const satisfies Record<string, string>;
+
+/** A category slug with a label; stored items may carry others (they read as their words). */
+export type Category = keyof typeof CATEGORY_LABELS;
 
 /** spec §2 article page: an item without a category reads 'General'. */
 export const DEFAULT_CATEGORY_LABEL = 'General';
+
+const LABELS: Readonly<Partial<Record<string, string>>> = CATEGORY_LABELS;
 
 /** The label of a category slug; an unlisted slug reads as its words, capitalised. */
 export function categoryLabel(slug: string | null | undefined): string {
   const value = (slug ?? '').trim();
   if (!value) return DEFAULT_CATEGORY_LABEL;
   return (
-    CATEGORY_LABELS[value] ??
+    (Object.hasOwn(LABELS, value) ? LABELS[value] : undefined) ??
     value
       .split(/[-_\s]+/)
       .filter(Boolean)
       .map((word) => word[0]!.toUpperCase() + word.slice(1))
       .join(' ')
   );
-}
-
-/** The categories a list page offers before looking at the data. */
-export function publicCategories(collection: Collection): readonly string[] {
-  return collection === 'blogs' ? STORY_CATEGORIES : NEWS_CATEGORIES;
 }

@@ -1,6 +1,6 @@
-// spec §3 Service, shared by the server and the browser. The four built-in services themselves
-// live on the server (app/server/services.server.ts): they share their words with the demo
-// content, which must never reach a browser bundle (docs/decisions/303).
+// spec §3 Service, shared by the server and the browser. The four built-in services' words live on
+// the server (app/server/site-defaults.server.ts), which only the server's pages need
+// (docs/decisions/303).
 
 export interface Service {
   id: string;
@@ -13,6 +13,7 @@ export interface Service {
 
 /** spec §3: the built-in services used when none are stored, in this order. */
 export const DEFAULT_SERVICE_IDS = ['digital-skills', 'inclusion-talks', 'comm-services', 'merchandise'] as const;
+export type DefaultServiceId = (typeof DEFAULT_SERVICE_IDS)[number];
 
 /** The built-in services' pictures are static files, so they show even with an empty media folder. */
 export function defaultServiceImage(id: string): string {

@@ -1,3 +1,5 @@
+import { COLLECTION_INFO } from './collections.ts';
+
 // What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
 // the settings and handed to the browser by the layout route's loader.
 
@@ -22,8 +24,8 @@ export const LOGO_FALLBACK_TEXT = 'TDG';
 export const NAV_LINKS = [
   { to: '/', label: 'Home', mobileLabel: 'Home' },
   { to: '/about', label: 'About Us', mobileLabel: 'About Us' },
-  { to: '/blog', label: 'Stories', mobileLabel: 'Projects' },
-  { to: '/news', label: 'In Media', mobileLabel: 'In Media' },
+  { to: COLLECTION_INFO.blogs.path, label: COLLECTION_INFO.blogs.label, mobileLabel: 'Projects' },
+  { to: COLLECTION_INFO.news.path, label: COLLECTION_INFO.news.label, mobileLabel: COLLECTION_INFO.news.label },
   { to: '/contact', label: 'Contact Us', mobileLabel: 'Contact Us' },
 ] as const;
 

@@ -4,14 +4,8 @@ import { getDb } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getFounderProfile } from './founder.server.ts';
 import { parseList } from './content.server.ts';
-import {
-  isArticleId,
-  RELATED_SUMMARY_MAX,
-  type ArticleAuthor,
-  type ArticleCollection,
-  type ArticleView,
-  type RelatedArticle,
-} from '../lib/article.ts';
+import { isArticleId, RELATED_SUMMARY_MAX, type ArticleAuthor, type ArticleView, type RelatedArticle } from '../lib/article.ts';
+import type { Collection } from '../lib/collections.ts';
 import { readTimeLabel, truncate } from '../lib/text.ts';
 
 // The article page's reads (spec §2 "Article page", §7 "Read one article" and "Related articles").
@@ -29,7 +23,7 @@ export const RELATED_TOP_UP_LIMIT = 6;
  * is not sanitised again here, and its read time comes from the text the writer derived from it.
  */
 export async function readArticle(
-  collection: ArticleCollection,
+  collection: Collection,
   id: string,
   db: Kysely<Database> = getDb(),
 ): Promise<{ article: ArticleView; authorEmail: string | null } | undefined> {
@@ -106,7 +100,7 @@ function toAuthor(profile: {
  * duplicates); the first 3 are kept.
  */
 export async function listRelatedArticles(
-  current: { id: string; collection: ArticleCollection; category: string },
+  current: { id: string; collection: Collection; category: string },
   db: Kysely<Database> = getDb(),
 ): Promise<RelatedArticle[]> {
   const newest = () =>
@@ -154,7 +148,7 @@ export type ArticlePageResult =
  * logged; a failure of the related articles is only logged (spec §8) and the page shows none.
  */
 export async function loadArticlePage(
-  collection: ArticleCollection,
+  collection: Collection,
   id: string | undefined,
   db?: Kysely<Database>,
 ): Promise<ArticlePageResult> {

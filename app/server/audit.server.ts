@@ -2,23 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
+import type { AuditAction } from '../lib/audit.ts';
 
 // The audit log (the spec leaves it unshown): who did what to whom, when and from where. Details never
-// hold passwords, tokens or message bodies.
-
-export type AuditAction =
-  | 'auth.sign_in'
-  | 'auth.sign_in_failed'
-  | 'auth.sign_out'
-  | 'user.created'
-  | 'user.updated'
-  | 'user.deleted'
-  | 'user.password_reset_requested'
-  | 'user.password_reset_sent'
-  | 'user.password_changed'
-  | 'content.published'
-  | 'content.updated'
-  | 'content.deleted';
+// hold passwords, tokens or message bodies. The actions and their labels are in app/lib/audit.ts.
 
 export interface AuditEntry {
   actor: string | null;

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import { categoryLabel, publicCategories } from '../lib/categories.ts';
-import type { Collection, ContentTable, Database } from './db/schema.ts';
+import { data } from 'react-router';
+import { categoryLabel } from '../lib/categories.ts';
+import { COLLECTION_INFO, type Collection } from '../lib/collections.ts';
+import type { ContentTable, Database } from './db/schema.ts';
 import { getDatabase, type Engine } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { searchContent } from './search.server.ts';
@@ -138,7 +140,7 @@ export interface ContentListData {
 const EMPTY_PAGE: ContentPage = { items: [], total: 0, page: 1, pageCount: 1 };
 
 function categoryOptions(collection: Collection, used: string[]) {
-  const base = publicCategories(collection);
+  const base: readonly string[] = COLLECTION_INFO[collection].publicCategories;
   const extra = used.filter((c) => !base.includes(c)).sort((a, b) => categoryLabel(a).localeCompare(categoryLabel(b)));
   return [...base, ...extra].map((value) => ({ value, label: categoryLabel(value) }));
 }
@@ -189,4 +191,10 @@ export async function loadContentList(
     getLogger().error({ err: error, collection, path: url.pathname }, 'Could not load the content list');
     return { data: { ...data, status: 'error' }, httpStatus: 500 };
   }
+}
+
+/** The loader answer of a public list page (/blog, /news, /resources): the list, with its status. */
+export async function listPageData(collection: Collection, request: Request) {
+  const { data: list, httpStatus } = await loadContentList(collection, new URL(request.url));
+  return data(list, { status: httpStatus });
 }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { FOUNDER_EMAIL, SEED_AUTHORS } from './db/seed-data.ts';
+import { articlePath } from '../lib/collections.ts';
 import { getDb } from './db/db.server.ts';
 import type { Database } from './db/schema.ts';
 import { getLogger } from './logger.server.ts';
 import { readSetting, SETTING_KEYS } from './settings.server.ts';
+import { DEFAULT_FOUNDER } from './site-defaults.server.ts';
 
 /** The founder as the home and About pages show them (spec §1 founder story, §2 founder profile). */
 export interface FounderProfile {
@@ -17,16 +18,8 @@ export interface FounderProfile {
 }
 
 function builtInFounder(): FounderProfile {
-  const seed = SEED_AUTHORS.find((author) => author.email === FOUNDER_EMAIL) ?? SEED_AUTHORS[0]!;
-  return {
-    name: seed.name,
-    email: seed.email,
-    title: seed.title,
-    bio: seed.bio,
-    fullBio: seed.fullBio,
-    pictureUrl: null,
-    social: { twitter: seed.twitter, linkedin: seed.linkedin },
-  };
+  const { name, email, title, bio, fullBio, twitter, linkedin } = DEFAULT_FOUNDER;
+  return { name, email, title, bio, fullBio, pictureUrl: null, social: { twitter, linkedin } };
 }
 
 function parseSocial(json: string): FounderProfile['social'] {
@@ -90,7 +83,7 @@ export async function findFounderStoryPath(
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (story) return `/blog/${encodeURIComponent(story.id)}`;
+    if (story) return articlePath('blogs', encodeURIComponent(story.id));
   } catch (error) {
     getLogger().error({ err: error }, "the founder's story could not be read");
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Collection, Database } from './db/schema.ts';
+import type { Collection } from '../lib/collections.ts';
+import type { Database } from './db/schema.ts';
 import { getDatabase } from './db/db.server.ts';
 import type { Engine } from './db/db.server.ts';
 

@@ -3,27 +3,14 @@ import { DEFAULT_SERVICE_IDS, defaultServiceImage, type Service } from '../lib/s
 import { parseList } from './content.server.ts';
 import { getDb } from './db/db.server.ts';
 import type { Database, ServiceTable } from './db/schema.ts';
-import { SEED_SERVICES } from './db/seed-data.ts';
 import { getLogger } from './logger.server.ts';
+import { DEFAULT_SERVICES } from './site-defaults.server.ts';
 
-/**
- * spec §3: the four built-in services, used when none are stored. Their words are those of the demo
- * content that seeds the table; their pictures are static files.
- */
+/** spec §3: the four built-in services, used when none are stored; their pictures are static files. */
 export function defaultServices(): Service[] {
-  return DEFAULT_SERVICE_IDS.flatMap((id) => {
-    const seed = SEED_SERVICES.find((service) => service.id === id);
-    if (!seed) return [];
-    return [
-      {
-        id,
-        title: seed.title,
-        description: seed.description,
-        features: [...seed.features],
-        imageUrl: defaultServiceImage(id),
-        imageAlt: seed.image.alt,
-      },
-    ];
+  return DEFAULT_SERVICE_IDS.map((id) => {
+    const { title, description, features, imageAlt } = DEFAULT_SERVICES[id];
+    return { id, title, description, features: [...features], imageUrl: defaultServiceImage(id), imageAlt };
   });
 }
 

@@ -1,6 +1,7 @@
 import { getDb } from './db/db.server.ts';
 import { InvalidImageError, storeImage } from './storage.server.ts';
 import { getLogger } from './logger.server.ts';
+import type { DashboardCollection } from '../lib/collections.ts';
 
 export class UploadRefusedError extends Error {
   readonly status: 400 | 413 | 500;
@@ -17,7 +18,7 @@ export class UploadRefusedError extends Error {
 export async function storeUploadedImage(
   file: File,
   options: {
-    folder: 'profiles' | 'news' | 'blogs';
+    folder: 'profiles' | DashboardCollection;
     maxBytes: number;
     messages: { type: string; size: string; failed: string };
     uploadedBy: string;

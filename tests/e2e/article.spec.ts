@@ -1,7 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { ARTICLE_TEXTS, articlePath, type ArticleCollection } from '../../app/lib/article';
+import { ARTICLE_TEXTS } from '../../app/lib/article';
+import { articlePath, type Collection } from '../../app/lib/collections';
 import { categoryLabel } from '../../app/lib/categories';
 import { formatDate } from '../../app/lib/format';
 import { truncate } from '../../app/lib/text';
@@ -47,7 +48,7 @@ const BLOG = 'Front Row, Eyes Open: A Deaf Student’s Week in a Kampala Classro
 const NEWS = 'Know Your Rights: Community Sessions on the Persons with Disabilities Act 2020';
 const RESOURCE = SEED_ARTICLES.find((a) => a.collection === 'resources')!.title;
 
-const SECTION: Record<ArticleCollection, { label: string; href: string }> = {
+const SECTION: Record<Collection, { label: string; href: string }> = {
   blogs: { label: 'Stories', href: '/blog' },
   news: { label: 'In Media', href: '/news' },
   resources: { label: 'Resources', href: '/resources' },

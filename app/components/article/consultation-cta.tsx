@@ -1,7 +1,5 @@
 import { Link } from 'react-router';
-
-/** The resources list (spec §2; docs/decisions/204-resources-page.md). */
-export const RESOURCES_LIST_PATH = '/resources';
+import { COLLECTION_INFO } from '~/lib/collections';
 
 /** spec §2: the consultation call to action, to /contact and to the resources. */
 export function ConsultationCta() {
@@ -25,7 +23,7 @@ export function ConsultationCta() {
           Book a consultation
         </Link>
         <Link
-          to={RESOURCES_LIST_PATH}
+          to={COLLECTION_INFO.resources.path}
           className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 bg-white px-6 font-semibold text-indigo-900 hover:bg-indigo-100"
         >
           Browse resources

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { articlePath, type RelatedArticle } from '~/lib/article';
+import type { RelatedArticle } from '~/lib/article';
+import { articlePath } from '~/lib/collections';
 import { categoryLabel } from '~/lib/categories';
 import { formatDate } from '~/lib/format';
 import { Image } from '../image';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Image } from '~/components/image';
+import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import type { PublicContent } from '~/server/content.server';
@@ -18,7 +19,7 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
         <h2 id="latest-stories" className="text-3xl font-bold text-slate-900 md:text-4xl">
           Latest stories
         </h2>
-        <Link to="/blog" className={TEXT_LINK}>
+        <Link to={COLLECTION_INFO.blogs.path} className={TEXT_LINK}>
           All stories
         </Link>
       </div>
@@ -34,7 +35,10 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
                 <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
               </p>
               <h3 className="mt-2 text-xl font-bold text-slate-900">
-                <Link to={`/blog/${encodeURIComponent(story.id)}`} className="after:absolute after:inset-0 hover:text-indigo-800">
+                <Link
+                  to={articlePath('blogs', encodeURIComponent(story.id))}
+                  className="after:absolute after:inset-0 hover:text-indigo-800"
+                >
                   {truncate(story.title, TITLE_MAX)}
                 </Link>
               </h3>

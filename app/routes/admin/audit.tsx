@@ -1,36 +1,22 @@
 import { data, Link } from 'react-router';
-import { requireSection } from '~/server/auth.server';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { listAudit } from '~/server/audit.server';
+import { auditActionLabel } from '~/lib/audit';
 import { accessRestrictedText } from '~/lib/permissions';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import type { Route } from './+types/audit';
 
 const PAGE = 50;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, allowed } = await requireSection(request, 'auditLog');
-  if (!allowed) return data({ restricted: accessRestrictedText(user.role), rows: [], next: null }, { status: 403 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!isAllowed(context))
+    return data({ restricted: accessRestrictedText(getStaff(context).role), rows: [], next: null }, { status: 403 });
   const before = new URL(request.url).searchParams.get('before') ?? undefined;
   const safeBefore = before && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(before) ? before : undefined;
   const rows = await listAudit({ limit: PAGE + 1, before: safeBefore });
   const next = rows.length > PAGE ? rows[PAGE - 1]!.at : null;
   return { restricted: null, rows: rows.slice(0, PAGE), next };
 }
-
-const LABELS: Record<string, string> = {
-  'auth.sign_in': 'Signed in',
-  'auth.sign_in_failed': 'Sign-in failed',
-  'auth.sign_out': 'Signed out',
-  'user.created': 'User created',
-  'user.updated': 'User updated',
-  'user.deleted': 'User deleted',
-  'user.password_reset_requested': 'Password reset asked for',
-  'user.password_reset_sent': 'Password reset sent',
-  'user.password_changed': 'Password changed',
-  'content.published': 'Content published',
-  'content.updated': 'Content updated',
-  'content.deleted': 'Content deleted',
-};
 
 function describe(detail: Record<string, unknown>): string {
   return Object.entries(detail)
@@ -73,7 +59,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-3 whitespace-nowrap text-slate-800">
                   <time dateTime={row.at}>{timeFormat.format(new Date(row.at))}</time>
                 </td>
-                <td className="px-4 py-3 font-medium text-slate-900">{LABELS[row.action] ?? row.action}</td>
+                <td className="px-4 py-3 font-medium text-slate-900">{auditActionLabel(row.action)}</td>
                 <td className="px-4 py-3 break-all text-slate-800">{row.actor ?? '—'}</td>
                 <td className="px-4 py-3 break-all text-slate-800">{row.target ?? '—'}</td>
                 <td className="px-4 py-3 text-slate-700">{describe(row.detail)}</td>

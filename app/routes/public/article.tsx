@@ -11,17 +11,15 @@ import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import {
   ARTICLE_TEXTS,
-  articlePath,
   BREADCRUMB_TITLE_MAX,
   collectionFromPath,
   isArticlePathname,
-  SECTIONS,
   type ArticleAuthor,
-  type ArticleCollection,
   type ArticleView,
   type RelatedArticle,
 } from '~/lib/article';
 import { categoryLabel } from '~/lib/categories';
+import { articlePath, COLLECTION_INFO, type Collection } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
@@ -109,7 +107,7 @@ function Article({
   related: RelatedArticle[];
   site: SiteInfo | undefined;
 }) {
-  const section = SECTIONS[article.collection];
+  const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
   return (
     <>
@@ -124,7 +122,7 @@ function Article({
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <Link to={section.listPath} className="underline-offset-4 hover:text-indigo-800 hover:underline">
+              <Link to={section.path} className="underline-offset-4 hover:text-indigo-800 hover:underline">
                 {section.label}
               </Link>
             </li>
@@ -213,7 +211,7 @@ function hasPreviousPage(): boolean {
 }
 
 /** spec §2: Article Not Found with Go Back: back in history when there is any, else the section list. */
-function ArticleNotFound({ collection }: { collection: ArticleCollection }) {
+function ArticleNotFound({ collection }: { collection: Collection }) {
   const navigate = useNavigate();
   function goBack(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -227,7 +225,7 @@ function ArticleNotFound({ collection }: { collection: ArticleCollection }) {
       <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.notFoundTitle}</h1>
       <p className="mt-4 text-lg text-slate-700">{ARTICLE_TEXTS.notFoundText}</p>
       <Link
-        to={SECTIONS[collection].listPath}
+        to={COLLECTION_INFO[collection].path}
         onClick={goBack}
         className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
       >
@@ -238,8 +236,8 @@ function ArticleNotFound({ collection }: { collection: ArticleCollection }) {
 }
 
 /** spec §8: 'Failed to load article' when the read fails (HTTP 500). */
-function ArticleFailed({ collection, path }: { collection: ArticleCollection; path: string }) {
-  const section = SECTIONS[collection];
+function ArticleFailed({ collection, path }: { collection: Collection; path: string }) {
+  const section = COLLECTION_INFO[collection];
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.failedTitle}</h1>
@@ -252,7 +250,7 @@ function ArticleFailed({ collection, path }: { collection: ArticleCollection; pa
           Try again
         </a>
         <Link
-          to={section.listPath}
+          to={section.path}
           className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 px-6 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
           Back to {section.label}

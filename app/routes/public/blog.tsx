@@ -1,8 +1,7 @@
-import { data, Link } from 'react-router';
-import { ContentListPage, type ListTexts } from '~/components/content-card';
-import { canonicalListPath } from '~/components/pagination';
-import { pageMeta, siteFromMatches } from '~/lib/seo';
-import { loadContentList } from '~/server/content.server';
+import { Link } from 'react-router';
+import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
+import { COLLECTION_INFO } from '~/lib/collections';
+import { listPageData } from '~/server/content.server';
 import type { Route } from './+types/blog';
 
 // spec §2 /blog, §4 list states, §8 story list texts, §9 truncation.
@@ -12,7 +11,6 @@ const STORY_LIST_TEXTS: ListTexts = {
     'Voices from the deaf, hard-of-hearing and disability community in Uganda: everyday life, advocacy and the people changing what is possible.',
   searchLabel: 'Search stories',
   searchPlaceholder: 'Search by title, topic or place',
-  basePath: '/blog',
   noun: { one: 'story', many: 'stories' },
   featuredLabel: 'Featured story',
   moreHeading: 'More Stories',
@@ -25,25 +23,19 @@ const STORY_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 280, cardTitle: 60, cardSummary: 120 },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { data: list, httpStatus } = await loadContentList('blogs', new URL(request.url));
-  return data(list, { status: httpStatus });
-}
+export const loader = ({ request }: Route.LoaderArgs) => listPageData('blogs', request);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
-    title: STORY_LIST_TEXTS.title,
-    description:
-      'Real stories from deaf, hard-of-hearing and disabled people in Uganda: personal experience, advocacy, community, education and inspiration.',
-    path: canonicalListPath('/blog', loaderData),
-    site: siteFromMatches(matches),
-  });
+export const meta: Route.MetaFunction = listPageMeta(
+  COLLECTION_INFO.blogs.path,
+  STORY_LIST_TEXTS.title,
+  'Real stories from deaf, hard-of-hearing and disabled people in Uganda: personal experience, advocacy, community, education and inspiration.',
+);
 
 const ctaButton = 'inline-flex min-h-12 items-center justify-center rounded-full px-8 font-semibold';
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentListPage data={loaderData} texts={STORY_LIST_TEXTS}>
+    <ArticleListPage data={loaderData} texts={STORY_LIST_TEXTS}>
       <section
         aria-labelledby="share-story"
         className="mt-16 grid gap-8 rounded-2xl bg-indigo-900 px-6 py-10 text-white md:grid-cols-2 md:px-12"
@@ -74,6 +66,6 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
-    </ContentListPage>
+    </ArticleListPage>
   );
 }

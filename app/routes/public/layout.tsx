@@ -2,12 +2,13 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
+import { COLLECTION_INFO } from '~/lib/collections';
 import { getSiteInfo } from '~/server/site.server';
 import type { Route } from './+types/layout';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: '/blog/rss.xml' },
-  { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: '/news/rss.xml' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: `${COLLECTION_INFO.blogs.path}/rss.xml` },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: `${COLLECTION_INFO.news.path}/rss.xml` },
 ];
 
 export async function loader() {

@@ -1,9 +1,8 @@
-import { data, Link } from 'react-router';
-import { ContentListPage, type ListTexts } from '~/components/content-card';
+import { Link } from 'react-router';
+import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { NewsletterBox } from '~/components/newsletter-box';
-import { canonicalListPath } from '~/components/pagination';
-import { pageMeta, siteFromMatches } from '~/lib/seo';
-import { loadContentList } from '~/server/content.server';
+import { COLLECTION_INFO } from '~/lib/collections';
+import { listPageData } from '~/server/content.server';
 import type { Route } from './+types/news';
 
 // spec §2 /news, §4 list states, §8 news list texts, §9 truncation.
@@ -12,7 +11,6 @@ const NEWS_LIST_TEXTS: ListTexts = {
   intro: 'Our latest news, events and opportunities, and practical resources on disability inclusion in Uganda.',
   searchLabel: 'Search articles',
   searchPlaceholder: 'Search news and resources',
-  basePath: '/news',
   noun: { one: 'article', many: 'articles' },
   featuredLabel: 'Featured update',
   moreHeading: 'More Updates',
@@ -25,19 +23,13 @@ const NEWS_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 250, cardTitle: 80, cardSummary: 140 },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { data: list, httpStatus } = await loadContentList('news', new URL(request.url));
-  return data(list, { status: httpStatus });
-}
+export const loader = ({ request }: Route.LoaderArgs) => listPageData('news', request);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
-    title: NEWS_LIST_TEXTS.title,
-    description:
-      'News, media coverage and practical resources on disability inclusion in Uganda from TDG Uganda: events, partnerships, opportunities and guides.',
-    path: canonicalListPath('/news', loaderData),
-    site: siteFromMatches(matches),
-  });
+export const meta: Route.MetaFunction = listPageMeta(
+  COLLECTION_INFO.news.path,
+  NEWS_LIST_TEXTS.title,
+  'News, media coverage and practical resources on disability inclusion in Uganda from TDG Uganda: events, partnerships, opportunities and guides.',
+);
 
 // spec §2 /news: Helpful Resources, three cards. /course leaves the site, so it is a plain link.
 const RESOURCES = [
@@ -69,7 +61,7 @@ const actionStyle =
 
 export default function News({ loaderData }: Route.ComponentProps) {
   return (
-    <ContentListPage data={loaderData} texts={NEWS_LIST_TEXTS}>
+    <ArticleListPage data={loaderData} texts={NEWS_LIST_TEXTS}>
       <section aria-labelledby="helpful-resources" className="mt-16">
         <h2 id="helpful-resources" className="text-3xl font-bold text-slate-900">
           Helpful Resources
@@ -96,6 +88,6 @@ export default function News({ loaderData }: Route.ComponentProps) {
       <div className="mt-16">
         <NewsletterBox source="news" />
       </div>
-    </ContentListPage>
+    </ArticleListPage>
   );
 }

@@ -1,8 +1,7 @@
-import { data, Link } from 'react-router';
-import { ContentListPage, type ListTexts } from '~/components/content-card';
-import { canonicalListPath } from '~/components/pagination';
-import { pageMeta, siteFromMatches } from '~/lib/seo';
-import { loadContentList } from '~/server/content.server';
+import { Link } from 'react-router';
+import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
+import { COLLECTION_INFO } from '~/lib/collections';
+import { listPageData } from '~/server/content.server';
 import type { Route } from './+types/resources';
 
 // spec §2 /resources: the resource articles (collection resources), listed and searched like In Media
@@ -14,7 +13,6 @@ const RESOURCE_LIST_TEXTS: ListTexts = {
     'Practical guides and checklists on Deaf awareness, accessibility and disability inclusion in Uganda, for workplaces, schools, families and event organisers.',
   searchLabel: 'Search resources',
   searchPlaceholder: 'Search guides and checklists',
-  basePath: '/resources',
   noun: { one: 'resource', many: 'resources' },
   featuredLabel: 'Featured resource',
   moreHeading: 'More Resources',
@@ -27,26 +25,20 @@ const RESOURCE_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 250, cardTitle: 80, cardSummary: 140 },
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { data: list, httpStatus } = await loadContentList('resources', new URL(request.url));
-  return data(list, { status: httpStatus });
-}
+export const loader = ({ request }: Route.LoaderArgs) => listPageData('resources', request);
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta({
-    title: RESOURCE_LIST_TEXTS.title,
-    description:
-      'Free guides and checklists from TDG Uganda: communicating with deaf and hard-of-hearing people, accessible events and disability inclusion at work and school.',
-    path: canonicalListPath('/resources', loaderData),
-    site: siteFromMatches(matches),
-  });
+export const meta: Route.MetaFunction = listPageMeta(
+  COLLECTION_INFO.resources.path,
+  RESOURCE_LIST_TEXTS.title,
+  'Free guides and checklists from TDG Uganda: communicating with deaf and hard-of-hearing people, accessible events and disability inclusion at work and school.',
+);
 
 const ctaButton = 'inline-flex min-h-12 items-center justify-center rounded-full px-8 font-semibold';
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   return (
     // A handful of guides: the search box is enough, a category dropdown would offer mostly empty choices.
-    <ContentListPage data={loaderData} texts={RESOURCE_LIST_TEXTS} withCategories={false}>
+    <ArticleListPage data={loaderData} texts={RESOURCE_LIST_TEXTS} withCategories={false}>
       <section
         aria-labelledby="resources-help"
         className="mt-16 grid gap-6 rounded-2xl bg-indigo-900 px-6 py-10 text-white md:grid-cols-[2fr_1fr] md:items-center md:px-12"
@@ -69,6 +61,6 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
-    </ContentListPage>
+    </ArticleListPage>
   );
 }

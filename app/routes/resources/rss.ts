@@ -1,4 +1,4 @@
-import type { Collection } from '~/server/db/schema';
+import { COLLECTION_INFO, type Collection } from '~/lib/collections';
 import { listRecentContent } from '~/server/content.server';
 import { getSiteInfo } from '~/server/site.server';
 import type { Route } from './+types/rss';
@@ -8,10 +8,11 @@ import type { Route } from './+types/rss';
 export const FEED_SIZE = 20;
 export const XML_CACHE_CONTROL = 'public, max-age=300';
 
-const FEEDS = {
-  blogs: { path: '/blog', title: 'Stories', description: 'Stories of deaf, hard-of-hearing and disabled people in Uganda.' },
-  news: { path: '/news', title: 'In Media', description: 'News and resources on disability inclusion in Uganda.' },
-} as const satisfies Partial<Record<Collection, unknown>>;
+/** The collections with a feed (decision 204: none for resources), each at `{list path}/rss.xml`. */
+const FEED_DESCRIPTIONS = {
+  blogs: 'Stories of deaf, hard-of-hearing and disabled people in Uganda.',
+  news: 'News and resources on disability inclusion in Uganda.',
+} as const satisfies Partial<Record<Collection, string>>;
 
 /** Text made safe for XML: markup characters escaped, characters XML forbids removed. */
 export function escapeXml(text: string): string {
@@ -31,8 +32,8 @@ export function rfc822(iso: string): string {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const collection = new URL(request.url).pathname.startsWith('/news/') ? 'news' : 'blogs';
-  const feed = FEEDS[collection];
+  const collection = new URL(request.url).pathname.startsWith(`${COLLECTION_INFO.news.path}/`) ? 'news' : 'blogs';
+  const feed = { ...COLLECTION_INFO[collection], description: FEED_DESCRIPTIONS[collection] };
   const [site, items] = await Promise.all([getSiteInfo(), listRecentContent(collection, FEED_SIZE)]);
   const base = site.publicUrl;
   const channelLink = `${base}${feed.path}`;
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '<channel>',
-    `<title>${escapeXml(`${site.name}: ${feed.title}`)}</title>`,
+    `<title>${escapeXml(`${site.name}: ${feed.label}`)}</title>`,
     `<link>${escapeXml(channelLink)}</link>`,
     `<description>${escapeXml(feed.description)}</description>`,
     '<language>en</language>',

@@ -1,3 +1,4 @@
+import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { DEFAULT_SERVICE_IDS } from '~/lib/services';
 import { getConfig } from '~/server/config.server';
 import { getDb } from '~/server/db/db.server';
@@ -9,9 +10,9 @@ import { escapeXml, XML_CACHE_CONTROL } from './rss';
 export const SITEMAP_PAGES = [
   '/',
   '/about',
-  '/blog',
-  '/news',
-  '/resources',
+  COLLECTION_INFO.blogs.path,
+  COLLECTION_INFO.news.path,
+  COLLECTION_INFO.resources.path,
   '/services',
   '/services/awareness-course',
   '/contact',
@@ -21,8 +22,6 @@ export const SITEMAP_PAGES = [
   '/accessibility',
 ] as const;
 
-const SECTION = { blogs: '/blog', news: '/news', resources: '/resources' } as const;
-
 export async function loader() {
   const db = getDb();
   const [content, services] = await Promise.all([
@@ -31,7 +30,7 @@ export async function loader() {
   ]);
   const newest: Partial<Record<string, string>> = {};
   for (const row of content) {
-    const section = SECTION[row.collection];
+    const section = COLLECTION_INFO[row.collection].path;
     if (!newest[section] || row.updated_at > newest[section]) newest[section] = row.updated_at;
     if (!newest['/'] || row.updated_at > newest['/']) newest['/'] = row.updated_at;
   }
@@ -40,7 +39,7 @@ export async function loader() {
     `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
   for (const path of SITEMAP_PAGES) lines.push(url(path, newest[path]));
-  for (const row of content) lines.push(url(`${SECTION[row.collection]}/${encodeURIComponent(row.id)}`, row.updated_at));
+  for (const row of content) lines.push(url(articlePath(row.collection, encodeURIComponent(row.id)), row.updated_at));
   if (services.length) for (const row of services) lines.push(url(`/services/${encodeURIComponent(row.id)}`, row.updated_at));
   // spec §3: the four built-in services are shown when none are stored.
   else for (const id of DEFAULT_SERVICE_IDS) lines.push(url(`/services/${id}`));

@@ -1,10 +1,10 @@
 import type { Generated } from 'kysely';
+import type { Collection } from '../../lib/collections.ts';
+import type { Role } from '../../lib/permissions.ts';
 
 // Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
-// PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text.
-
-export type Role = 'SUPER_ADMIN' | 'ADMIN' | 'EDITOR' | 'AUTHOR' | 'VIEWER';
-export type Collection = 'blogs' | 'news' | 'resources';
+// PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text. Roles
+// and collections are defined in app/lib (permissions.ts, collections.ts), the columns take their types.
 
 export interface SystemUserTable {
   id: string;

@@ -1,12 +1,17 @@
+import type { Collection } from '../../lib/collections.ts';
+import type { ASSIGNABLE_ROLES } from '../../lib/permissions.ts';
+import { DEFAULT_SERVICE_IDS, type DefaultServiceId } from '../../lib/services.ts';
+import { DEFAULT_FOUNDER, DEFAULT_SERVICES, type StaffProfileText } from '../site-defaults.server.ts';
+
 /**
- * Demo content for a fresh site: staff authors, stories (blogs), news, resources and services.
+ * Demo content for a fresh site: staff authors, stories (blogs), news and resources, and the pictures
+ * of the stored services. The founder's profile and the services' words are the site's run-time
+ * defaults (../site-defaults.server.ts); the seed stores them as they are.
  *
  * Everything here is fictional. People named in stories are invented; numbers about reach are
  * the organisation's own (e.g. "our workshops reached ...") and never presented as official
  * statistics. Links only point to `.example` domains.
  */
-
-export type Collection = 'blogs' | 'news' | 'resources';
 
 export type Motif = 'hands' | 'ear' | 'people' | 'book' | 'mic' | 'laptop' | 'heart' | 'megaphone' | 'school' | 'globe';
 
@@ -38,18 +43,8 @@ export interface SeedArticle {
   image: SeedImage;
 }
 
-export interface SeedAuthor {
-  name: string;
-  email: string;
-  role: 'EDITOR' | 'AUTHOR' | 'ADMIN';
-  title: string;
-  /** One sentence. */
-  bio: string;
-  /** Two or three sentences. */
-  fullBio: string;
-  /** Full https URL. */
-  twitter?: string;
-  linkedin?: string;
+export interface SeedAuthor extends StaffProfileText {
+  role: (typeof ASSIGNABLE_ROLES)[number];
 }
 
 export interface SeedService {
@@ -62,24 +57,12 @@ export interface SeedService {
   image: SeedImage;
 }
 
-const GRACE = 'grace.nakato@tdg-uganda.example';
+const GRACE = DEFAULT_FOUNDER.email;
 const DANIEL = 'daniel.ssempala@tdg-uganda.example';
 const AISHA = 'aisha.namutebi@tdg-uganda.example';
 
-export const FOUNDER_EMAIL: string = GRACE;
-
 export const SEED_AUTHORS: SeedAuthor[] = [
-  {
-    name: 'Grace Nakato',
-    email: GRACE,
-    role: 'ADMIN',
-    title: 'Founder & Executive Director',
-    bio: 'Grace is a Deaf advocate from Mukono who founded TDG Uganda to raise disability awareness through education and storytelling.',
-    fullBio:
-      'Grace has been deaf since childhood and discovered Ugandan Sign Language as a teenager, an experience that shaped her life and her work. After years in office jobs in Kampala, she founded TDG Uganda to tell the stories of deaf, hard-of-hearing and disabled people and to open doors for young people with disabilities. She leads the organisation from Mukono and teaches Deaf awareness to schools, workplaces and community groups across Central Region.',
-    twitter: 'https://x.example/gracenakato_tdg',
-    linkedin: 'https://www.linkedin.example/in/grace-nakato',
-  },
+  { ...DEFAULT_FOUNDER, role: 'ADMIN' },
   {
     name: 'Daniel Ssempala',
     email: DANIEL,
@@ -666,80 +649,15 @@ const RESOURCES: SeedArticle[] = [
 
 export const SEED_ARTICLES: SeedArticle[] = [...BLOGS, ...NEWS, ...RESOURCES];
 
-export const SEED_SERVICES: SeedService[] = [
-  {
-    id: 'digital-skills',
-    title: 'Digital Skills Training',
-    description:
-      'A free 12-week course that gives young people with disabilities practical computer, design and online-work skills. Classes run in Kampala and Gulu with sign language interpreters, accessible materials and assistive technology, and every learner finishes with a real project for a local client.',
-    features: [
-      'Computer basics, email, online safety and spreadsheets',
-      'Graphic design and social media content',
-      'Ugandan Sign Language interpreters, large print and screen readers',
-      'CV writing, interview practice and a first client project',
-      'Alumni network with job leads and peer mentoring',
-    ],
-    image: {
-      alt: 'Illustration of an open laptop drawn in white lines on a deep indigo-to-violet background',
-      motif: 'laptop',
-      from: '#3730a3',
-      to: '#4c1d95',
-    },
-  },
-  {
-    id: 'inclusion-talks',
-    title: 'Disability Inclusion Talks',
-    description:
-      'Our speakers, who are Deaf, hard of hearing or disabled themselves, lead honest and practical conversations about disability for schools, workplaces, churches and community groups. Each talk combines personal stories with simple actions your audience can take the next day.',
-    features: [
-      'Talks and workshops led by speakers with lived experience',
-      'Deaf awareness and basic Ugandan Sign Language sessions',
-      'Tailored content for schools, employers, health workers and faith groups',
-      'Delivered in English or Luganda, with Ugandan Sign Language interpretation',
-    ],
-    image: {
-      alt: 'Illustration of a microphone with sound waves, drawn in white lines on a deep rust-to-rose background',
-      motif: 'mic',
-      from: '#7c2d12',
-      to: '#831843',
-    },
-  },
-  {
-    id: 'comm-services',
-    title: 'Inclusive Communication & Design',
-    description:
-      'We help organisations reach everyone, including deaf, hard-of-hearing, blind and low-vision audiences. Our team designs accessible graphics and social media content, captions videos and turns reports and forms into accessible documents.',
-    features: [
-      'Accessible graphic design and social media content',
-      'Captioning and sign language interpretation for videos',
-      'Accessible documents, large print and easy-read versions',
-      'Accessibility reviews of websites and printed materials',
-      'Work experience for graduates of our digital skills course',
-    ],
-    image: {
-      alt: 'Illustration of a megaphone with sound lines drawn in white on a deep navy-to-teal background',
-      motif: 'megaphone',
-      from: '#1e3a8a',
-      to: '#134e4a',
-    },
-  },
-  {
-    id: 'merchandise',
-    title: 'Awareness Merchandise',
-    description:
-      'Wear and share the message with t-shirts, tote bags and Ugandan Sign Language alphabet posters designed with our community. Every purchase helps fund our training and awareness programmes.',
-    features: [
-      'T-shirts and tote bags with inclusion messages',
-      'Ugandan Sign Language alphabet and number posters for classrooms and offices',
-      'Greeting cards designed by young artists with disabilities',
-      'Bulk orders for schools, events and organisations',
-      'All proceeds fund our programmes for young people with disabilities',
-    ],
-    image: {
-      alt: 'Illustration of a heart drawn in white lines on a deep green-to-teal background',
-      motif: 'heart',
-      from: '#065f46',
-      to: '#134e4a',
-    },
-  },
-];
+/** How the demo draws each built-in service's picture (the static files in public/images/services match). */
+const SERVICE_PICTURES: Record<DefaultServiceId, Omit<SeedImage, 'alt'>> = {
+  'digital-skills': { motif: 'laptop', from: '#3730a3', to: '#4c1d95' },
+  'inclusion-talks': { motif: 'mic', from: '#7c2d12', to: '#831843' },
+  'comm-services': { motif: 'megaphone', from: '#1e3a8a', to: '#134e4a' },
+  merchandise: { motif: 'heart', from: '#065f46', to: '#134e4a' },
+};
+
+export const SEED_SERVICES: SeedService[] = DEFAULT_SERVICE_IDS.map((id) => {
+  const { imageAlt, ...text } = DEFAULT_SERVICES[id];
+  return { id, ...text, features: [...text.features], image: { alt: imageAlt, ...SERVICE_PICTURES[id] } };
+});

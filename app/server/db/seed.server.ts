@@ -3,7 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { FOUNDER_EMAIL, SEED_ARTICLES, SEED_AUTHORS, SEED_SERVICES, type SeedImage } from './seed-data.ts';
+import { SEED_ARTICLES, SEED_AUTHORS, SEED_SERVICES, type SeedImage } from './seed-data.ts';
+import { COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
+import { DEFAULT_FOUNDER } from '../site-defaults.server.ts';
 import { renderSeedImageSvg } from './seed-images.ts';
 import { newContentId, newId, nowIso } from '../ids.server.ts';
 import { generatePassword, hashPassword } from '../passwords.server.ts';
@@ -93,12 +95,7 @@ function writePasswordFile(file: string, email: string, password: string): void 
   );
 }
 
-async function seedImage(
-  db: Kysely<Database>,
-  folder: 'news' | 'blogs' | 'resources' | 'services',
-  name: string,
-  image: SeedImage,
-) {
+async function seedImage(db: Kysely<Database>, folder: Collection | 'services', name: string, image: SeedImage) {
   const svg = renderSeedImageSvg(image, 1200, 675);
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });
@@ -166,8 +163,8 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           id: newContentId(article.title),
           collection: article.collection,
           title: article.title,
-          summary: article.collection === 'blogs' ? null : article.summary,
-          excerpt: article.collection === 'blogs' ? article.summary : null,
+          summary: COLLECTION_INFO[article.collection].summaryColumn === 'summary' ? article.summary : null,
+          excerpt: COLLECTION_INFO[article.collection].summaryColumn === 'excerpt' ? article.summary : null,
           // Stored sanitised like every body (decision 202): pages show it as it is.
           ...storedBody(article.content),
           category: article.category,
@@ -202,7 +199,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
         })
         .execute();
     }
-    await writeSetting(trx, SETTING_KEYS.founderEmail, FOUNDER_EMAIL);
+    await writeSetting(trx, SETTING_KEYS.founderEmail, DEFAULT_FOUNDER.email);
     await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());
   });
   return { seeded: true, articles: SEED_ARTICLES.length };

@@ -1,0 +1,167 @@
+import { Link, useLocation, useNavigation } from 'react-router';
+import { ContentCard, FeaturedContent, type CardTexts } from '~/components/content-card';
+import { ListSearch } from '~/components/list-search';
+import { canonicalListPath, Pagination } from '~/components/pagination';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import type { ContentListData } from '~/server/content.server';
+
+// The /blog, /news and /resources list pages (spec §2, §4, §8, §9): the heading, the search form, the
+// result count, the states around the results, the featured item, the grid and the page links.
+// Each page passes its own texts and limits.
+
+/** The head tags of a public list page: its title, description and canonical address (page 2 onwards keeps its page). */
+export function listPageMeta(basePath: string, title: string, description: string) {
+  return ({
+    matches,
+    loaderData,
+  }: {
+    matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+    loaderData?: ContentListData;
+  }) => pageMeta({ title, description, path: canonicalListPath(basePath, loaderData), site: siteFromMatches(matches) });
+}
+
+export interface ListTexts extends CardTexts {
+  /** The page's one h1 and the line under it. */
+  title: string;
+  intro: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  noun: { one: string; many: string };
+  moreHeading: string;
+  loading: string;
+  error: string;
+  empty: string;
+  noMatch: (q: string) => string;
+  noMatchHint: string;
+}
+
+function countText(total: number, texts: ListTexts, filtered: boolean): string {
+  const noun = total === 1 ? texts.noun.one : texts.noun.many;
+  const count = total.toLocaleString('en-US');
+  return filtered ? `${count} ${noun} found` : `Showing all ${count} ${noun}`;
+}
+
+function Notice({ children, tone = 'info' }: { children: React.ReactNode; tone?: 'info' | 'error' }) {
+  const colours = tone === 'error' ? 'border-red-300 bg-red-50 text-red-900' : 'border-amber-300 bg-amber-50 text-slate-900';
+  return <div className={`rounded-2xl border px-6 py-5 ${colours}`}>{children}</div>;
+}
+
+/**
+ * The list body: the result count (a polite live region), the loading, error, empty and no-match
+ * states, the featured item (page 1 only), the grid and the page links.
+ */
+export function ArticleListResults({ data, texts }: { data: ContentListData; texts: ListTexts }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  const { list } = data;
+  const filtered = Boolean(data.q || data.category);
+  const featured = list.page === 1 ? list.items[0] : undefined;
+  const rest = list.page === 1 ? list.items.slice(1) : list.items;
+
+  let status = '';
+  if (pending) status = texts.loading;
+  else if (data.status === 'ok' && !data.problem?.startsWith('query')) status = countText(list.total, texts, filtered);
+
+  return (
+    <div className="mt-8 space-y-10">
+      <p role="status" className="min-h-6 text-slate-700">
+        {status}
+      </p>
+
+      {data.status === 'error' && (
+        <Notice tone="error">
+          <p className="font-semibold">{texts.error}</p>
+          <a href={`${location.pathname}${location.search}`} className="mt-2 inline-block font-semibold underline">
+            Try again
+          </a>
+        </Notice>
+      )}
+
+      {data.problem === 'query-too-long' && (
+        <Notice>
+          <p className="font-semibold">Your search is too long. Please use at most 200 characters.</p>
+        </Notice>
+      )}
+
+      {data.problem === 'unknown-category' && (
+        <Notice>
+          <p>
+            There is no category “{data.rejectedCategory}”. Showing all {texts.noun.many} instead.
+          </p>
+        </Notice>
+      )}
+
+      {data.status === 'ok' && !data.problem?.startsWith('query') && list.total === 0 && (
+        <Notice>
+          {filtered ? (
+            <>
+              <p className="text-lg font-semibold">{texts.noMatch(data.q)}</p>
+              <p className="mt-1">{texts.noMatchHint}</p>
+              <Link to={location.pathname} className="mt-3 inline-block font-semibold text-indigo-800 underline">
+                Clear search and filter
+              </Link>
+            </>
+          ) : (
+            <p className="text-lg font-semibold">{texts.empty}</p>
+          )}
+        </Notice>
+      )}
+
+      <div aria-busy={pending} className={`space-y-12 transition-opacity ${pending ? 'opacity-60' : ''}`}>
+        {featured && <FeaturedContent item={featured} texts={texts} />}
+        {rest.length > 0 && (
+          <section aria-labelledby="more-heading">
+            <h2 id="more-heading" className="text-3xl font-bold text-slate-900">
+              {texts.moreHeading}
+            </h2>
+            <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+              {rest.map((item) => (
+                <li key={item.id}>
+                  <ContentCard item={item} texts={texts} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A whole list page: the h1, the search form, the results, then the page's own closing sections.
+ * `withCategories: false` leaves the category dropdown out of the form (a short list needs none).
+ */
+export function ArticleListPage({
+  data,
+  texts,
+  withCategories = true,
+  children,
+}: {
+  data: ContentListData;
+  texts: ListTexts;
+  withCategories?: boolean;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
+      <header className="max-w-3xl">
+        <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{texts.title}</h1>
+        <p className="mt-4 text-lg text-slate-700">{texts.intro}</p>
+      </header>
+      <div className="mt-10">
+        <ListSearch
+          q={data.q}
+          category={data.category}
+          categories={withCategories ? data.categories : undefined}
+          searchLabel={texts.searchLabel}
+          placeholder={texts.searchPlaceholder}
+        />
+      </div>
+      <ArticleListResults data={data} texts={texts} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// The audit log's actions (the spec leaves the log unshown) with the words the audit page shows for
+// each. An action is added here, with its label, or it cannot be recorded.
+
+export const AUDIT_ACTION_LABELS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_out': 'Signed out',
+  'user.created': 'User created',
+  'user.updated': 'User updated',
+  'user.deleted': 'User deleted',
+  'user.password_reset_requested': 'Password reset asked for',
+  'user.password_reset_sent': 'Password reset sent',
+  'user.password_changed': 'Password changed',
+  'content.published': 'Content published',
+  'content.updated': 'Content updated',
+  'content.deleted': 'Content deleted',
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+const LABELS: Readonly<Partial<Record<string, string>>> = AUDIT_ACTION_LABELS;
+
+/** The label of a stored action; one no longer known (an older release's) reads as stored. */
+export function auditActionLabel(action: string): string {
+  return (Object.hasOwn(LABELS, action) ? LABELS[action] : undefined) ?? action;
+}

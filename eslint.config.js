@@ -19,8 +19,52 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // Rules that read the types: a promise nobody awaits loses its errors, and a switch over a union
+  // must name every member, so a new role, action or status cannot slip through unhandled.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   {
     files: ['app/**/*.tsx'],
     ...jsxA11y.flatConfigs.strict,
+  },
+  // Import boundaries (docs/architecture.md), by alias or by relative path, types included.
+  {
+    files: ['app/server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.\\./)+)components(/|$)',
+              message: 'Server code never imports components: move the shared type or constant to app/lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['app/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|(\\.\\./)+)server(/|$)',
+              message: 'app/lib is shared with the browser and never imports server code: define the fact in app/lib.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

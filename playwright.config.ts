@@ -66,7 +66,7 @@ export default defineConfig({
         SUPER_ADMIN_PASSWORD: E2E.adminPassword,
         DONATION_URL: E2E.donationUrl,
         COURSE_URL: E2E.courseUrl,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'error',
         DATABASE_URL: '',
         // The sink offers no STARTTLS; ignoreTLS tells nodemailer not to ask for it.
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}?ignoreTLS=true`,

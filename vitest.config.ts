@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Quiet runs: code under test logs nothing unless a test gives it a logger to read (setLogger).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file opens its own database (a fresh SQLite folder, or its own PostgreSQL schema).

@@ -1,20 +1,14 @@
 import { z } from 'zod';
+import { COLLECTIONS, DASHBOARD_CATEGORIES, isDashboardCollection, type DashboardCollection } from './collections.ts';
 import { isSpaceCode } from './text.ts';
 
 // spec §3, §5 and §8: what the dashboard's content form writes, its rules and its messages, shared
 // by the browser (instant feedback) and the server (which checks again).
 
-export type ContentType = 'news' | 'blogs';
-
-export function isContentType(value: unknown): value is ContentType {
-  return value === 'news' || value === 'blogs';
-}
-
-/** spec §3: dashboard categories, per type, exactly as the spec lists them. */
-export const DASHBOARD_CATEGORIES: Record<ContentType, readonly string[]> = {
-  news: ['personal-experience', 'advocacy', 'community', 'inspiration', 'education'],
-  blogs: ['news', 'resources', 'opportunities', 'advocacy', 'technology', 'education'],
-};
+/** The form's type is the collection it writes (app/lib/collections.ts): news (Story) or blogs (Blog post). */
+export type ContentType = DashboardCollection;
+export const isContentType = isDashboardCollection;
+export { DASHBOARD_CATEGORIES };
 
 export const TITLE_MAX = 100;
 export const SUMMARY_MAX = 200;
@@ -318,14 +312,14 @@ export type ContentErrors = Partial<Record<ContentField | 'author', string>>;
 export function contentSchema(type: ContentType) {
   const summaryRequired = type === 'news' ? CONTENT_MESSAGES.summaryRequired : CONTENT_MESSAGES.excerptRequired;
   const summaryTooLong = type === 'news' ? CONTENT_MESSAGES.summaryTooLong : CONTENT_MESSAGES.excerptTooLong;
-  const imageUrlPattern = new RegExp(`^/media/(${type}|news|blogs|resources)/[A-Za-z0-9._-]+\\.webp$`);
+  const imageUrlPattern = new RegExp(`^/media/(${COLLECTIONS.join('|')})/[A-Za-z0-9._-]+\\.webp$`);
   return z.object({
     title: z.string().trim().min(1, CONTENT_MESSAGES.titleRequired).max(TITLE_MAX, CONTENT_MESSAGES.titleTooLong),
     category: z
       .string()
       .trim()
       .min(1, CONTENT_MESSAGES.categoryRequired)
-      .refine((v) => DASHBOARD_CATEGORIES[type].includes(v), CONTENT_MESSAGES.categoryInvalid),
+      .refine((v) => (DASHBOARD_CATEGORIES[type] as readonly string[]).includes(v), CONTENT_MESSAGES.categoryInvalid),
     tags: z
       .string()
       .default('')
@@ -355,12 +349,13 @@ export function contentSchema(type: ContentType) {
 
 export type ContentInput = z.output<ReturnType<typeof contentSchema>>;
 
-/** The form's errors, one per field, in the order the form shows them. */
-export function contentErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ContentErrors {
-  const errors: ContentErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '') as ContentField;
-    if ((CONTENT_FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+/** What the content-new and content-edit actions answer, with or without JavaScript. */
+export interface ContentAnswer {
+  ok: boolean;
+  status: number;
+  message: string;
+  errors: ContentErrors;
+  values: Record<string, string>;
+  /** Set on an answer made in the browser; the form words it ('Failed to update story. {reason}'). */
+  reason?: string;
 }

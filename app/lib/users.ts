@@ -41,6 +41,9 @@ export const deleteConfirmText = (name: string, email: string) =>
 export const NAME_MAX = 100;
 export const BIO_MAX = 500;
 
+/** The user form's errors: one per field, and one for the whole form (shown by the form, set by the server). */
+export type UserFormErrors = Partial<Record<'name' | 'email' | 'role' | 'password' | 'bio' | 'profilePicture' | 'form', string>>;
+
 const name = z.string().trim().min(1, USER_MESSAGES.required).max(NAME_MAX, USER_MESSAGES.nameTooLong);
 const bio = z.string().trim().max(BIO_MAX, USER_MESSAGES.bioTooLong).default('');
 const PICTURE_MAX = 300;

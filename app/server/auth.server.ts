@@ -16,7 +16,7 @@ import {
   deleteSessionById,
   pruneSessions,
 } from './sessions.server.ts';
-import { can, canUseSection, roleOf, type Permission, type Role, type Section } from '../lib/permissions.ts';
+import { roleOf, type Role } from '../lib/permissions.ts';
 import type { SignedOutReason } from '../lib/auth.ts';
 
 /** The signed-in staff member, as loaders and actions see them. */
@@ -27,7 +27,6 @@ export interface StaffUser {
   role: Role;
   bio: string;
   profilePicture: string | null;
-  isSuperAdmin: boolean;
   sessionId: string;
 }
 
@@ -243,24 +242,22 @@ export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: st
     role,
     bio: row.bio,
     profilePicture: row.profile_picture,
-    isSuperAdmin: role === 'SUPER_ADMIN',
     sessionId,
   };
 }
 
-function isMutation(request: Request): boolean {
+export function isMutation(request: Request): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase());
 }
 
 /**
- * The signed-in user, or: for page loads a redirect to the sign-in screen (telling why when the
- * session was ended for them); for writes a 403 and nothing done.
+ * What a request that needs a session gets without one (thrown by the admin middleware,
+ * app/server/admin-access.server.ts): for page loads a redirect to the sign-in screen (telling why
+ * when the session was ended for them, and coming back afterwards); for writes a 403 and nothing done.
  */
-export async function requireUser(request: Request): Promise<StaffUser> {
-  const current = await getCurrentUser(request);
-  if (current.status === 'signed-in') return current.user;
+export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>) {
   if (isMutation(request)) {
-    throw data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
+    return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
   }
   const url = new URL(request.url);
   const params = new URLSearchParams();
@@ -268,30 +265,5 @@ export async function requireUser(request: Request): Promise<StaffUser> {
   const path = url.pathname.replace(/\.data$/, '');
   if (path !== '/admin') params.set('redirectTo', path + url.search);
   const query = params.toString();
-  throw redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
-}
-
-/** The signed-in user if their role has `permission`; otherwise 403 and nothing done. */
-export async function requirePermission(request: Request, permission: Permission): Promise<StaffUser> {
-  const user = await requireUser(request);
-  if (!can(user.role, permission)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
-  return user;
-}
-
-/** For section pages: the user and whether their role may use the section (spec §6). */
-export async function requireSection(request: Request, section: Section): Promise<{ user: StaffUser; allowed: boolean }> {
-  const user = await requireUser(request);
-  return { user, allowed: canUseSection(user.role, section) };
-}
-
-/** Only the super admin (spec §6: creates users, edits others, deletes, sends password resets). */
-export async function requireSuperAdmin(request: Request, message = FORBIDDEN_MESSAGE): Promise<StaffUser> {
-  const user = await requireUser(request);
-  if (!user.isSuperAdmin) throw data({ error: message }, { status: 403 });
-  return user;
-}
-
-/** For the sign-in, forgot-password and reset pages: no permission applies, but signed-in users are sent on. */
-export async function allowSignedOut(request: Request): Promise<CurrentUser> {
-  return getCurrentUser(request);
+  return redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
 }

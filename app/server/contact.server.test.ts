@@ -4,13 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLogger } from './logger.server';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
-import {
-  readFormWithinLimit,
-  saveContactMessage,
-  submitContactForm,
-  BodyTooLargeError,
-  UnreadableFormError,
-} from './contact.server';
+import { saveContactMessage, submitContactForm } from './contact.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server';
 
@@ -68,55 +62,7 @@ beforeAll(() => {
 });
 afterAll(() => setLogger(undefined));
 
-describe('readFormWithinLimit', () => {
-  it('reads a form within the limit', async () => {
-    const form = await readFormWithinLimit(post({ name: 'A' }), 1024);
-    expect(form.get('name')).toBe('A');
-  });
-
-  it('reads an oversized body to its end and drops it, so the connection can carry the 413 and the next request', async () => {
-    const request = post({ name: 'A'.repeat(4096) });
-    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BodyTooLargeError);
-    expect(error).toMatchObject({ drained: true, headers: {} });
-    expect(request.bodyUsed).toBe(true);
-  });
-
-  it('refuses a Content-Length beyond the drain limit without reading, asking to close the connection', async () => {
-    const request = post({ name: 'A' }, { headers: { 'content-length': String(DRAIN_LIMIT_BYTES + 1) } });
-    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BodyTooLargeError);
-    expect(error).toMatchObject({ drained: false, headers: CLOSE_CONNECTION });
-    expect(request.bodyUsed).toBe(false);
-  });
-
-  it('counts a streamed body without a Content-Length, draining it up to the drain limit', async () => {
-    await expect(readFormWithinLimit(streamedPost(200 * 1024).request, 64 * 1024)).rejects.toMatchObject({ drained: true });
-    await expect(readFormWithinLimit(streamedPost(3 * 1024 * 1024).request, 64 * 1024)).rejects.toMatchObject({
-      drained: true,
-    });
-  });
-
-  it('stops reading past the drain limit without cancelling the body (that would reset the connection before the 413)', async () => {
-    const streamed = streamedPost(DRAIN_LIMIT_BYTES + 1024 * 1024);
-    const error = await readFormWithinLimit(streamed.request, 64 * 1024).catch((e: unknown) => e);
-    expect(error).toMatchObject({ drained: false, headers: CLOSE_CONNECTION });
-    expect(streamed.sent()).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
-    expect(streamed.cancelled()).toBe(false);
-  });
-
-  it('refuses a body that is not a form, reading it first', async () => {
-    const request = new Request('http://localhost/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"name":"A"}',
-    });
-    const error = await readFormWithinLimit(request, 1024).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnreadableFormError);
-    expect(error).toMatchObject({ headers: {} });
-    expect(request.bodyUsed).toBe(true);
-  });
-});
+// How the body is read (its cap, streamed bodies, refusals) is tested with parseForm (forms.server.test.ts).
 
 describe.each(ENGINES)('contact messages on %s', (engine) => {
   let database: TestDatabase;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   CONTACT_FIELDS,
   CONTACT_MAX_BODY_BYTES,
@@ -16,41 +17,11 @@ import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
-import { BodyTooLargeError, discardBody, readBodyWithinLimit } from './request-info.server.ts';
+import { parseForm } from './forms.server.ts';
 
 // spec §3 Contact message and §7 Send contact: validated on the server, stored with the server's
 // time. Bots are turned away by a honeypot field and a per-address limit; oversized posts by a byte
 // cap counted before the body is parsed. Logs never hold the sender's address or words.
-
-export { BodyTooLargeError };
-
-export class UnreadableFormError extends Error {
-  override name = 'UnreadableFormError';
-  /** What the 400 answer must be sent with (see discardBody). */
-  readonly headers: Record<string, string>;
-  constructor(headers: Record<string, string> = {}) {
-    super('The form could not be read');
-    this.headers = headers;
-  }
-}
-
-/**
- * The posted form, kept only up to `maxBytes`. A larger body is read to its end and dropped (up to
- * DRAIN_LIMIT_BYTES), so the connection can carry the 413 and the visitor's next request; beyond
- * that the refusal's headers say `Connection: close` (request-info.server.ts).
- */
-export async function readFormWithinLimit(request: Request, maxBytes: number): Promise<FormData> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType)) {
-    throw new UnreadableFormError(await discardBody(request));
-  }
-  const body = await readBodyWithinLimit(request, maxBytes);
-  try {
-    return await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
-  } catch {
-    throw new UnreadableFormError();
-  }
-}
 
 /** Stores one message from the contact form; `created_at` is the server's time (spec §7). */
 export async function saveContactMessage(
@@ -77,6 +48,9 @@ export function contactRateLimiter(): RateLimiter {
 
 export type ContactSubmission = FormAnswer<ContactResult>;
 
+/** The contact form as posted: the message and the honeypot, which must be present and empty. */
+const contactFormSchema = contactSchema.extend({ [HONEYPOT_FIELD]: z.string().optional() });
+
 const EMPTY_VALUES: ContactValues = { name: '', email: '', phone: '', subject: '', message: '' };
 
 /** The contact form's action: every outcome is an answer for the visitor, never a thrown error. */
@@ -87,43 +61,43 @@ export async function submitContactForm(options: {
   limiter?: RateLimiter;
 }): Promise<ContactSubmission> {
   const log = getLogger();
-  let form: FormData;
-  try {
-    form = await readFormWithinLimit(options.request, CONTACT_MAX_BODY_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
+  const form = await parseForm(options.request, contactFormSchema, {
+    maxBytes: CONTACT_MAX_BODY_BYTES,
+    tooLargeMessage: CONTACT_TEXT.tooLarge,
+    // Counted as it streams in: a visitor's browser, or a bot, may send it in pieces.
+    requireLength: false,
+  });
+  if (!form.ok && form.refused) {
+    if (form.status === 413) {
       log.warn({ form: 'contact' }, 'contact message refused: too large');
       return {
         status: 413,
         result: { status: 'refused', message: CONTACT_TEXT.tooLarge, values: EMPTY_VALUES },
-        headers: error.headers,
+        headers: form.headers,
       };
     }
-    const headers = error instanceof UnreadableFormError ? error.headers : {};
-    return { status: 400, result: { status: 'failed', message: CONTACT_TEXT.failed, values: EMPTY_VALUES }, headers };
+    return {
+      status: 400,
+      result: { status: 'failed', message: CONTACT_TEXT.failed, values: EMPTY_VALUES },
+      headers: form.headers,
+    };
   }
 
+  // What the form shows again: as posted, or once checked (trimmed).
   const values = { ...EMPTY_VALUES };
-  for (const field of CONTACT_FIELDS) {
-    const value = form.get(field);
-    values[field] = typeof value === 'string' ? value : '';
-  }
+  for (const field of CONTACT_FIELDS) values[field] = form.values[field] ?? '';
 
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot !== 'string' || honeypot.trim() !== '') {
+  const honeypot = form.values[HONEYPOT_FIELD];
+  if (honeypot === undefined || honeypot.trim() !== '') {
     log.warn({ form: 'contact' }, 'contact message refused: honeypot filled');
     return { status: 400, result: { status: 'refused', message: CONTACT_TEXT.automated, values } };
   }
 
-  const parsed = contactSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: ContactFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof ContactFieldErrors;
-      errors[field] ??= issue.message;
-    }
+  if (!form.ok) {
+    const errors: ContactFieldErrors = form.fieldErrors;
     return { status: 400, result: { status: 'invalid', message: CONTACT_TEXT.invalid, errors, values } };
   }
+  const { [HONEYPOT_FIELD]: _, ...message } = form.values;
 
   const decision = (options.limiter ?? contactRateLimiter()).attempt(visitorKey(options.clientIp));
   if (!decision.allowed) {
@@ -136,8 +110,8 @@ export async function submitContactForm(options: {
   }
 
   try {
-    const saved = await saveContactMessage(parsed.data, options.db);
-    log.info({ contactId: saved.id, hasPhone: parsed.data.phone !== null }, 'contact message stored');
+    const saved = await saveContactMessage(message, options.db);
+    log.info({ contactId: saved.id, hasPhone: message.phone !== null }, 'contact message stored');
     return { status: 200, result: { status: 'sent' } };
   } catch (error) {
     log.error({ err: error, form: 'contact' }, 'contact message could not be stored');

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
-import { setDatabase } from './db/db.server';
-import { setUploadsRoot, storeImage } from './storage.server';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { storeImage } from './storage.server';
 import { ContentRuleError, deleteContent, listContentForAdmin, publishContent, updateContent } from './content-admin.server';
 import { searchContent } from './search.server';
 import { htmlToText } from './html.server';
@@ -21,7 +20,6 @@ const staff = (role: Role): StaffUser => ({
   role,
   bio: '',
   profilePicture: null,
-  isSuperAdmin: role === 'SUPER_ADMIN',
   sessionId: 's',
 });
 
@@ -89,16 +87,7 @@ describe('the content form rules', () => {
 });
 
 describe.each(ENGINES)('content management on %s', (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    setUploadsRoot(database.dataDir);
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
-  });
+  const database = useTestDatabase(engine, { uploads: true });
 
   it('publishes with the author from the session, status published, sanitised HTML and searchable text', async () => {
     const author = staff('AUTHOR');
@@ -108,7 +97,7 @@ describe.each(ENGINES)('content management on %s', (engine) => {
       input({ content: `${body}<script>alert(1)</script><img src=x onerror=alert(2)>` }),
       IP,
     );
-    const row = await database.db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       collection: 'news',
       author: 'AUTHOR Person',
@@ -125,10 +114,10 @@ describe.each(ENGINES)('content management on %s', (engine) => {
     expect(row.created_at).toBe(row.published_at);
     expect(JSON.parse(row.tags)).toEqual(['captions', 'education']);
     expect(
-      (await searchContent({ collection: 'news', query: 'captions', limit: 5 }, database.db, engine)).rows.map((r) => r.id),
+      (await searchContent({ collection: 'news', query: 'captions', limit: 5 }, database().db, engine)).rows.map((r) => r.id),
     ).toContain(item.id);
-    const audit = await database.db
-      .selectFrom('audit_log')
+    const audit = await database()
+      .db.selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'content.published')
       .where('target', '=', item.id)
@@ -140,7 +129,7 @@ describe.each(ENGINES)('content management on %s', (engine) => {
     const item = await publishContent(staff('EDITOR'), 'news', input(), IP);
     const unsafe = `<h1 onclick="x()">Update</h1>${body}<iframe src="https://evil.example/"></iframe><a href="javascript:go()">more</a>`;
     await updateContent(staff('EDITOR'), item.id, input({ content: unsafe }), IP);
-    const row = await database.db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('content').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
     expect(row.content).toBe(`<h2>Update</h2>${body}<a>more</a>`);
     expect(row.content).toBe(sanitizeArticleHtml(unsafe));
     expect(row.search_text).toBe(htmlToText(row.content));
@@ -178,7 +167,7 @@ describe.each(ENGINES)('content management on %s', (engine) => {
     await refused(updateContent(staff('VIEWER'), item.id, input({ title: 'Changed' }), IP));
     await refused(deleteContent(staff('EDITOR'), item.id, IP));
     await refused(deleteContent(staff('AUTHOR'), item.id, IP));
-    const row = await database.db.selectFrom('content').select('title').where('id', '=', item.id).executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('content').select('title').where('id', '=', item.id).executeTakeFirstOrThrow();
     expect(row.title).toBe('Captioned lessons');
     await expect(updateContent(staff('ADMIN'), 'no-such-id', input(), IP)).rejects.toThrow(CONTENT_MESSAGES.notFound);
   });
@@ -187,9 +176,9 @@ describe.each(ENGINES)('content management on %s', (engine) => {
     const bytes = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#3730a3' } })
       .png()
       .toBuffer();
-    const image = await storeImage(database.db, { folder: 'news', originalName: 'class photo.png', bytes });
+    const image = await storeImage(database().db, { folder: 'news', originalName: 'class photo.png', bytes });
     expect(image.url).toMatch(/^\/media\/news\/\d+_class_photo\.webp$/);
-    const files = () => fs.readdirSync(path.join(database.dataDir, 'uploads', 'news')).filter((f) => f.includes('class_photo'));
+    const files = () => fs.readdirSync(path.join(database().dataDir, 'uploads', 'news')).filter((f) => f.includes('class_photo'));
     expect(files()).toHaveLength(4);
     const a = await publishContent(
       staff('ADMIN'),
@@ -202,7 +191,7 @@ describe.each(ENGINES)('content management on %s', (engine) => {
     expect(files()).toHaveLength(4);
     await deleteContent(staff('SUPER_ADMIN'), b.id, IP);
     expect(files()).toHaveLength(0);
-    expect(await database.db.selectFrom('media').select('id').where('key', 'like', '%class_photo%').execute()).toEqual([]);
+    expect(await database().db.selectFrom('media').select('id').where('key', 'like', '%class_photo%').execute()).toEqual([]);
   });
 
   it('lists the newest items first, 20 at a time, with a title search', async () => {

@@ -4,20 +4,21 @@ import { getDb } from './db/db.server.ts';
 import { newContentId, nowIso } from './ids.server.ts';
 import { storedBody } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
-import { invalidatePublicPages } from './page-cache.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
 import { parseList } from './content.server.ts';
 import type { StaffUser } from './auth.server.ts';
+import { RuleError } from './rules.server.ts';
 import { can } from '../lib/permissions.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentType } from '../lib/content-form.ts';
+import { COLLECTION_INFO, DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
 
 // The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here.
 
-export class ContentRuleError extends Error {
-  readonly status: 403 | 404;
+/** A refusal of a content rule (spec §6): a RuleError with 403 or 404. */
+export class ContentRuleError extends RuleError {
+  declare readonly status: 403 | 404;
   constructor(message: string, status: 403 | 404) {
-    super(message);
-    this.status = status;
+    super(message, status);
   }
 }
 
@@ -45,7 +46,7 @@ function toItem(row: Selectable<ContentTable>): AdminContentItem {
     author: row.author,
     category: row.category,
     tags: parseList(row.tags),
-    summary: (row.collection === 'news' ? row.summary : row.excerpt) ?? null,
+    summary: row[COLLECTION_INFO[row.collection].summaryColumn] ?? null,
     imageUrl: row.image_url,
     imageAlt: row.image_alt ?? '',
     content: row.content,
@@ -82,7 +83,7 @@ export async function getContentForAdmin(id: string): Promise<AdminContentItem |
     .selectFrom('content')
     .selectAll()
     .where('id', '=', id)
-    .where('collection', 'in', ['news', 'blogs'])
+    .where('collection', 'in', DASHBOARD_COLLECTIONS)
     .executeTakeFirst();
   return row ? toItem(row) : undefined;
 }
@@ -92,8 +93,8 @@ function fields(type: ContentType, input: ContentInput) {
     title: input.title,
     category: input.category,
     tags: JSON.stringify(input.tags),
-    summary: type === 'news' ? input.summary : null,
-    excerpt: type === 'blogs' ? input.summary : null,
+    summary: COLLECTION_INFO[type].summaryColumn === 'summary' ? input.summary : null,
+    excerpt: COLLECTION_INFO[type].summaryColumn === 'excerpt' ? input.summary : null,
     // Sanitised here, once: pages show the stored body as it is (decision 202).
     ...storedBody(input.content),
     image_url: input.imageUrl || null,
@@ -126,7 +127,6 @@ export async function publishContent(
       updated_at: now,
     })
     .execute();
-  invalidatePublicPages();
   await recordAudit({ actor: actor.email, action: 'content.published', target: id, ip, detail: { type, title: input.title } });
   return (await getContentForAdmin(id))!;
 }
@@ -141,7 +141,6 @@ export async function updateContent(actor: StaffUser, id: string, input: Content
     .set({ ...fields(existing.type, input), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
-  invalidatePublicPages();
   if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
   await recordAudit({
     actor: actor.email,
@@ -158,7 +157,6 @@ export async function deleteContent(actor: StaffUser, id: string, ip: string): P
   const existing = await getContentForAdmin(id);
   if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
   await getDb().deleteFrom('content').where('id', '=', id).execute();
-  invalidatePublicPages();
   if (existing.imageUrl) await removeImageIfUnused(existing.imageUrl);
   await recordAudit({
     actor: actor.email,

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
-import { setDatabase } from './db/db.server';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { attemptsInWindow, pruneLimits, releaseAttempt, reserveAttempt } from './limits.server';
 
 const WINDOW = 15 * 60 * 1000;
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
 
 describe.each(ENGINES)('database rate limits on %s', (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
-  });
+  const database = useTestDatabase(engine);
 
   it('gives simultaneous attempts different counts, so only `limit` of them are allowed', async () => {
     const decisions = await Promise.all(Array.from({ length: 25 }, () => reserveAttempt('burst', 5, WINDOW)));
@@ -62,7 +52,7 @@ describe.each(ENGINES)('database rate limits on %s', (engine) => {
     await reserveAttempt('stale', 5, WINDOW, T0);
     await reserveAttempt('fresh', 5, WINDOW, now - 60_000);
     await pruneLimits(86_400_000, now);
-    const keys = await database.db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'fresh']).execute();
+    const keys = await database().db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'fresh']).execute();
     expect(keys.map((k) => k.key)).toEqual(['fresh']);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp';
-import { setDatabase } from './db/db.server';
 import { registerJobHandler, runNextJob } from './jobs.server';
 import { deliverQueuedMail, MAIL_JOB, sendMail } from './mail.server';
 
@@ -20,21 +19,13 @@ afterAll(async () => {
 });
 
 describe.each(ENGINES)('the mail queue on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
-  });
-
-  const outbox = (id: string) => database.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const outbox = (id: string) =>
+    database().db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const mailJob = (id: string) =>
-    database.db
-      .selectFrom('jobs')
+    database()
+      .db.selectFrom('jobs')
       .selectAll()
       .where('kind', '=', MAIL_JOB)
       .where('payload', 'like', `%${id}%`)

@@ -1,45 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { staffUserByEmail } from '../../tests/support/staff';
 import type { StaffUser } from './auth.server';
-import { setDatabase } from './db/db.server';
 import { ensureSuperAdmin } from './db/seed.server';
 import { ABANDONED_AFTER_MS, pruneUnusedUploads } from './media.server';
-import { setUploadsRoot, storeImage } from './storage.server';
+import { storeImage } from './storage.server';
 import { createUser, deleteUser, updateUser } from './users.server';
 
 const IP = '203.0.113.9';
 
 describe.each(ENGINES)('uploaded images on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine, { uploads: true });
   let boss: StaffUser;
   let png: Buffer;
 
   const upload = (folder: 'news' | 'profiles', name: string) =>
-    storeImage(database.db, { folder, originalName: `${name}.png`, bytes: png, responsive: folder !== 'profiles' });
+    storeImage(database().db, { folder, originalName: `${name}.png`, bytes: png, responsive: folder !== 'profiles' });
   /** The files on disk for one upload: the image and its responsive copies. */
   const filesOf = (folder: string, name: string) => {
-    const dir = path.join(database.dataDir, 'uploads', folder);
+    const dir = path.join(database().dataDir, 'uploads', folder);
     return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(`_${name}`)) : [];
   };
-  const mediaRows = async () => (await database.db.selectFrom('media').select('key').execute()).map((r) => r.key);
+  const mediaRows = async () => (await database().db.selectFrom('media').select('key').execute()).map((r) => r.key);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    setUploadsRoot(database.dataDir);
-    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    boss = await staffUserByEmail(database.db, 'boss@example.org');
+    await ensureSuperAdmin(database().db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    boss = await staffUserByEmail(database().db, 'boss@example.org');
     png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
   });
 
   it('removes uploads nobody saved a day later, and keeps every image something shows', async () => {
@@ -47,8 +39,8 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
     const shown = await upload('news', 'shown');
     await upload('news', 'fresh_one');
     const now = new Date().toISOString();
-    await database.db
-      .insertInto('content')
+    await database()
+      .db.insertInto('content')
       .values({
         id: 'with-picture',
         collection: 'news',
@@ -71,8 +63,8 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
     // Two days later only the upload nothing shows is gone, with its copies and its record; the
     // one made a moment ago waits for its own day.
     const twoDaysAgo = new Date(Date.now() - 2 * ABANDONED_AFTER_MS).toISOString();
-    await database.db
-      .updateTable('media')
+    await database()
+      .db.updateTable('media')
       .set({ created_at: twoDaysAgo })
       .where(
         'key',

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterResult } from '../lib/newsletter.ts';
 import type { Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
-import { BodyTooLargeError, readFormWithinLimit } from './contact.server.ts';
+import { parseForm } from './forms.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
@@ -55,6 +56,16 @@ export function backPath(source: string | undefined, request: Request): string {
   return '/';
 }
 
+const SOURCE_MAX = 200;
+
+/** The box as posted: the address, and the page it sits on (cut to length: it only says where "back" is). */
+const newsletterFormSchema = newsletterSchema.extend({
+  source: z
+    .string()
+    .optional()
+    .transform((source) => source?.trim().slice(0, SOURCE_MAX)),
+});
+
 export function newsletterRateLimiter(): RateLimiter {
   return getRateLimiter('newsletter', NEWSLETTER_RATE_LIMIT);
 }
@@ -77,21 +88,22 @@ export async function submitNewsletterForm(options: {
   limiter?: RateLimiter;
 }): Promise<FormAnswer<NewsletterAnswer>> {
   const log = getLogger();
-  let form: FormData;
-  try {
-    form = await readFormWithinLimit(options.request, MAX_BODY_BYTES);
-  } catch (error) {
+  const form = await parseForm(options.request, newsletterFormSchema, {
+    maxBytes: MAX_BODY_BYTES,
+    tooLargeMessage: NEWSLETTER_TOO_LARGE,
+    requireLength: false,
+  });
+  if (!form.ok && form.refused) {
     const back = backPath(undefined, options.request);
-    if (error instanceof BodyTooLargeError)
-      return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE), headers: error.headers };
+    if (form.status === 413) return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE), headers: form.headers };
+    return { status: 400, result: answer('invalid', back), headers: form.headers };
+  }
+  if (!form.ok) {
+    const back = backPath(form.values.source?.trim().slice(0, SOURCE_MAX), options.request);
     return { status: 400, result: answer('invalid', back) };
   }
-  const rawSource = form.get('source');
-  const source = typeof rawSource === 'string' ? rawSource.trim().slice(0, 200) : undefined;
-  const back = backPath(source, options.request);
-  const email = form.get('email');
-  const parsed = newsletterSchema.safeParse({ email: typeof email === 'string' ? email : '', source });
-  if (!parsed.success) return { status: 400, result: answer('invalid', back) };
+  const parsed = form.values;
+  const back = backPath(parsed.source, options.request);
 
   const decision = (options.limiter ?? newsletterRateLimiter()).attempt(visitorKey(options.clientIp));
   if (!decision.allowed) {
@@ -104,9 +116,9 @@ export async function submitNewsletterForm(options: {
   }
 
   try {
-    const outcome = await subscribeToNewsletter({ email: parsed.data.email, source: parsed.data.source }, options.db);
+    const outcome = await subscribeToNewsletter({ email: parsed.email, source: parsed.source }, options.db);
     // The source is text the visitor sent: the log says only whether the box named its page.
-    log.info({ form: 'newsletter', outcome, fromPage: Boolean(parsed.data.source) }, 'newsletter subscription');
+    log.info({ form: 'newsletter', outcome, fromPage: Boolean(parsed.source) }, 'newsletter subscription');
     return { status: 200, result: answer(outcome, back) };
   } catch (error) {
     log.error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be stored');

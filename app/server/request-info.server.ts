@@ -36,7 +36,8 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-function declaredLength(request: Request): number | undefined {
+/** The body's length as its Content-Length declares it, or undefined when it declares none. */
+export function declaredLength(request: Request): number | undefined {
   const header = request.headers.get('content-length');
   if (header === null || header.trim() === '') return undefined;
   const length = Number(header);
@@ -82,38 +83,5 @@ export async function discardBody(request: Request): Promise<Record<string, stri
     return {};
   } catch (error) {
     return error instanceof BodyTooLargeError ? error.headers : { ...CLOSE_CONNECTION };
-  }
-}
-
-export const FORM_TEXTS = {
-  tooLarge: 'The form is too large to send.',
-  lengthRequired: 'Please send the form with a known length.',
-  unreadable: 'The form could not be read. Please try again.',
-} as const;
-
-/**
- * Reads a form body of at most `maxBytes`; larger bodies are refused with 413, bodies without a
- * Content-Length with 411. A refusal that could not read the body to its end says `Connection: close`.
- */
-export async function readForm(
-  request: Request,
-  maxBytes: number,
-  tooLargeMessage: string = FORM_TEXTS.tooLarge,
-): Promise<FormData> {
-  if (declaredLength(request) === undefined) {
-    throw new Response(FORM_TEXTS.lengthRequired, { status: 411, headers: await discardBody(request) });
-  }
-  let body: Buffer<ArrayBuffer>;
-  try {
-    body = await readBodyWithinLimit(request, maxBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError)
-      throw Response.json({ error: tooLargeMessage }, { status: 413, headers: error.headers });
-    throw Response.json({ error: FORM_TEXTS.unreadable }, { status: 400 });
-  }
-  try {
-    return await new Response(body, { headers: { 'Content-Type': request.headers.get('content-type') ?? '' } }).formData();
-  } catch {
-    throw Response.json({ error: FORM_TEXTS.unreadable }, { status: 400 });
   }
 }

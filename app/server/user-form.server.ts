@@ -1,59 +1,57 @@
 import { data } from 'react-router';
-import { readForm } from './request-info.server.ts';
+import type { z } from 'zod';
+import { optionalFile, parseForm } from './forms.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
-import { UserRuleError } from './users.server.ts';
+import { RuleError, ruleResponse } from './rules.server.ts';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '../lib/uploads.ts';
-import type { UserFormErrors } from '../components/admin/user-form.tsx';
+import { createUserSchema, updateUserSchema, type UserFormErrors } from '../lib/users.ts';
+import { firstError } from '../lib/forms.ts';
+
+// The user form as posted: its fields, and a picture attached to a post made without JavaScript.
+export const createUserForm = createUserSchema.extend({ profilePictureFile: optionalFile });
+export const updateUserForm = updateUserSchema.extend({ profilePictureFile: optionalFile });
+/** Your own card: the role is never taken from it (an unknown field, so it is dropped). */
+export const profileForm = updateUserSchema.omit({ role: true }).extend({ profilePictureFile: optionalFile });
 
 /**
- * Reads the user form (multipart: without JavaScript the picture file comes along) into plain
- * fields, storing an attached picture. Refusals become a 4xx with the message beside its field.
+ * Reads and checks the user form, then stores an attached picture. A failure is the answer to send:
+ * the form's errors, each beside its field, with the right status.
  */
-export async function readUserForm(request: Request, uploadedBy: string): Promise<Record<string, string>> {
-  const form = await readForm(request, PROFILE_PICTURE_MAX_BYTES + 64_000, PROFILE_UPLOAD_MESSAGES.size);
-  const fields: Record<string, string> = {};
-  for (const key of ['name', 'email', 'role', 'bio', 'profilePicture', 'password']) {
-    const value = form.get(key);
-    if (typeof value === 'string') fields[key] = value;
+export async function readUserForm<T extends { profilePicture: string; profilePictureFile?: File | undefined }>(
+  request: Request,
+  schema: z.ZodType<T>,
+  uploadedBy: string,
+) {
+  const form = await parseForm(request, schema, {
+    maxBytes: PROFILE_PICTURE_MAX_BYTES + 64_000,
+    tooLargeMessage: PROFILE_UPLOAD_MESSAGES.size,
+  });
+  if (!form.ok) {
+    const errors: UserFormErrors = { ...form.fieldErrors, form: firstError(form) };
+    if (form.status === 413) errors.profilePicture = form.formError;
+    return { ok: false as const, failure: data({ errors }, { status: form.status, headers: form.headers }) };
   }
-  const file = form.get('profilePictureFile');
-  if (file instanceof File && file.size > 0) {
-    try {
-      fields.profilePicture = await storeUploadedImage(file, {
-        folder: 'profiles',
-        maxBytes: PROFILE_PICTURE_MAX_BYTES,
-        messages: PROFILE_UPLOAD_MESSAGES,
-        uploadedBy,
-        maxWidth: 400,
-        responsive: false,
-      });
-    } catch (error) {
-      if (error instanceof UploadRefusedError)
-        throw data(
-          { errors: { profilePicture: error.message, form: error.message } satisfies UserFormErrors },
-          { status: error.status },
-        );
-      throw error;
-    }
+  const { profilePictureFile, ...values } = form.values;
+  if (!profilePictureFile) return { ok: true as const, values };
+  try {
+    const profilePicture = await storeUploadedImage(profilePictureFile, {
+      folder: 'profiles',
+      maxBytes: PROFILE_PICTURE_MAX_BYTES,
+      messages: PROFILE_UPLOAD_MESSAGES,
+      uploadedBy,
+      maxWidth: 400,
+      responsive: false,
+    });
+    return { ok: true as const, values: { ...values, profilePicture } };
+  } catch (error) {
+    if (!(error instanceof UploadRefusedError)) throw error;
+    const errors: UserFormErrors = { profilePicture: error.message, form: error.message };
+    return { ok: false as const, failure: data({ errors }, { status: error.status }) };
   }
-  return fields;
 }
 
 /** A schema failure or a rule refusal as the form's errors, with the right status. */
 export function userFormFailure(error: unknown, fallback: string) {
-  if (error instanceof UserRuleError) {
-    const errors: UserFormErrors = { form: error.message };
-    if (error.field) errors[error.field] = error.message;
-    return data({ errors }, { status: error.status });
-  }
-  return data({ errors: { form: fallback } satisfies UserFormErrors }, { status: 500 });
-}
-
-export function schemaFailure(issues: { path: PropertyKey[]; message: string }[]) {
-  const errors: UserFormErrors = { form: issues[0]?.message ?? 'Please check the form.' };
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '') as keyof UserFormErrors;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return data({ errors }, { status: 400 });
+  if (error instanceof RuleError) return ruleResponse(error);
+  return data({ ok: false, message: fallback, errors: { form: fallback } satisfies UserFormErrors }, { status: 500 });
 }

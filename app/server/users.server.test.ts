@@ -20,7 +20,6 @@ async function actor(db: TestDatabase, email: string): Promise<StaffUser> {
     role: row.role as Role,
     bio: row.bio,
     profilePicture: null,
-    isSuperAdmin: row.role === 'SUPER_ADMIN',
     sessionId: 's',
   };
 }

@@ -6,10 +6,10 @@ import { hashPassword } from './passwords.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
-import { invalidatePublicPages } from './page-cache.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
 import type { StaffUser } from './auth.server.ts';
-import { roleOf, type Role } from '../lib/permissions.ts';
+import { RuleError } from './rules.server.ts';
+import { can, roleOf, type Role } from '../lib/permissions.ts';
 import { USER_MESSAGES, type CreateUserInput, type UpdateUserInput } from '../lib/users.ts';
 
 // Every rule of spec §5/§6 for user accounts, enforced here whatever the browser sent.
@@ -27,15 +27,12 @@ export interface SystemUser {
   lastLogin: string | null;
 }
 
-/** A refusal with the spec's message, the HTTP status it deserves and the field it concerns. */
+/** A refusal of a user-account rule: a RuleError whose field is one of the user form's. */
 export type UserField = 'name' | 'email' | 'role' | 'password' | 'bio' | 'profilePicture';
-export class UserRuleError extends Error {
-  readonly status: 400 | 403 | 404 | 409;
-  readonly field: UserField | undefined;
+export class UserRuleError extends RuleError {
+  declare readonly field: UserField | undefined;
   constructor(message: string, status: 400 | 403 | 404 | 409, field?: UserField) {
-    super(message);
-    this.status = status;
-    this.field = field;
+    super(message, status, field);
   }
 }
 
@@ -73,11 +70,11 @@ export async function getUser(id: string): Promise<SystemUser | undefined> {
 export function assertMayEdit(actor: StaffUser, target: SystemUser): void {
   if (target.id === actor.id) return;
   if (target.role === 'SUPER_ADMIN') throw new UserRuleError(USER_MESSAGES.superAdminUntouchable, 403);
-  if (!actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.updateForbidden, 403);
+  if (!can(actor.role, 'users:manage')) throw new UserRuleError(USER_MESSAGES.updateForbidden, 403);
 }
 
 export async function createUser(actor: StaffUser, input: CreateUserInput, ip: string): Promise<SystemUser> {
-  if (!actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.createForbidden, 403);
+  if (!can(actor.role, 'users:manage')) throw new UserRuleError(USER_MESSAGES.createForbidden, 403);
   // Nobody can create a second super admin (spec §6: one fixed account).
   if (input.role === 'SUPER_ADMIN') throw new UserRuleError(USER_MESSAGES.invalidRole, 403, 'role');
   if (isCommonPassword(input.password)) throw new UserRuleError(USER_MESSAGES.commonPassword, 400, 'password');
@@ -144,8 +141,6 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
     })
     .where('id', '=', id)
     .execute();
-  // Names, bios and pictures appear in article author blocks.
-  invalidatePublicPages();
   if (target.profilePicture !== (input.profilePicture || null)) await removeImageIfUnused(target.profilePicture);
   const detail: Record<string, unknown> = {};
   if (role !== target.role) detail.role = { from: target.role, to: role };
@@ -157,7 +152,7 @@ export async function updateUser(actor: StaffUser, id: string, input: UpdateUser
 }
 
 export async function deleteUser(actor: StaffUser, id: string, ip: string): Promise<SystemUser> {
-  if (!actor.isSuperAdmin) throw new UserRuleError(USER_MESSAGES.deleteForbidden, 403);
+  if (!can(actor.role, 'users:manage')) throw new UserRuleError(USER_MESSAGES.deleteForbidden, 403);
   const target = await getUser(id);
   if (!target) throw new UserRuleError(USER_MESSAGES.deleteFailed, 404);
   if (target.id === actor.id) throw new UserRuleError(USER_MESSAGES.deleteSelf, 403);
@@ -165,7 +160,6 @@ export async function deleteUser(actor: StaffUser, id: string, ip: string): Prom
   const db = getDb();
   await db.deleteFrom('system_users').where('id', '=', id).execute();
   await endAllSessions(id, 'account-removed');
-  invalidatePublicPages();
   await removeImageIfUnused(target.profilePicture);
   await recordAudit({
     actor: actor.email,

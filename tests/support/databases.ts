@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle, type Engine } from '~/server/db/db.server';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, setDatabase, type DatabaseHandle, type Engine } from '~/server/db/db.server';
 import { migrateToLatest } from '~/server/db/migrations.server';
+import { setUploadsRoot } from '~/server/storage.server';
 
 // Tests run against real databases: always SQLite, and PostgreSQL too when TEST_DATABASE_URL is set.
 // Each test database is new and private to its test: a temporary folder, or a fresh schema.
@@ -36,5 +38,27 @@ export async function createTestDatabase(engine: Engine, options: { migrate?: bo
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For the calling describe block: a fresh migrated database of `engine`, made the process's database
+ * (and, with `uploads`, its data folder the uploads folder) before the tests and dropped after them.
+ * Returns a getter, since the database exists only once the block's tests start.
+ */
+export function useTestDatabase(engine: Engine, options: { uploads?: boolean } = {}): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    setDatabase(database);
+    if (options.uploads) setUploadsRoot(database.dataDir);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await database?.drop();
+  });
+  return () => {
+    if (!database) throw new Error('useTestDatabase: the database exists only inside the tests of its block');
+    return database;
   };
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../support/databases';
 import { action } from '~/routes/admin/content-preview';
-import { setDatabase } from '~/server/db/db.server';
 import { ensureSuperAdmin } from '~/server/db/seed.server';
 import { sanitizeArticleHtml } from '~/server/sanitize.server';
 import { createSession, sessionCookieName } from '~/server/sessions.server';
@@ -11,19 +10,13 @@ import { CONTENT_MAX_BYTES, CONTENT_MESSAGES } from '~/lib/content-form';
 // beyond one linear pass: the size is checked first, and deep nesting stops the parser early.
 
 describe.each(ENGINES)('the content preview on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let cookie: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    const user = await database.db.selectFrom('system_users').select('id').executeTakeFirstOrThrow();
+    await ensureSuperAdmin(database().db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    const user = await database().db.selectFrom('system_users').select('id').executeTakeFirstOrThrow();
     cookie = `${sessionCookieName()}=${await createSession({ userId: user.id, remember: false, ip: '203.0.113.9', userAgent: null })}`;
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
   });
 
   /** Posts `content` as the dashboard does (multipart form data), answering thrown responses too. */

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Form, Link } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link, useFetcher } from 'react-router';
 import { categoryLabel } from '~/lib/categories';
+import { checkFormSync } from '~/lib/forms';
 import {
   CONTENT_MESSAGES,
-  contentErrors,
   contentSchema,
   DASHBOARD_CATEGORIES,
   failedMessage,
   SUMMARY_MAX,
   TITLE_MAX,
+  type ContentAnswer,
   type ContentErrors,
   type ContentField,
   type ContentType,
@@ -58,7 +59,29 @@ function focusFirst(errors: ContentErrors) {
   if (first) document.getElementById(FOCUS_ID[first])?.focus();
 }
 
-type SaveResponse = { ok: boolean; message: string; errors?: ContentErrors };
+/** An answer's message; one made in the browser is worded here, where the type and mode are known. */
+function wording(answer: ContentAnswer, type: ContentType, mode: 'create' | 'edit'): string {
+  return answer.reason ? failedMessage(type, mode, answer.reason) : answer.message;
+}
+
+/**
+ * The routes' clientAction: the server's answer as it is. A lost connection, or an item deleted
+ * since the form opened, becomes an answer the form shows (with an error status, so nothing reloads).
+ */
+export async function saveThroughServer<T>(serverAction: () => Promise<T>) {
+  const failed = (status: number, reason: string) =>
+    data({ ok: false, status, message: '', errors: {}, values: {}, reason } satisfies ContentAnswer, { status });
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRouteErrorResponse(error)) {
+      if (error.status === 404) return failed(404, CONTENT_MESSAGES.notFound);
+      throw error;
+    }
+    return failed(503, CONTENT_MESSAGES.network);
+  }
+}
 
 /**
  * spec §2 Content form (Add Story / Add Blog, and edit): title with a counter, author (read-only),
@@ -68,7 +91,6 @@ type SaveResponse = { ok: boolean; message: string; errors?: ContentErrors };
 export function ContentForm({
   type,
   mode,
-  id,
   author,
   initial,
   result,
@@ -76,23 +98,23 @@ export function ContentForm({
 }: {
   type: ContentType;
   mode: 'create' | 'edit';
-  id?: string;
   author: string;
   initial: ContentFormValues;
   /** The answer to a post made without JavaScript. */
-  result?: { ok: boolean; message: string; errors?: ContentErrors } | undefined;
+  result?: ContentAnswer | undefined;
   onCreated: () => void;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const fetcher = useFetcher<ContentAnswer>();
   const [title, setTitle] = useState(initial.title);
   const [summary, setSummary] = useState(initial.summary);
   const [content, setContent] = useState(initial.content);
   const [errors, setErrors] = useState<ContentErrors>(result?.errors ?? {});
   const [banner, setBanner] = useState<{ type: 'error' | 'success'; message: string } | null>(
-    result ? { type: result.ok ? 'success' : 'error', message: result.message } : null,
+    result ? { type: result.ok ? 'success' : 'error', message: wording(result, type, mode) } : null,
   );
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== 'idle';
   const [showPreview, setShowPreview] = useState(false);
   const [previewHtml, setPreviewHtml] = useState('');
   const summaryLabel = type === 'news' ? 'Summary' : 'Excerpt';
@@ -122,46 +144,47 @@ export function ContentForm({
     };
   }, [content, showPreview]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The answer to a save made with JavaScript: shown in the form as soon as it is in...
+  const [answer, setAnswer] = useState<ContentAnswer | undefined>(undefined);
+  const latest = fetcher.state === 'idle' ? fetcher.data : undefined;
+  if (latest && latest !== answer) {
+    setAnswer(latest);
+    if (!latest.ok) {
+      setErrors(latest.errors);
+      setBanner({ type: 'error', message: wording(latest, type, mode) });
+    } else if (mode === 'edit') setBanner({ type: 'success', message: wording(latest, type, mode) });
+  }
+  // ...and, once, beyond it: the toast, an empty form after publishing, the cursor on the first problem.
+  const actedOn = useRef<ContentAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer || actedOn.current === answer) return;
+    actedOn.current = answer;
+    const message = wording(answer, type, mode);
+    if (answer.ok) {
+      toast('success', message);
+      if (mode === 'create') onCreated();
+      return;
+    }
+    if (answer.status !== 400) toast('error', message);
+    focusFirst(answer.errors);
+  }, [answer, type, mode, toast, onCreated]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    data.set('content', content);
-    const values = Object.fromEntries([...data.entries()].filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-    const parsed = contentSchema(type).safeParse(values);
-    if (!parsed.success) {
-      const found = contentErrors(parsed.error.issues);
-      setErrors(found);
+    const form = new FormData(event.currentTarget);
+    form.set('content', content);
+    const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+    const checked = checkFormSync(contentSchema(type), values);
+    if (!checked.ok) {
+      setErrors(checked.fieldErrors);
       setBanner({ type: 'error', message: CONTENT_MESSAGES.fixErrors });
-      focusFirst(found);
+      focusFirst(checked.fieldErrors);
       return;
     }
     setErrors({});
     setBanner(null);
-    setSaving(true);
-    try {
-      const query = new URLSearchParams({ type, ...(id ? { id } : {}) });
-      const response = await fetch(`/admin/content/save?${query}`, { method: 'POST', body: data });
-      const answer = (await response
-        .json()
-        .catch(() => ({ ok: false, message: failedMessage(type, mode, CONTENT_MESSAGES.generic) }))) as SaveResponse;
-      if (answer.ok) {
-        toast('success', answer.message);
-        if (mode === 'create') onCreated();
-        else setBanner({ type: 'success', message: answer.message });
-        return;
-      }
-      const found = answer.errors ?? {};
-      setErrors(found);
-      setBanner({ type: 'error', message: answer.message });
-      if (response.status !== 400) toast('error', answer.message);
-      focusFirst(found);
-    } catch {
-      const message = failedMessage(type, mode, CONTENT_MESSAGES.network);
-      setBanner({ type: 'error', message });
-      toast('error', message);
-    } finally {
-      setSaving(false);
-    }
+    // To this route's own action, as the form would post without JavaScript.
+    void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
 
   const clearError = (name: ContentField) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));

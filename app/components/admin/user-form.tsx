@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ASSIGNABLE_ROLES, ROLE_INFO, type Role } from '~/lib/permissions';
-import { BIO_MAX, NAME_MAX, USER_MESSAGES } from '~/lib/users';
+import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/users';
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
@@ -15,8 +15,6 @@ export interface UserFormValues {
   bio: string;
   profilePicture: string | null;
 }
-
-export type UserFormErrors = Partial<Record<'name' | 'email' | 'role' | 'password' | 'bio' | 'profilePicture' | 'form', string>>;
 
 const input = (invalid: boolean) => `${inputClass(invalid)} read-only:bg-slate-100 disabled:bg-slate-100`;
 

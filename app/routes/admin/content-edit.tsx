@@ -1,13 +1,12 @@
 import { data } from 'react-router';
-import { requirePermission } from '~/server/auth.server';
+import { getStaff } from '~/server/staff-context.server';
 import { getContentForAdmin } from '~/server/content-admin.server';
-import { saveContentForm } from '~/server/content-form.server';
-import { ContentForm, type ContentFormValues } from '~/components/admin/content-form';
+import { contentAnswer, saveContentForm } from '~/server/content-form.server';
+import { ContentForm, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES } from '~/lib/content-form';
 import type { Route } from './+types/content-edit';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requirePermission(request, 'content:edit');
+export async function loader({ params }: Route.LoaderArgs) {
   const item = await getContentForAdmin(params.id);
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
   const initial: ContentFormValues = {
@@ -23,12 +22,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requirePermission(request, 'content:edit');
+  const actor = getStaff(context);
   const item = await getContentForAdmin(params.id);
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
-  const result = await saveContentForm(request, context, actor, { mode: 'edit', type: item.type, id: item.id });
-  if (result.ok) return { ok: true, message: result.message, errors: {}, values: {} as Record<string, string> };
-  return data({ ok: false, message: result.message, errors: result.errors, values: result.values }, { status: result.status });
+  return contentAnswer(await saveContentForm(request, context, actor, { mode: 'edit', type: item.type, id: item.id }));
+}
+
+/** With JavaScript the form's fetcher comes here (an item deleted meanwhile is told in the form). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return saveThroughServer(serverAction);
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
@@ -42,7 +44,6 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
         key={`${id}-${actionData ? 'posted' : 'loaded'}`}
         type={type}
         mode="edit"
-        id={id}
         author={author}
         initial={initial}
         result={actionData}

@@ -1,32 +1,31 @@
 import { useState } from 'react';
 import { data } from 'react-router';
-import { requireSection } from '~/server/auth.server';
-import { saveContentForm } from '~/server/content-form.server';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { contentAnswer, contentRefusal, saveContentForm } from '~/server/content-form.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { isContentType } from '~/lib/content-form';
 import { AccessRestricted } from '~/components/admin/access-restricted';
-import { ContentForm, EMPTY_CONTENT, type ContentFormValues } from '~/components/admin/content-form';
+import { ContentForm, EMPTY_CONTENT, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
 import type { Route } from './+types/content-new';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { user, allowed } = await requireSection(request, params.type === 'news' ? 'addNews' : 'addBlog');
+export function loader({ params, context }: Route.LoaderArgs) {
+  const user = getStaff(context);
   if (!isContentType(params.type)) throw data({ error: 'Unknown content type' }, { status: 404 });
-  if (!allowed) return data({ restricted: accessRestrictedText(user.role), type: params.type, author: '' }, { status: 403 });
+  if (!isAllowed(context))
+    return data({ restricted: accessRestrictedText(user.role), type: params.type, author: '' }, { status: 403 });
   return { restricted: null, type: params.type, author: user.name };
 }
 
-/** The form posted without JavaScript (with it, the form saves through /admin/content/save). */
+/** The form, posted by the browser itself (no JavaScript) or by its fetcher (through clientAction). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, allowed } = await requireSection(request, params.type === 'news' ? 'addNews' : 'addBlog');
+  const user = getStaff(context);
   if (!isContentType(params.type)) throw data({ error: 'Unknown content type' }, { status: 404 });
-  if (!allowed)
-    return data(
-      { ok: false, message: accessRestrictedText(user.role), errors: {}, values: {} as Record<string, string> },
-      { status: 403 },
-    );
-  const result = await saveContentForm(request, context, user, { mode: 'create', type: params.type });
-  if (result.ok) return { ok: true, message: result.message, errors: {}, values: {} as Record<string, string> };
-  return data({ ok: false, message: result.message, errors: result.errors, values: result.values }, { status: result.status });
+  if (!isAllowed(context)) return contentRefusal(403, accessRestrictedText(user.role));
+  return contentAnswer(await saveContentForm(request, context, user, { mode: 'create', type: params.type }));
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return saveThroughServer(serverAction);
 }
 
 export default function ContentNew({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,20 +1,21 @@
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
-import { requireSection } from '~/server/auth.server';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { listContentForAdmin } from '~/server/content-admin.server';
 import { getLogger } from '~/server/logger.server';
 import { accessRestrictedText, can } from '~/lib/permissions';
 import { CONTENT_MESSAGES, CONTENT_PAGE, emptyListMessage, isContentType, type ContentType } from '~/lib/content-form';
 import { categoryLabel } from '~/lib/categories';
+import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import type { Route } from './+types/content';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, allowed } = await requireSection(request, 'contentManagement');
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getStaff(context);
   const base = { canEdit: can(user.role, 'content:edit'), canDelete: can(user.role, 'content:delete') };
-  if (!allowed)
+  if (!isAllowed(context))
     return data(
       { ...base, restricted: accessRestrictedText(user.role), type: null, items: [], next: null, q: '' },
       { status: 403 },
@@ -160,7 +161,7 @@ function ContentRow({
       )}
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-bold break-words text-slate-900">
-          <a href={`/${type === 'news' ? 'news' : 'blog'}/${item.id}`} className="hover:underline">
+          <a href={articlePath(type, item.id)} className="hover:underline">
             {item.title}
           </a>
         </h2>

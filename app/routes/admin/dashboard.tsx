@@ -1,8 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet } from 'react-router';
-import { requireUser } from '~/server/auth.server';
+import { data, Form, Link, NavLink, Outlet } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
 import { readFlash } from '~/server/flash.server';
 import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
 import { Banner } from '~/components/admin/banner';
+import { DashboardError } from '~/components/admin/dashboard-error';
 import { useHydrated } from '~/lib/use-hydrated';
 import { RoleBadge } from '~/components/admin/role-badge';
 import { ToastProvider, useToast, type ToastType } from '~/components/toast';
@@ -15,13 +16,13 @@ export const headers = () => ({ 'Cache-Control': 'no-store' });
 /** spec §9: dashboard toasts close after 6 seconds. */
 const DASHBOARD_TOAST_MS = 6000;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getStaff(context);
   const { flash, clear } = readFlash(request);
   const sections = ROLE_INFO[user.role].sections.map((section) => ({ section, ...SECTION_INFO[section] }));
   return data(
     {
-      user: { id: user.id, name: user.name, email: user.email, role: user.role, isSuperAdmin: user.isSuperAdmin },
+      user: { id: user.id, name: user.name, email: user.email, role: user.role },
       sections,
       flash,
     },
@@ -110,28 +111,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 /** A refused or missing dashboard page (403, 404) or a failure, without losing the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const detail =
-    isRouteErrorResponse(error) && error.data && typeof error.data === 'object' && 'error' in error.data
-      ? String(error.data.error)
-      : null;
-  const title = status === 403 ? 'Access Restricted' : status === 404 ? 'Page Not Found' : 'Something went wrong';
-  const text =
-    detail ?? (status === 404 ? 'This dashboard page does not exist.' : 'Sorry, the dashboard had a problem. Please try again.');
-  return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <section className="max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="mt-3 text-slate-700">{text}</p>
-        <Link
-          to="/admin"
-          className="mt-6 inline-block rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
-        >
-          Return to Dashboard
-        </Link>
-      </section>
-    </main>
-  );
+  return <DashboardError error={error} />;
 }
 
 /** Shows a message carried across a redirect as a toast, once. */

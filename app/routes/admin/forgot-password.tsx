@@ -1,8 +1,8 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { allowSignedOut } from '~/server/auth.server';
 import { requestPasswordReset } from '~/server/password-reset.server';
-import { clientIp, readForm } from '~/server/request-info.server';
+import { clientIp } from '~/server/request-info.server';
+import { parseForm } from '~/server/forms.server';
 import { getLogger } from '~/server/logger.server';
 import { SIGN_IN_MESSAGES } from '~/lib/auth';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
@@ -29,22 +29,22 @@ export function forgotPasswordLimited(retryAfterSeconds: number): string {
   return `Too many password reset requests have been made from this network or for this email address. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await allowSignedOut(request);
+export function loader() {
   return null;
 }
 
 const schema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await allowSignedOut(request);
-  const form = await readForm(request, 4_096);
-  const parsed = schema.safeParse({ email: form.get('email') ?? '' });
-  if (!parsed.success) return data({ sent: false, error: SIGN_IN_MESSAGES.emailInvalid }, { status: 400 });
+  const form = await parseForm(request, schema, { maxBytes: 4_096 });
+  if (!form.ok) {
+    const error = form.refused ? form.formError : SIGN_IN_MESSAGES.emailInvalid;
+    return data({ sent: false, error }, { status: form.status, headers: form.headers });
+  }
   try {
     // Only counts and queues: the account is looked up and mailed in the background, so the answer
     // and its timing are the same for every address.
-    const outcome = await requestPasswordReset({ email: parsed.data.email, ip: clientIp(context) });
+    const outcome = await requestPasswordReset({ email: form.values.email, ip: clientIp(context) });
     if (outcome.status === 'limited')
       return data(
         { sent: false, error: forgotPasswordLimited(outcome.retryAfterSeconds) },

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { allowSignedOut, signOut } from '~/server/auth.server';
+import { signOut } from '~/server/auth.server';
+import { getCurrentStaff } from '~/server/staff-context.server';
 import { clientIp } from '~/server/request-info.server';
 import type { Route } from './+types/logout';
 
@@ -9,7 +10,7 @@ export async function loader() {
 
 /** Ends the session (signed-in or not, the answer is the sign-in screen). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const current = await allowSignedOut(request);
+  const current = getCurrentStaff(context);
   const cookie = await signOut(request, current.status === 'signed-in' ? current.user : null, clientIp(context));
   return redirect('/admin', { headers: { 'Set-Cookie': cookie } });
 }

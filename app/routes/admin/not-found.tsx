@@ -1,9 +1,11 @@
 import { data, Link } from 'react-router';
-import { requireUser } from '~/server/auth.server';
-import type { Route } from './+types/not-found';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+/** A post to an admin address that does not exist (an old endpoint, a typo) is told so: 404. */
+export function action() {
   return data(null, { status: 404 });
 }
 

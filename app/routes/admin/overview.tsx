@@ -1,10 +1,10 @@
-import { requireUser } from '~/server/auth.server';
+import { getStaff } from '~/server/staff-context.server';
 import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
 import { Link } from 'react-router';
 import type { Route } from './+types/overview';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getStaff(context);
   return { role: user.role, name: user.name };
 }
 

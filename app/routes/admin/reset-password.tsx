@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { allowSignedOut } from '~/server/auth.server';
 import { checkResetToken, resetPassword } from '~/server/password-reset.server';
-import { UserRuleError } from '~/server/users.server';
-import { clientIp, readForm } from '~/server/request-info.server';
+import { RuleError, ruleResponse } from '~/server/rules.server';
+import { clientIp } from '~/server/request-info.server';
+import { parseForm } from '~/server/forms.server';
+import { firstError } from '~/lib/forms';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { USER_MESSAGES } from '~/lib/users';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
@@ -24,8 +25,7 @@ export const RESET_MESSAGES = {
   done: 'Your new password is set, and every other session of your account has been signed out. Please sign in.',
 } as const;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await allowSignedOut(request);
+export async function loader({ params }: Route.LoaderArgs) {
   const state = await checkResetToken(params.token);
   if (state.status !== 'valid') return data({ valid: false, email: null }, { status: 410 });
   return { valid: true, email: state.email };
@@ -43,16 +43,17 @@ const schema = z
   .refine((v) => v.password === v.confirm, { message: RESET_MESSAGES.mismatch, path: ['confirm'] });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await allowSignedOut(request);
-  const form = await readForm(request, 4_096);
-  const parsed = schema.safeParse({ password: form.get('password') ?? '', confirm: form.get('confirm') ?? '' });
-  if (!parsed.success)
-    return data({ done: false, error: parsed.error.issues[0]?.message ?? USER_MESSAGES.updateFailed }, { status: 400 });
+  const form = await parseForm(request, schema, { maxBytes: 4_096 });
+  if (!form.ok)
+    return data(
+      { done: false, error: firstError(form) ?? USER_MESSAGES.updateFailed },
+      { status: form.status, headers: form.headers },
+    );
   try {
-    const ok = await resetPassword(params.token, parsed.data.password, clientIp(context));
+    const ok = await resetPassword(params.token, form.values.password, clientIp(context));
     if (!ok) return data({ done: false, error: RESET_MESSAGES.invalidLink }, { status: 410 });
   } catch (error) {
-    if (error instanceof UserRuleError) return data({ done: false, error: error.message }, { status: error.status });
+    if (error instanceof RuleError) return ruleResponse(error);
     throw error;
   }
   return { done: true, error: null };
@@ -60,7 +61,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  if (actionData?.done) {
+  // A refused password comes back as a RuleError's failure (message), the rest as { done, error }.
+  const failure = actionData ? ('done' in actionData ? actionData.error : actionData.message) : null;
+  if (actionData && 'done' in actionData && actionData.done) {
     return (
       <AuthCard title="Password set">
         <div className="mt-6">
@@ -83,7 +86,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthCard title="Set a new password" intro={`For ${loaderData.email}. At least 6 characters; avoid common passwords.`}>
-      <div className="mt-6">{actionData?.error && <Banner type="error" message={actionData.error} autoClose={false} />}</div>
+      <div className="mt-6">{failure && <Banner type="error" message={failure} autoClose={false} />}</div>
       <Form method="post" className="mt-6 space-y-5">
         <input type="text" name="username" value={loaderData.email ?? ''} autoComplete="username" readOnly hidden />
         <Field id="password" label="New password">

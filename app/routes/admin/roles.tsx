@@ -1,5 +1,5 @@
 import { data, useMatches } from 'react-router';
-import { requireSection } from '~/server/auth.server';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { RoleInformation } from '~/components/admin/role-information';
@@ -7,9 +7,8 @@ import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/roles';
 
 // Serves both the Role Information tab (/admin/roles) and User Management's third view (/admin/users/roles).
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, allowed } = await requireSection(request, 'roleInfo');
-  if (!allowed) return data({ restricted: accessRestrictedText(user.role) }, { status: 403 });
+export function loader({ context }: Route.LoaderArgs) {
+  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(getStaff(context).role) }, { status: 403 });
   return { restricted: null };
 }
 

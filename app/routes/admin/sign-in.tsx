@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
-import { data, Form, Link, redirect, useSearchParams } from 'react-router';
-import { allowSignedOut, signIn } from '~/server/auth.server';
-import { clientIp, readForm } from '~/server/request-info.server';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { signIn } from '~/server/auth.server';
+import { getCurrentStaff } from '~/server/staff-context.server';
+import { clientIp } from '~/server/request-info.server';
+import { parseForm } from '~/server/forms.server';
 import { getLogger } from '~/server/logger.server';
 import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
+import { checkFormSync, firstError } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from '~/components/admin/banner';
 import { Field } from '~/components/admin/form';
@@ -19,8 +23,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const current = await allowSignedOut(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const current = getCurrentStaff(context);
   const url = new URL(request.url);
   if (current.status === 'signed-in') {
     throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homePathFor(current.user.role)));
@@ -29,16 +33,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { notice: isSignedOutReason(reason) ? SIGNED_OUT_REASONS[reason] : null };
 }
 
-/** The sign-in form posted without JavaScript. */
+const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional() });
+
+/** The sign-in form, posted by the browser itself (no JavaScript) or through clientAction below. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await allowSignedOut(request);
-  const form = await readForm(request, 8_192);
-  const email = String(form.get('email') ?? '').slice(0, 254);
-  const parsed = signInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return data({ error: parsed.error.issues[0]?.message ?? SIGN_IN_MESSAGES.unexpected, email }, { status: 400 });
+  const form = await parseForm(request, signInFormSchema, { maxBytes: 8_192 });
+  if (!form.ok) {
+    const email = (form.values.email ?? '').slice(0, 254);
+    return data(
+      { error: firstError(form) ?? SIGN_IN_MESSAGES.unexpected, email },
+      { status: form.status, headers: form.headers },
+    );
+  }
+  const { redirectTo, ...credentials } = form.values;
+  const email = credentials.email;
   try {
-    const result = await signIn({ ...parsed.data, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
+    const result = await signIn({ ...credentials, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
     if (result.status === 'invalid') return data({ error: SIGN_IN_MESSAGES.invalidCredentials, email }, { status: 401 });
     if (result.status === 'disabled') return data({ error: SIGN_IN_MESSAGES.disabled, email }, { status: 403 });
     if (result.status === 'rate-limited')
@@ -46,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { error: SIGN_IN_MESSAGES.tooManyAttempts, email },
         { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
       );
-    const to = safeRedirect(form.get('redirectTo'), homePathFor(result.user.role));
+    const to = safeRedirect(redirectTo, homePathFor(result.user.role));
     return redirect(to, { headers: { 'Set-Cookie': result.cookie } });
   } catch (error) {
     getLogger().error({ err: error }, 'sign-in failed');
@@ -54,61 +64,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Phase = 'idle' | 'authenticating' | 'signing-in' | 'success';
-
-function fieldError(name: 'email' | 'password', value: string): string | undefined {
-  const shape = signInSchema.shape[name];
-  const result = shape.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
-
 /** spec §9: a 500 ms pause precedes the sign-in call. */
 const PAUSE_MS = 500;
+
+/**
+ * With JavaScript the <Form> comes here: the spec's pause ("Authenticating..."), then the action
+ * above ("Signing in..."). A redirect (signed in) is React Router's to follow; a lost connection
+ * becomes the spec's network message, answered with an error status so nothing is reloaded.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (isRouteErrorResponse(error)) return data({ error: SIGN_IN_MESSAGES.unexpected, email: '' }, { status: error.status });
+    return data({ error: SIGN_IN_MESSAGES.network, email: '' }, { status: 503 });
+  }
+}
+
+/** The browser's instant check uses the schema the action checks with. */
+const credentialsSchema = signInSchema.pick({ email: true, password: true });
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const location = useLocation();
   const [email, setEmail] = useState(actionData?.email ?? '');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
   const [showPassword, setShowPassword] = useState(false);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [error, setError] = useState<string | null>(actionData?.error ?? null);
+  // Which half of a submission is under way: the pause, or the call itself.
+  const [stage, setStage] = useState<'authenticating' | 'signing-in'>('authenticating');
+  const stageTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(stageTimer.current), []);
 
-  const emailError = touched.email ? fieldError('email', email) : undefined;
-  const passwordError = touched.password ? fieldError('password', password) : undefined;
-  const busy = phase !== 'idle';
+  const checked = checkFormSync(credentialsSchema, { email, password });
+  const problems = checked.ok ? {} : checked.fieldErrors;
+  const emailError = touched.email ? problems.email : undefined;
+  const passwordError = touched.password ? problems.password : undefined;
+  // This screen has one form, so a submission under way is this one's.
+  const busy = navigation.state !== 'idle' && navigation.formMethod !== undefined;
+  // Signed in: the answer was a redirect, and the dashboard is loading.
+  const success = busy && navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const error = busy ? null : (actionData?.error ?? null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     setTouched({ email: true, password: true });
-    if (fieldError('email', email) || fieldError('password', password)) return;
-    const body = new FormData(event.currentTarget);
-    setError(null);
-    setPhase('authenticating');
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
-    setPhase('signing-in');
-    try {
-      const response = await fetch('/admin/session', { method: 'POST', body, credentials: 'same-origin' });
-      const result = (await response.json().catch(() => ({}))) as { ok?: boolean; redirectTo?: string; error?: string };
-      if (response.ok && result.ok && result.redirectTo) {
-        setPhase('success');
-        window.location.assign(result.redirectTo);
-        return;
-      }
-      setError(result.error ?? SIGN_IN_MESSAGES.unexpected);
-    } catch {
-      setError(SIGN_IN_MESSAGES.network);
-    }
-    setPhase('idle');
+    if (!checked.ok) return event.preventDefault();
+    setStage('authenticating');
+    clearTimeout(stageTimer.current);
+    stageTimer.current = setTimeout(() => setStage('signing-in'), PAUSE_MS);
   }
 
   return (
     <AuthCard title="Admin Dashboard" intro="Sign in with your staff account." back={{ to: '/', label: '← Back to website' }}>
       <div className="mt-6 space-y-3">
         {loaderData.notice && <Banner type="warning" message={loaderData.notice} autoClose={false} />}
-        {error && <Banner key={error + phase} type="error" message={error} autoClose={false} />}
-        {phase === 'success' && <Banner type="success" message={SIGN_IN_MESSAGES.success} autoClose={false} />}
+        {error && <Banner type="error" message={error} autoClose={false} />}
+        {success && <Banner type="success" message={SIGN_IN_MESSAGES.success} autoClose={false} />}
       </div>
 
       <Form method="post" noValidate={hydrated} onSubmit={hydrated ? onSubmit : undefined} className="mt-6 space-y-5">
@@ -168,11 +183,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </Link>
         </div>
         <button type="submit" disabled={busy || (hydrated && (!email || !password))} className={primaryButton}>
-          {phase === 'authenticating'
-            ? 'Authenticating...'
-            : phase === 'signing-in' || phase === 'success'
-              ? 'Signing in...'
-              : 'Sign in'}
+          {!busy ? 'Sign in' : success || stage === 'signing-in' ? 'Signing in...' : 'Authenticating...'}
         </button>
       </Form>
     </AuthCard>

@@ -1,5 +1,6 @@
-import { requireUser } from '~/server/auth.server';
-import { readForm } from '~/server/request-info.server';
+import { getStaff } from '~/server/staff-context.server';
+import { z } from 'zod';
+import { formRefusal, parseForm } from '~/server/forms.server';
 import { storeUploadedImage, UploadRefusedError } from '~/server/uploads.server';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '~/lib/uploads';
 import type { Route } from './+types/upload-profile';
@@ -8,12 +9,17 @@ export function loader() {
   return Response.json({ error: 'Use POST.' }, { status: 405 });
 }
 
+const uploadSchema = z.object({ file: z.instanceof(File) });
+
 /** Profile picture uploads from the user form (JSON answer). Any signed-in staff member may upload. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
-  const form = await readForm(request, PROFILE_PICTURE_MAX_BYTES + 64_000, PROFILE_UPLOAD_MESSAGES.size);
-  const file = form.get('file');
-  if (!(file instanceof File)) return Response.json({ error: PROFILE_UPLOAD_MESSAGES.type }, { status: 400 });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = getStaff(context);
+  const form = await parseForm(request, uploadSchema, {
+    maxBytes: PROFILE_PICTURE_MAX_BYTES + 64_000,
+    tooLargeMessage: PROFILE_UPLOAD_MESSAGES.size,
+  });
+  if (!form.ok) return form.refused ? formRefusal(form) : Response.json({ error: PROFILE_UPLOAD_MESSAGES.type }, { status: 400 });
+  const { file } = form.values;
   try {
     const url = await storeUploadedImage(file, {
       folder: 'profiles',

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
-import { requireSuperAdmin } from '~/server/auth.server';
-import { deleteUser, getUser, UserRuleError } from '~/server/users.server';
+import { getStaff } from '~/server/staff-context.server';
+import { RuleError, ruleResponse } from '~/server/rules.server';
+import { deleteUser, getUser } from '~/server/users.server';
 import { flashCookie } from '~/server/flash.server';
 import { clientIp } from '~/server/request-info.server';
 import { getLogger } from '~/server/logger.server';
@@ -10,8 +11,8 @@ import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/user-delete';
 
 /** The confirmation page used when JavaScript is off (with it, a dialog on the list asks). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireSuperAdmin(request, USER_MESSAGES.deleteForbidden);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const actor = getStaff(context);
   const target = await getUser(params.id);
   if (!target) throw data({ error: 'User not found' }, { status: 404 });
   const refusal =
@@ -19,19 +20,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { target: { name: target.name, email: target.email }, refusal };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request, USER_MESSAGES.deleteForbidden);
+export async function action({ params, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
   try {
     await deleteUser(actor, params.id, clientIp(context));
   } catch (error) {
-    if (error instanceof UserRuleError) {
-      return data(
-        { error: error.message },
-        { status: error.status, headers: { 'Set-Cookie': flashCookie({ type: 'error', message: error.message }) } },
-      );
-    }
+    if (error instanceof RuleError)
+      return ruleResponse(error, { headers: { 'Set-Cookie': flashCookie({ type: 'error', message: error.message }) } });
     getLogger().error({ err: error }, 'deleting a user failed');
-    return data({ error: USER_MESSAGES.deleteFailed }, { status: 500 });
+    return data({ ok: false, message: USER_MESSAGES.deleteFailed, errors: {} }, { status: 500 });
   }
   return redirect('/admin/users', {
     headers: { 'Set-Cookie': flashCookie({ type: 'success', message: USER_MESSAGES.deleted }) },
@@ -45,7 +42,7 @@ export default function UserDelete({ loaderData, actionData }: Route.ComponentPr
     <DeleteConfirmation
       question={deleteConfirmText(target.name, target.email)}
       cancelTo="/admin/users"
-      error={actionData?.error}
+      error={actionData?.message}
     />
   );
 }

@@ -1,32 +1,33 @@
 import { data, redirect } from 'react-router';
-import { requireUser } from '~/server/auth.server';
-import { assertMayEdit, getUser, updateUser, UserRuleError } from '~/server/users.server';
+import { getStaff } from '~/server/staff-context.server';
+import { RuleError } from '~/server/rules.server';
+import { assertMayEdit, getUser, updateUser } from '~/server/users.server';
 import { flashCookie } from '~/server/flash.server';
 import { clientIp } from '~/server/request-info.server';
-import { readUserForm, schemaFailure, userFormFailure } from '~/server/user-form.server';
+import { readUserForm, updateUserForm, userFormFailure } from '~/server/user-form.server';
 import { getLogger } from '~/server/logger.server';
-import { updateUserSchema, USER_MESSAGES, userUpdated } from '~/lib/users';
+import { USER_MESSAGES, userUpdated } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/user-edit';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireUser(request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const actor = getStaff(context);
   const target = await getUser(params.id);
   if (!target) throw data({ error: 'User not found' }, { status: 404 });
   if (target.id === actor.id) throw redirect('/admin/profile');
   try {
     assertMayEdit(actor, target);
   } catch (error) {
-    if (error instanceof UserRuleError) return data({ restricted: error.message, target: null }, { status: error.status });
+    if (error instanceof RuleError) return data({ restricted: error.message, target: null }, { status: error.status });
     throw error;
   }
   return { restricted: null, target };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = await requireUser(request);
+  const actor = getStaff(context);
   // Refuse before reading the form, so nothing (not even an attached picture) is stored for a refused edit.
   const target = await getUser(params.id);
   if (!target) return data({ errors: { form: USER_MESSAGES.updateFailed } }, { status: 404 });
@@ -35,16 +36,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     return userFormFailure(error, USER_MESSAGES.updateFailed);
   }
-  const fields = await readUserForm(request, actor.email);
-  const parsed = updateUserSchema.safeParse(fields);
-  if (!parsed.success) return schemaFailure(parsed.error.issues);
+  const form = await readUserForm(request, updateUserForm, actor.email);
+  if (!form.ok) return form.failure;
   try {
-    const user = await updateUser(actor, params.id, parsed.data, clientIp(context));
+    const user = await updateUser(actor, params.id, form.values, clientIp(context));
     return redirect('/admin/users', {
       headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) },
     });
   } catch (error) {
-    if (!(error instanceof Error && 'status' in error)) getLogger().error({ err: error }, 'updating a user failed');
+    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'updating a user failed');
     return userFormFailure(error, USER_MESSAGES.updateFailed);
   }
 }

@@ -1,36 +1,35 @@
 import { data, redirect } from 'react-router';
-import { requireSuperAdmin, requireUser } from '~/server/auth.server';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { RuleError } from '~/server/rules.server';
 import { createUser } from '~/server/users.server';
 import { flashCookie } from '~/server/flash.server';
 import { clientIp } from '~/server/request-info.server';
-import { readUserForm, schemaFailure, userFormFailure } from '~/server/user-form.server';
+import { createUserForm, readUserForm, userFormFailure } from '~/server/user-form.server';
 import { getLogger } from '~/server/logger.server';
 import { DEFAULT_ROLE } from '~/lib/permissions';
-import { createUserSchema, USER_MESSAGES, userCreated } from '~/lib/users';
+import { USER_MESSAGES, userCreated } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/user-new';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  // spec §2: only the super admin sees the Add New User form.
-  if (!user.isSuperAdmin) return data({ restricted: USER_MESSAGES.onlySuperAdminCreates }, { status: 403 });
+export function loader({ context }: Route.LoaderArgs) {
+  // spec §2: only the super admin (users:manage) sees the Add New User form.
+  if (!isAllowed(context)) return data({ restricted: USER_MESSAGES.onlySuperAdminCreates }, { status: 403 });
   return { restricted: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request, USER_MESSAGES.createForbidden);
-  const fields = await readUserForm(request, actor.email);
-  const parsed = createUserSchema.safeParse(fields);
-  if (!parsed.success) return schemaFailure(parsed.error.issues);
+  const actor = getStaff(context);
+  const form = await readUserForm(request, createUserForm, actor.email);
+  if (!form.ok) return form.failure;
   try {
-    const user = await createUser(actor, parsed.data, clientIp(context));
+    const user = await createUser(actor, form.values, clientIp(context));
     return redirect('/admin/users', {
       headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userCreated(user.name) }) },
     });
   } catch (error) {
-    if (!(error instanceof Error && 'status' in error)) getLogger().error({ err: error }, 'creating a user failed');
+    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'creating a user failed');
     return userFormFailure(error, USER_MESSAGES.createFailed);
   }
 }

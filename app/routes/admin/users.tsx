@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect } from 'react-router';
-import { requireSection, requireSuperAdmin } from '~/server/auth.server';
+import { z } from 'zod';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { getUser, listUsers } from '~/server/users.server';
 import { sendPasswordResetLink } from '~/server/password-reset.server';
 import { flashCookie } from '~/server/flash.server';
-import { clientIp, readForm } from '~/server/request-info.server';
+import { clientIp } from '~/server/request-info.server';
+import { parseForm } from '~/server/forms.server';
 import { getLogger } from '~/server/logger.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { deleteConfirmText, resetSent, USER_MESSAGES } from '~/lib/users';
@@ -16,9 +18,9 @@ import { UserSubnav } from '~/components/admin/user-subnav';
 import { Banner } from '~/components/admin/banner';
 import type { Route } from './+types/users';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user, allowed } = await requireSection(request, 'userManagement');
-  if (!allowed)
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getStaff(context);
+  if (!isAllowed(context))
     return data({ restricted: accessRestrictedText(user.role), users: [], me: user.id, error: null }, { status: 403 });
   try {
     return { restricted: null, users: await listUsers(), me: user.id, error: null };
@@ -28,12 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** The Send password reset button's form. */
+const resetRequestSchema = z.object({ intent: z.literal('reset'), userId: z.string() });
+
 /** Sends a password reset link to another user (super admin only, spec §6). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireSuperAdmin(request);
-  const form = await readForm(request, 4_096);
-  if (form.get('intent') !== 'reset') return data({ error: 'Unknown request.' }, { status: 400 });
-  const target = await getUser(String(form.get('userId') ?? ''));
+  const actor = getStaff(context);
+  const form = await parseForm(request, resetRequestSchema, { maxBytes: 4_096 });
+  if (!form.ok)
+    return data({ error: form.refused ? form.formError : 'Unknown request.' }, { status: form.status, headers: form.headers });
+  const target = await getUser(form.values.userId);
   if (!target) return data({ error: USER_MESSAGES.resetFailed }, { status: 404 });
   try {
     const sent = await sendPasswordResetLink(target.email, { actor: actor.email, ip: clientIp(context) });

@@ -1,0 +1,47 @@
+import type { AccessTable } from '~/server/admin-access.server';
+import { USER_MESSAGES } from '~/lib/users';
+
+// spec §6, route by route: what every /admin route of app/routes.ts needs for its loader and its
+// action. The admin layout's middleware (routes/admin/layout.tsx) enforces it before any handler runs,
+// and refuses a route or method missing here. tests/unit/admin-access.test.ts walks the route table
+// and fails when a route is missing, when an entry names no route, or when the rules and the module's
+// loader/action disagree. A route without an action has no `action` rule.
+
+export const ADMIN_ACCESS: AccessTable = {
+  // The screens of a signed-out visitor: the short explicit list that needs no session.
+  '/admin': { loader: 'public', action: 'public' },
+  '/admin/logout': { loader: 'public', action: 'public' },
+  '/admin/forgot-password': { loader: 'public', action: 'public' },
+  '/admin/reset-password/:token': { loader: 'public', action: 'public' },
+
+  // Endpoints without a page (their loaders only answer 405).
+  '/admin/uploads/profile': { loader: 'signed-in', action: 'signed-in' },
+  '/admin/uploads/content': { loader: 'signed-in', action: 'content:create' },
+  '/admin/content/preview': { loader: 'signed-in', action: 'content:create' },
+
+  // The dashboard. Sections a role cannot use still answer, with "Access Restricted" (spec §2).
+  '/admin/overview': { loader: 'signed-in' },
+  '/admin/users': { loader: { restricted: 'userManagement' }, action: 'users:manage' },
+  '/admin/users/new': {
+    loader: { restricted: 'users:manage' },
+    action: { permission: 'users:manage', refusal: USER_MESSAGES.createForbidden },
+  },
+  '/admin/users/roles': { loader: { restricted: 'roleInfo' } },
+  // Anyone reaches Edit User: their own card sends them to My profile; the service refuses the rest.
+  '/admin/users/:id/edit': { loader: 'signed-in', action: 'signed-in' },
+  '/admin/users/:id/delete': {
+    loader: { permission: 'users:manage', refusal: USER_MESSAGES.deleteForbidden },
+    action: { permission: 'users:manage', refusal: USER_MESSAGES.deleteForbidden },
+  },
+  '/admin/profile': { loader: 'signed-in', action: 'signed-in' },
+  '/admin/roles': { loader: { restricted: 'roleInfo' } },
+  '/admin/audit': { loader: { restricted: 'auditLog' } },
+  '/admin/content': { loader: { restricted: 'contentManagement' } },
+  '/admin/content/new/:type': {
+    loader: { restricted: ({ type }) => (type === 'news' ? 'addNews' : 'addBlog') },
+    action: { restricted: ({ type }) => (type === 'news' ? 'addNews' : 'addBlog') },
+  },
+  '/admin/content/:id/edit': { loader: 'content:edit', action: 'content:edit' },
+  '/admin/content/:id/delete': { loader: 'content:delete', action: 'content:delete' },
+  '/admin/*': { loader: 'signed-in', action: 'signed-in' },
+};

@@ -1,0 +1,15 @@
+import { adminAccessMiddleware } from '~/server/admin-access.server';
+import { DashboardError } from '~/components/admin/dashboard-error';
+import { ADMIN_ACCESS } from './access';
+import type { Route } from './+types/layout';
+
+// Wraps every /admin route (app/routes.ts). Its middleware is the one place that decides who may
+// use which admin route (spec §6): the rules are in ./access.ts, and a route that declares none is
+// refused. The route renders nothing of its own.
+
+export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware(ADMIN_ACCESS)];
+
+/** Refusals thrown by the middleware (403) land here, above the dashboard layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <DashboardError error={error} />;
+}

@@ -38,7 +38,8 @@ const server = await new Promise<Server>((resolve, reject) => {
 }).catch(async (error: NodeJS.ErrnoException) => {
   await site.close();
   await vite?.close();
-  if (error.code === 'EADDRINUSE') fail(`Port ${config.port} is already in use: stop the other program or set PORT to a free port`);
+  if (error.code === 'EADDRINUSE')
+    fail(`Port ${config.port} is already in use: stop the other program or set PORT to a free port`);
   if (error.code === 'EACCES') fail(`Port ${config.port} needs more privileges: set PORT to 1024 or higher`);
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') fail(`HOST ${config.host} is not an address of this machine`);
   throw error;
@@ -49,7 +50,10 @@ server.requestTimeout = 30_000;
 
 const wildcard = config.host === '0.0.0.0' || config.host === '::';
 const url = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-logger.info({ url, database: config.databaseUrl ? 'postgres' : 'sqlite' }, `${config.organisation.name} website is running at ${url}`);
+logger.info(
+  { url, database: config.databaseUrl ? 'postgres' : 'sqlite' },
+  `${config.organisation.name} website is running at ${url}`,
+);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

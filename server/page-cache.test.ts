@@ -66,7 +66,6 @@ describe('the page store', () => {
     expect(store.set('late', page('stale'), before)).toBe(false);
     expect(store.set('fresh', page('new'), store.generation())).toBe(true);
   });
-
 });
 
 describe('what may be cached', () => {

@@ -342,7 +342,10 @@ function migrations(engine: Engine): Record<string, Migration> {
             .alterTable('mail_outbox')
             .addColumn('carries_secret', 'integer', (c) => c.notNull().defaultTo(0))
             .execute();
-          await trx.schema.alterTable('mail_outbox').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+          await trx.schema
+            .alterTable('mail_outbox')
+            .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+            .execute();
           await trx
             .updateTable('mail_outbox')
             .set({ text_body: '', html_body: null, carries_secret: 1 })

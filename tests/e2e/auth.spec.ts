@@ -1,20 +1,18 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SIGN_IN_MESSAGES } from '../../app/lib/auth';
 import { USER_MESSAGES } from '../../app/lib/users';
 import { FORGOT_PASSWORD_SENT } from '../../app/routes/admin/forgot-password';
 import { RESET_MESSAGES } from '../../app/routes/admin/reset-password';
 import { E2E } from './env';
+import { expect as baseExpect, test } from './fixtures';
 import {
   apiSignIn,
   createResetLink,
-  createStaff,
   db,
   deleteUserRow,
-  forgetLoginFailures,
   mailsTo,
-  removeStaffAfterEachTest,
   resetLinkMailedTo,
-  signIn,
+  signInWithForm,
   STAFF_PASSWORD,
   superAdmin,
   uniqueEmail,
@@ -27,7 +25,6 @@ test.use({ viewport: DESKTOP });
 // Journeys with several sign-ins and axe scans take a while when the machine is busy.
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 10_000 });
-removeStaffAfterEachTest(test);
 
 const emailField = (page: Page) => page.getByLabel('Email address');
 const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
@@ -40,10 +37,13 @@ async function openSignIn(page: Page) {
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
 }
 
+/** The sign-in call the screen makes with JavaScript: its form's POST to the /admin route action. */
+const isSignInCall = (url: URL | string, method: string) => new URL(url).pathname === '/admin.data' && method === 'POST';
+
 async function submitSignIn(page: Page, email: string, password: string) {
   await emailField(page).fill(email);
   await passwordField(page).fill(password);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/admin/session') && r.request().method() === 'POST');
+  const answer = page.waitForResponse((r) => isSignInCall(r.url(), r.request().method()));
   await signInButton(page).click();
   return answer;
 }
@@ -108,8 +108,9 @@ test.describe('sign-in screen', () => {
 
   test('says Authenticating..., then Signing in..., then the success notice, and lands on the first section', async ({
     page,
+    staff,
   }) => {
-    const user = await createStaff('VIEWER');
+    const user = await staff('VIEWER');
     // What the screen says, in order, as it changes (the page is replaced once signed in, so it is
     // noted as it happens).
     const seen: string[] = [];
@@ -119,89 +120,101 @@ test.describe('sign-in screen', () => {
     await page.addInitScript(() => {
       const note = (window as unknown as { noteScreen: (text: string) => void }).noteScreen;
       new MutationObserver(() => {
-        const button = document.querySelector('form button[type=submit]');
+        const button = document.querySelector<HTMLButtonElement>('form button[type=submit]');
         const status = [...document.querySelectorAll('[role=status]')].map((el) => el.textContent).join(' ');
-        note(`${button?.textContent ?? ''}|${status}`);
+        note(`${button?.textContent ?? ''}${button?.disabled ? ' (disabled)' : ''}|${status}`);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    // A slow answer, so each stage stays on screen long enough to be seen.
-    await page.route('**/admin/session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // The sign-in call is held until "Signing in..." has been seen, so that stage cannot be missed.
+    let answer!: () => void;
+    const seenSigningIn = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(
+      (url) => url.pathname === '/admin.data',
+      async (route) => {
+        if (isSignInCall(route.request().url(), route.request().method())) await seenSigningIn;
+        await route.continue();
+      },
+    );
     await openSignIn(page);
     await emailField(page).fill(user.email);
     await passwordField(page).fill(user.password);
     await signInButton(page).click();
-    await expect(page.getByRole('button', { name: 'Authenticating...' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    answer();
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/overview`);
     await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
+    // The 500 ms "Authenticating..." can be over before a busy test runner looks, so the stages are
+    // checked as the page noted them, each with the button disabled.
     const stages = seen.filter((s) => s.startsWith('Authenticating') || s.startsWith('Signing in'));
-    expect(stages).toEqual(['Authenticating...|', 'Signing in...|', `Signing in...|${SIGN_IN_MESSAGES.success}`]);
+    expect(stages).toEqual([
+      'Authenticating... (disabled)|',
+      'Signing in... (disabled)|',
+      `Signing in... (disabled)|${SIGN_IN_MESSAGES.success}`,
+    ]);
   });
 
-  test('an unknown email and a wrong password get the same answer', async ({ page }) => {
-    const user = await createStaff('EDITOR');
-    const stranger = uniqueEmail('nobody');
-    try {
-      await openSignIn(page);
-      const unknown = await submitSignIn(page, stranger, STAFF_PASSWORD);
-      expect(unknown.status()).toBe(401);
-      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
+  // The `staff` fixture forgets the failed sign-ins of the emails it made or tracked when a test ends.
+  test('an unknown email and a wrong password get the same answer', async ({ page, staff }) => {
+    const user = await staff('EDITOR');
+    const stranger = staff.track(uniqueEmail('nobody'));
+    await openSignIn(page);
+    const unknown = await submitSignIn(page, stranger, STAFF_PASSWORD);
+    expect(unknown.status()).toBe(401);
+    await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
 
-      const wrong = await submitSignIn(page, user.email, 'Not-the-password-1');
-      expect(wrong.status()).toBe(401);
-      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
-      await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
-      expect(await sessionCookie(page)).toBeUndefined();
-    } finally {
-      forgetLoginFailures(user.email, stranger);
-    }
+    const wrong = await submitSignIn(page, user.email, 'Not-the-password-1');
+    expect(wrong.status()).toBe(401);
+    await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
+    await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
+    expect(await sessionCookie(page)).toBeUndefined();
   });
 
-  test('a disabled account is told so only after the right password', async ({ page }) => {
-    const user = await createStaff('AUTHOR', { disabled: true });
-    try {
-      await openSignIn(page);
-      const wrong = await submitSignIn(page, user.email, 'Not-the-password-1');
-      expect(wrong.status()).toBe(401);
-      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
-      await expect(page.getByText(SIGN_IN_MESSAGES.disabled)).toHaveCount(0);
+  test('a disabled account is told so only after the right password', async ({ page, staff }) => {
+    const user = await staff('AUTHOR', { disabled: true });
+    await openSignIn(page);
+    const wrong = await submitSignIn(page, user.email, 'Not-the-password-1');
+    expect(wrong.status()).toBe(401);
+    await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
+    await expect(page.getByText(SIGN_IN_MESSAGES.disabled)).toHaveCount(0);
 
-      const right = await submitSignIn(page, user.email, user.password);
-      expect(right.status()).toBe(403);
-      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.disabled })).toBeVisible();
-      await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
-      expect(await sessionCookie(page)).toBeUndefined();
-    } finally {
-      forgetLoginFailures(user.email);
-    }
+    const right = await submitSignIn(page, user.email, user.password);
+    expect(right.status()).toBe(403);
+    await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.disabled })).toBeVisible();
+    await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
+    expect(await sessionCookie(page)).toBeUndefined();
   });
 
-  test('after 5 failures for one email even the right password is refused for a while', async ({ page, request }) => {
-    const user = await createStaff('VIEWER');
-    try {
-      for (let i = 0; i < 5; i++) {
-        const response = await request.post('/admin/session', { form: { email: user.email, password: `Wrong-password-${i}` } });
-        expect(response.status()).toBe(401);
-      }
-      await openSignIn(page);
-      const answer = await submitSignIn(page, user.email, user.password);
-      expect(answer.status()).toBe(429);
-      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.tooManyAttempts })).toBeVisible();
-      await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
-
-      // Another account from the same address is not locked out by this one's failures.
-      const colleague = await createStaff('VIEWER');
-      await signIn(page, colleague);
-    } finally {
-      forgetLoginFailures(user.email);
+  test('after 5 failures for one email even the right password is refused for a while', async ({
+    page,
+    request,
+    staff,
+    signIn,
+  }) => {
+    const user = await staff('VIEWER');
+    for (let i = 0; i < 5; i++) {
+      const response = await request.post('/admin', {
+        form: { email: user.email, password: `Wrong-password-${i}` },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(401);
     }
+    await openSignIn(page);
+    const answer = await submitSignIn(page, user.email, user.password);
+    expect(answer.status()).toBe(429);
+    await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.tooManyAttempts })).toBeVisible();
+    await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
+
+    // Another account from the same address is not locked out by this one's failures.
+    await signIn('VIEWER', { via: 'form' });
   });
 
   test('a network failure says so and lets the person try again', async ({ page }) => {
-    await page.route('**/admin/session', (route) => route.abort('internetdisconnected'));
+    // Only the sign-in call is lost: the page itself was loaded before.
+    await page.route(
+      (url) => url.pathname === '/admin.data',
+      (route) =>
+        isSignInCall(route.request().url(), route.request().method()) ? route.abort('internetdisconnected') : route.continue(),
+    );
     await openSignIn(page);
     await emailField(page).fill('someone@e2e.example');
     await passwordField(page).fill('whatever-it-is');
@@ -246,8 +259,8 @@ test.describe('sign-in screen', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('signs in with a plain form post', async ({ page }) => {
-      const user = await createStaff('VIEWER');
+    test('signs in with a plain form post', async ({ page, staff }) => {
+      const user = await staff('VIEWER');
       await page.goto('/admin');
       await emailField(page).fill(user.email);
       await passwordField(page).fill(user.password);
@@ -256,33 +269,29 @@ test.describe('sign-in screen', () => {
       await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
     });
 
-    test('a wrong password gets the invalid-credentials message and keeps the email', async ({ page }) => {
-      const user = await createStaff('VIEWER');
-      try {
-        await page.goto('/admin');
-        await emailField(page).fill(user.email);
-        await passwordField(page).fill('Not-the-password-1');
-        await signInButton(page).click();
-        await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
-        await expect(emailField(page)).toHaveValue(user.email);
-        await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
-      } finally {
-        forgetLoginFailures(user.email);
-      }
+    test('a wrong password gets the invalid-credentials message and keeps the email', async ({ page, staff }) => {
+      const user = await staff('VIEWER');
+      await page.goto('/admin');
+      await emailField(page).fill(user.email);
+      await passwordField(page).fill('Not-the-password-1');
+      await signInButton(page).click();
+      await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
+      await expect(emailField(page)).toHaveValue(user.email);
+      await expect(page).toHaveURL(`${E2E.baseURL}/admin`);
     });
   });
 });
 
 test.describe('sessions', () => {
-  test('the cookie is HttpOnly and SameSite=Lax and, without Remember me, ends with the browser', async ({ page }) => {
-    await signIn(page, await createStaff('VIEWER'));
+  test('the cookie is HttpOnly and SameSite=Lax and, without Remember me, ends with the browser', async ({ page, signIn }) => {
+    await signIn('VIEWER', { via: 'form' });
     const cookie = await sessionCookie(page);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', expires: -1 });
     expect(cookie!.value.length).toBeGreaterThanOrEqual(40);
   });
 
-  test('Remember me keeps the session for 30 days', async ({ page }) => {
-    await signIn(page, await createStaff('VIEWER'), { remember: true });
+  test('Remember me keeps the session for 30 days', async ({ page, signIn }) => {
+    await signIn('VIEWER', { via: 'form', remember: true });
     const cookie = await sessionCookie(page);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const days = (cookie!.expires - Date.now() / 1000) / 86_400;
@@ -290,8 +299,9 @@ test.describe('sessions', () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
-  test('Logout ends the session: the old cookie no longer opens the dashboard', async ({ page }) => {
-    await signIn(page, superAdmin());
+  test('Logout ends the session: the old cookie no longer opens the dashboard', async ({ page, signIn }) => {
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: /^System Users/ })).toBeVisible();
     const before = (await sessionCookie(page))!;
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -306,8 +316,8 @@ test.describe('sessions', () => {
     await expect(page.getByText(E2E.adminEmail)).toHaveCount(0);
   });
 
-  test('signing in again gives a new session id and ends the old one', async ({ request, playwright }) => {
-    const user = await createStaff('VIEWER');
+  test('signing in again gives a new session id and ends the old one', async ({ request, playwright, staff }) => {
+    const user = await staff('VIEWER');
     const first = await apiSignIn(request, user);
     const second = await apiSignIn(request, user);
     expect(second).not.toBe(first);
@@ -323,9 +333,10 @@ test.describe('sessions', () => {
     }
   });
 
-  test('a session whose account was deleted signs out with the not-authorized message', async ({ page }) => {
-    const user = await createStaff('VIEWER');
-    await signIn(page, user);
+  test('a session whose account was deleted signs out with the not-authorized message', async ({ page, signIn }) => {
+    const user = await signIn('VIEWER');
+    await page.goto('/admin/overview');
+    await expect(page.getByText(`Welcome, ${user.name}`)).toBeVisible();
     deleteUserRow(user.id);
     await page.reload();
     await expect(page).toHaveURL(/\/admin\?signedOut=account-removed/);
@@ -335,14 +346,19 @@ test.describe('sessions', () => {
 });
 
 test.describe('forgot password', () => {
-  test('mails a single-use link that sets a new password and signs every session out', async ({ page, browser }) => {
-    const user = await createStaff('VIEWER');
+  test('mails a single-use link that sets a new password and signs every session out', async ({
+    page,
+    browser,
+    staff,
+    signIn,
+  }) => {
+    const user = await staff('VIEWER');
     const newPassword = 'Nile-Crane-5581';
     // A session on another device, which the new password must end.
     const elsewhere = await browser.newContext({ viewport: DESKTOP });
     const otherPage = await elsewhere.newPage();
     try {
-      await signIn(otherPage, user);
+      await signInWithForm(otherPage, user);
 
       await page.goto('/admin');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -398,7 +414,7 @@ test.describe('forgot password', () => {
       const old = await submitSignIn(page, user.email, user.password);
       expect(old.status()).toBe(401);
       await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_MESSAGES.invalidCredentials })).toBeVisible();
-      await signIn(page, { ...user, password: newPassword });
+      await signIn({ ...user, password: newPassword }, { via: 'form' });
 
       // The link worked once.
       const again = await page.goto(link);
@@ -407,7 +423,6 @@ test.describe('forgot password', () => {
       await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/admin/forgot-password');
     } finally {
       await elsewhere.close();
-      forgetLoginFailures(user.email);
     }
   });
 
@@ -433,7 +448,7 @@ test.describe('forgot password', () => {
     await expectNoSeriousA11yIssues(page);
   });
 
-  test('the forgot-password and set-password pages have no serious accessibility issues', async ({ page }) => {
+  test('the forgot-password and set-password pages have no serious accessibility issues', async ({ page, staff }) => {
     await page.goto('/admin/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
@@ -442,7 +457,7 @@ test.describe('forgot password', () => {
     await expect(page.getByText(FORGOT_PASSWORD_SENT)).toBeVisible();
     await expectNoSeriousA11yIssues(page);
 
-    const user = await createStaff('VIEWER');
+    const user = await staff('VIEWER');
     await page.goto(createResetLink(user.id));
     await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);

@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import {
-  test as base,
-  expect,
-  request as playwrightRequest,
-  type APIRequest,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
 import type { ContentType } from '../../app/lib/content-form';
-import type { Role } from '../../app/lib/permissions';
 import type { ContentTable } from '../../app/server/db/schema';
 import { E2E } from './env';
-import { apiSignIn, createStaff, db, superAdmin, unique, type Staff } from './staff';
+import { db } from './staff';
 
-// Fixtures for the content journeys (issue 5): items made straight in the journeys' database or
-// through the real publish action, sessions of any role, generated images, and a clean-up that
-// deletes every item a test made (through the server, so the public page cache forgets it too).
+// Helpers for the content journeys (issue 5): items made straight in the journeys' database or
+// through the real publish action, generated images, and the clean-up behind the `tag` fixture
+// (fixtures.ts), which deletes every item a test made (through the server, so the public page cache
+// forgets it too).
 
 /** A body the publish rules accept (spec §5: at least 50 readable characters). */
 export const BODY = '<p>Deaf and hard-of-hearing young people in Kampala met employers to talk about inclusive hiring.</p>';
@@ -80,29 +73,6 @@ export function insertContent(input: {
   return contentRow(id)!;
 }
 
-/** An API client with no session (a signed-out visitor). */
-export function visitorRequest(): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: E2E.baseURL });
-}
-
-/** A new staff member of `role` (the fixed super admin for SUPER_ADMIN) and an API client signed in as them. */
-export async function staffRequest(
-  role: Role,
-  api: APIRequest = playwrightRequest,
-): Promise<{ user: Staff; request: APIRequestContext }> {
-  const user = role === 'SUPER_ADMIN' ? superAdmin() : await createStaff(role);
-  const request = await api.newContext({ baseURL: E2E.baseURL });
-  await apiSignIn(request, user);
-  return { user, request };
-}
-
-/** Signs the browser page in as a new staff member of `role` (through POST /admin/session). */
-export async function signInPage(page: Page, role: Exclude<Role, 'SUPER_ADMIN'>): Promise<Staff> {
-  const user = await createStaff(role);
-  await apiSignIn(page.request, user);
-  return user;
-}
-
 export interface ContentFields {
   title: string;
   category?: string;
@@ -125,18 +95,38 @@ function multipartOf(fields: ContentFields, type: ContentType): Record<string, s
   return form;
 }
 
-/** Posts the content form's JavaScript path (POST /admin/content/save), as the dashboard does. */
+/**
+ * Posts the content form to its own route's action (Add Story/Add Blog, or Edit with `id`), as a
+ * browser without JavaScript does: the answer is the form's page (read it with formAnswerOf).
+ */
 export function postSave(request: APIRequestContext, type: ContentType, fields: ContentFields, id?: string) {
-  const query = new URLSearchParams({ type, ...(id ? { id } : {}) });
-  return request.post(`/admin/content/save?${query}`, { multipart: multipartOf(fields, type), maxRedirects: 0 });
+  const path = id ? `/admin/content/${encodeURIComponent(id)}/edit` : `/admin/content/new/${type}`;
+  return request.post(path, { multipart: multipartOf(fields, type), maxRedirects: 0 });
 }
 
-/** Publishes through the real action and returns the stored row. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+const decodeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
+
+/**
+ * What the content form's page says after a post, as a person reads it: the banner above the form,
+ * and the message under each field (by field name; the picture's is `imageUrl`).
+ */
+export async function formAnswerOf(
+  response: APIResponse,
+): Promise<{ message: string | undefined; errors: Record<string, string> }> {
+  const html = await response.text();
+  const errors: Record<string, string> = {};
+  for (const [, id, text] of html.matchAll(/<p id="([\w-]+)-error"[^>]*>([^<]*)<\/p>/g))
+    errors[id === 'image' ? 'imageUrl' : id!] = decodeHtml(text!);
+  const banner = html.match(/<form[^>]*>\s*<div role="(?:alert|status)"[^>]*>\s*<div[^>]*>\s*<p[^>]*>([^<]*)<\/p>/)?.[1];
+  return { message: banner === undefined ? undefined : decodeHtml(banner), errors };
+}
+
+/** Publishes through the real action (the form posted to Add Story/Add Blog) and returns the stored row. */
 export async function publish(request: APIRequestContext, type: ContentType, fields: ContentFields): Promise<ContentRow> {
   const response = await postSave(request, type, fields);
   expect(response.status(), await response.text()).toBe(200);
-  const { item } = (await response.json()) as { item: { id: string } };
-  return contentRow(item.id)!;
+  return contentByTitle(fields.title)!;
 }
 
 /** Deletes, through the server, every item whose title contains `tag`. */
@@ -148,27 +138,6 @@ export async function removeTagged(request: APIRequestContext, tag: string): Pro
     if (response.status() !== 303 || contentRow(id)) db().prepare('DELETE FROM content WHERE id = ?').run(id);
   }
 }
-
-/**
- * `adminApi`: an API client signed in as an Admin of this worker (who may publish and delete).
- * `tag`: a random word for this test's titles; whatever carries it is deleted (by that Admin) when the test ends.
- */
-export const test = base.extend<{ tag: string }, { adminApi: APIRequestContext }>({
-  adminApi: [
-    async ({ playwright }, provide) => {
-      const { request } = await staffRequest('ADMIN', playwright.request);
-      await provide(request);
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-  tag: async ({ adminApi }, provide) => {
-    const tag = `t${unique()}`;
-    await provide(tag);
-    await removeTagged(adminApi, tag);
-  },
-});
-export { expect };
 
 /** A real PNG of `size` px. */
 export function pngBytes(size = 320, colour = '#3730a3'): Promise<Buffer> {

@@ -13,18 +13,16 @@ import {
   contentByTitle,
   contentRow,
   cookieOf,
-  expect,
+  formAnswerOf,
   insertContent,
   pngBytes,
   postAnnouncingSize,
   postSave,
   publish,
-  staffRequest,
-  test,
-  visitorRequest,
   type ContentRow,
 } from './content-fixtures';
-import { db, type Staff } from './staff';
+import { expect, test, type Fixtures } from './fixtures';
+import { db, superAdmin, type Staff } from './staff';
 
 // Issue 5, items 8 and 10: spec §6 for content, enforced by the server. Every role (and a signed-out
 // visitor) against every content action: allowed means it happens and is in the database; refused
@@ -48,10 +46,13 @@ interface Session {
   request: APIRequestContext;
 }
 
-async function sessionOf(actor: Actor): Promise<Session> {
-  if (actor === 'visitor') return { actor, user: null, request: await visitorRequest() };
-  const { user, request } = await staffRequest(actor);
-  return { actor, user, request };
+/** The actor's API client: the test's own `request` (no session) for the visitor, the real super admin for SUPER_ADMIN. */
+async function sessionOf(
+  actor: Actor,
+  { request, staffRequest }: { request: APIRequestContext; staffRequest: Fixtures['staffRequest'] },
+): Promise<Session> {
+  if (actor === 'visitor') return { actor, user: null, request };
+  return { actor, ...(await staffRequest(actor === 'SUPER_ADMIN' ? superAdmin() : actor)) };
 }
 
 /** The form the content form posts, as multipart. */
@@ -89,23 +90,26 @@ interface Action {
   run(session: Session, tag: string): Promise<void>;
 }
 
-/** The content form's two ways in: the JavaScript path (JSON) and the plain form post (an HTML page). */
+/**
+ * The content form's two ways into the same action: its fetcher's request with JavaScript (the
+ * route's .data address, answered in React Router's own encoding) and the plain form post (an HTML page).
+ */
 const WAYS = [
   {
-    publish: 'publish a story (POST /admin/content/save?type=news)',
-    update: 'update a story (POST /admin/content/save?type=news&id=…)',
-    post: (session: Session, title: string, id?: string) => postSave(session.request, 'news', form(title), id),
-    said: async (response: APIResponse, message: string) => expect(await response.json()).toMatchObject({ ok: true, message }),
+    publish: 'publish a story (the fetcher’s POST /admin/content/new/news.data)',
+    update: 'update a story (the fetcher’s POST /admin/content/:id/edit.data)',
+    post: (session: Session, title: string, id?: string) =>
+      session.request.post(id ? `/admin/content/${id}/edit.data` : '/admin/content/new/news.data', {
+        multipart: form(title),
+        maxRedirects: 0,
+      }),
+    said: async (response: APIResponse, message: string) => expect(await response.text()).toContain(JSON.stringify(message)),
   },
   {
     publish: 'publish a story without JavaScript (POST /admin/content/new/news)',
     update: 'update a story without JavaScript (POST /admin/content/:id/edit)',
-    post: (session: Session, title: string, id?: string) =>
-      session.request.post(id ? `/admin/content/${id}/edit` : '/admin/content/new/news', {
-        multipart: form(title),
-        maxRedirects: 0,
-      }),
-    said: async (response: APIResponse, message: string) => expect(await response.text()).toContain(message),
+    post: (session: Session, title: string, id?: string) => postSave(session.request, 'news', form(title), id),
+    said: async (response: APIResponse, message: string) => expect((await formAnswerOf(response)).message).toBe(message),
   },
 ];
 
@@ -244,13 +248,8 @@ test.describe('who may do what with content (spec §6)', () => {
   for (const action of ACTIONS) {
     for (const actor of ACTORS) {
       const allowed = MAY[action.permission].includes(actor);
-      test(`${actor} ${allowed ? 'may' : 'may not'} ${action.name}`, async ({ tag }) => {
-        const session = await sessionOf(actor);
-        try {
-          await action.run(session, tag);
-        } finally {
-          await session.request.dispose();
-        }
+      test(`${actor} ${allowed ? 'may' : 'may not'} ${action.name}`, async ({ tag, request, staffRequest }) => {
+        await action.run(await sessionOf(actor, { request, staffRequest }), tag);
       });
     }
   }
@@ -258,18 +257,12 @@ test.describe('who may do what with content (spec §6)', () => {
 
 test.describe('bad input: a clear message, nothing stored, never a 500', () => {
   let admin: { user: Staff; request: APIRequestContext };
-  test.beforeEach(async () => {
+  // The hook shares the test's fixtures: the client is disposed, and the account removed, after each test.
+  test.beforeEach(async ({ staffRequest }) => {
     admin = await staffRequest('ADMIN');
   });
-  test.afterEach(async () => {
-    await admin.request.dispose();
-  });
 
-  async function json(response: APIResponse) {
-    return (await response.json()) as { ok: boolean; message: string; errors: Record<string, string> };
-  }
-
-  test('a forged author, role, status or date is ignored: the row has the session’s', async ({ tag }) => {
+  test('a forged author, role, status or date is ignored: the row has the session’s', async ({ tag, staffRequest }) => {
     const forged = {
       author: 'Forged Name',
       authorEmail: 'forged@evil.example',
@@ -279,10 +272,12 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
       createdAt: '2000-01-01T00:00:00.000Z',
       id: 'chosen-id',
     };
-    const row = await publish(admin.request, 'news', form(`${tag} forged by JSON`, forged));
-    const plain = await admin.request.post('/admin/content/new/news', { multipart: form(`${tag} forged plainly`, forged) });
-    expect(plain.status()).toBe(200);
-    for (const stored of [row, contentByTitle(`${tag} forged plainly`)]) {
+    const row = await publish(admin.request, 'news', form(`${tag} forged plainly`, forged));
+    const fetched = await admin.request.post('/admin/content/new/news.data', {
+      multipart: form(`${tag} forged by the fetcher`, forged),
+    });
+    expect(fetched.status()).toBe(200);
+    for (const stored of [row, contentByTitle(`${tag} forged by the fetcher`)]) {
       expect(stored).toMatchObject({
         author: admin.user.name,
         author_email: admin.user.email,
@@ -294,10 +289,9 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
     }
     // An Editor's update keeps the original author.
     const editor = await staffRequest('EDITOR');
-    const response = await postSave(editor.request, 'news', form(`${tag} forged by JSON, edited`, forged), row.id);
+    const response = await postSave(editor.request, 'news', form(`${tag} forged plainly, edited`, forged), row.id);
     expect(response.status()).toBe(200);
     expect(contentRow(row.id)).toMatchObject({ author: admin.user.name, author_email: admin.user.email, author_role: 'ADMIN' });
-    await editor.request.dispose();
   });
 
   test('a category outside the type’s list is refused with 400 and its message', async ({ tag }) => {
@@ -310,16 +304,21 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
       const title = `${tag} ${type} in ${category}`;
       const response = await postSave(admin.request, type, form(title, { category }));
       expect(response.status(), category).toBe(400);
-      const answer = await json(response);
+      const answer = await formAnswerOf(response);
       expect(answer.message).toBe(CONTENT_MESSAGES.fixErrors);
       expect(answer.errors.category).toBe(CONTENT_MESSAGES.categoryInvalid);
       expect(contentByTitle(title)).toBeUndefined();
     }
-    // An edit is checked against the item's own type, whatever the address says.
+    // An edit is checked against the item's own type, whatever the form says.
     const blog = insertContent({ type: 'blogs', title: `${tag} a blog`, category: 'technology' });
-    const response = await postSave(admin.request, 'news', form(`${tag} a blog as news`, { category: 'inspiration' }), blog.id);
+    const response = await postSave(
+      admin.request,
+      'news',
+      form(`${tag} a blog as news`, { category: 'inspiration', type: 'news' }),
+      blog.id,
+    );
     expect(response.status()).toBe(400);
-    expect((await json(response)).errors.category).toBe(CONTENT_MESSAGES.categoryInvalid);
+    expect((await formAnswerOf(response)).errors.category).toBe(CONTENT_MESSAGES.categoryInvalid);
     expectUnchanged(blog);
   });
 
@@ -331,32 +330,33 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
       form(title, { imageUrl: '/media/news/1700000000000_removed.webp', imageAlt: 'A picture removed since' }),
     );
     expect(response.status()).toBe(400);
-    expect((await json(response)).errors).toEqual({ imageUrl: CONTENT_MESSAGES.imageInvalid });
+    expect((await formAnswerOf(response)).errors).toEqual({ imageUrl: CONTENT_MESSAGES.imageInvalid });
     expect(contentByTitle(title)).toBeUndefined();
   });
 
   test('fields left out get the spec’s messages; an unknown type is refused', async ({ tag }) => {
-    const response = await admin.request.post('/admin/content/save?type=news', { multipart: { title: `${tag} only a title` } });
+    const response = await admin.request.post('/admin/content/new/news', { multipart: { title: `${tag} only a title` } });
     expect(response.status()).toBe(400);
-    expect((await json(response)).errors).toEqual({
+    expect((await formAnswerOf(response)).errors).toEqual({
       category: CONTENT_MESSAGES.categoryRequired,
       summary: CONTENT_MESSAGES.summaryRequired,
       content: CONTENT_MESSAGES.contentRequired,
     });
-    const blogs = await admin.request.post('/admin/content/save?type=blogs', { multipart: { title: '' } });
-    expect((await json(blogs)).errors).toMatchObject({
+    const blogs = await admin.request.post('/admin/content/new/blogs', { multipart: { title: '' } });
+    expect((await formAnswerOf(blogs)).errors).toMatchObject({
       title: CONTENT_MESSAGES.titleRequired,
       summary: CONTENT_MESSAGES.excerptRequired,
     });
 
-    for (const query of ['type=resources', 'type=', '', 'type=news%00']) {
-      const refused = await admin.request.post(`/admin/content/save?${query}`, { multipart: form(`${tag} ${query}`) });
-      expect(refused.status(), query).toBe(400);
+    for (const type of ['resources', 'profiles', 'news%00', 'NEWS']) {
+      const refused = await admin.request.post(`/admin/content/new/${type}`, { multipart: form(`${tag} ${type}`) });
+      expect(refused.status(), type).toBe(404);
     }
-    expect((await admin.request.post('/admin/content/new/resources', { multipart: form(`${tag} resources`) })).status()).toBe(
-      404,
-    );
-    expect((await admin.request.get('/admin/content/save')).status()).toBe(405);
+    // The JSON endpoints that once stood beside the forms are gone: the forms' own actions are the one way in.
+    for (const gone of ['/admin/content/save?type=news', '/admin/session']) {
+      const response = await admin.request.post(gone, { multipart: form(`${tag} through ${gone}`), maxRedirects: 0 });
+      expect(response.status(), gone).toBe(404);
+    }
     expect(db().prepare('SELECT count(*) AS n FROM content WHERE instr(title, ?) > 0').get(tag)).toEqual({ n: 0 });
   });
 
@@ -368,19 +368,19 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
     expect(big.length).toBeGreaterThan(CONTENT_MAX_BYTES);
     const response = await postSave(admin.request, 'news', form(title, { content: big }));
     expect(response.status()).toBe(400);
-    expect((await json(response)).errors.content).toBe(CONTENT_MESSAGES.contentTooLong);
+    expect((await formAnswerOf(response)).errors.content).toBe(CONTENT_MESSAGES.contentTooLong);
     expect(contentByTitle(title)).toBeUndefined();
 
     const huge = await postSave(admin.request, 'news', form(title, { content: big.repeat(7) }));
     expect(huge.status()).toBe(413);
-    expect(await huge.json()).toEqual({ error: CONTENT_MESSAGES.contentTooLong });
+    expect((await formAnswerOf(huge)).message).toBe(failedMessage('news', 'create', CONTENT_MESSAGES.contentTooLong));
     expect(contentByTitle(title)).toBeUndefined();
 
     const preview = await admin.request.post('/admin/content/preview', { multipart: { content: big.repeat(2) } });
     expect(preview.status()).toBe(413);
 
     // 50 MB announced: refused from the length alone.
-    const announced = await postAnnouncingSize('/admin/content/save?type=news', await cookieOf(admin.request), 50 * 1024 * 1024);
+    const announced = await postAnnouncingSize('/admin/content/new/news', await cookieOf(admin.request), 50 * 1024 * 1024);
     expect(announced.status).toBe(413);
     expect(announced.ms).toBeLessThan(5_000);
   });
@@ -389,8 +389,9 @@ test.describe('bad input: a clear message, nothing stored, never a 500', () => {
     const missing = 'no-such-story-123456';
     const save = await postSave(admin.request, 'news', form('Nothing to update'), missing);
     expect(save.status()).toBe(404);
-    expect((await json(save)).message).toBe(failedMessage('news', 'edit', CONTENT_MESSAGES.notFound));
-    expect((await admin.request.post(`/admin/content/${missing}/edit`, { multipart: form('Nothing') })).status()).toBe(404);
+    expect(await save.text()).toContain(CONTENT_MESSAGES.notFound);
+    const fetched = await admin.request.post(`/admin/content/${missing}/edit.data`, { multipart: form('Nothing') });
+    expect(fetched.status()).toBe(404);
     expect((await admin.request.get(`/admin/content/${missing}/edit`)).status()).toBe(404);
     expect((await admin.request.get(`/admin/content/${missing}/delete`)).status()).toBe(404);
     for (const odd of ['..%2F..%2Fetc%2Fpasswd', 'x'.repeat(400), '%00', 'a%20b', '%F0%9F%98%80', "1'%20OR%20'1'%3D'1"]) {

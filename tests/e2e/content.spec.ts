@@ -19,7 +19,6 @@ import {
   contentRow,
   cookieOf,
   editorOf,
-  expect,
   expectToast,
   insertContent,
   jpegBytes,
@@ -28,13 +27,10 @@ import {
   pngBytes,
   postAnnouncingSize,
   publish,
-  signInPage,
-  staffRequest,
   storedItem,
-  test,
   ZIP_BYTES,
 } from './content-fixtures';
-import { apiSignIn, createStaff } from './staff';
+import { expect, test } from './fixtures';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
 // Issue 5, item 10: the dashboard's content side as staff meet it: Manage Content, the content form
@@ -112,9 +108,13 @@ test.describe('Manage Content', () => {
     test(`${t.view}: 'Choose a Content Type' first, then the newest ${t.type} with every detail, the title search and '${emptyListMessage(t.type)}'`, async ({
       page,
       tag,
+      signIn,
     }) => {
-      const { user, request } = await staffRequest('ADMIN');
-      await apiSignIn(page.request, user);
+      // Two axe scans and a picture upload take a while on a busy machine.
+      test.setTimeout(60_000);
+      const user = await signIn('ADMIN');
+      // The page's own API client holds the same session.
+      const request = page.request;
       // An older item without a summary (made directly: the form cannot make one) and a newer one with everything.
       const older = insertContent({
         type: t.type,
@@ -136,7 +136,6 @@ test.describe('Manage Content', () => {
         imageUrl: url,
         imageAlt: 'Young people signing',
       });
-      await request.dispose();
 
       await page.goto('/admin/content');
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Content' })).toBeVisible();
@@ -192,8 +191,12 @@ test.describe('Manage Content', () => {
     });
   }
 
-  test('Load more shows the items older than the newest 20, and the search reaches every title', async ({ page, tag }) => {
-    await signInPage(page, 'EDITOR');
+  test('Load more shows the items older than the newest 20, and the search reaches every title', async ({
+    page,
+    tag,
+    signIn,
+  }) => {
+    await signIn('EDITOR');
     // 25 old items (2001), so they stay out of the way of every other list.
     const inserted = Array.from({ length: 25 }, (_, i) =>
       insertContent({
@@ -219,8 +222,8 @@ test.describe('Manage Content', () => {
     await expect(rows(page).getByRole('heading', { level: 2 })).toHaveText([`${tag} archive item 03`]);
   });
 
-  test('Refresh shows an item published meanwhile; an Editor may edit but not delete', async ({ page, tag }) => {
-    await signInPage(page, 'EDITOR');
+  test('Refresh shows an item published meanwhile; an Editor may edit but not delete', async ({ page, tag, signIn }) => {
+    await signIn('EDITOR');
     const first = insertContent({ type: 'blogs', title: `${tag} first blog` });
     await searchList(page, 'blogs', tag);
     await expect(rows(page).getByRole('heading', { level: 2 })).toHaveText([first.title]);
@@ -236,11 +239,12 @@ test.describe('content form', () => {
   for (const t of TYPES) {
     test(`${t.heading}: every rule's message beside its field, the summary banner, and focus on the first invalid field`, async ({
       page,
+      signIn,
     }) => {
-      await signInPage(page, 'AUTHOR');
+      await signIn('AUTHOR');
       const saves: string[] = [];
       page.on('request', (r) => {
-        if (r.url().includes('/admin/content/save')) saves.push(r.url());
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/admin/content/new/')) saves.push(r.url());
       });
       await openForm(page, t.type);
       await expect(page.getByRole('heading', { level: 1, name: t.heading })).toBeVisible();
@@ -315,9 +319,10 @@ test.describe('content form', () => {
       page,
       browser,
       tag,
+      signIn,
     }) => {
       test.setTimeout(60_000);
-      const user = await signInPage(page, 'ADMIN');
+      const user = await signIn('ADMIN');
       const visitor = await visitorPage(browser);
       const title = `${tag} Employers meet deaf job seekers`;
       // The public list before: loaded (and so cached) while the item does not exist.
@@ -435,55 +440,63 @@ test.describe('content form', () => {
     });
   }
 
-  test('publishing works without JavaScript: a plain form post with a text body and a picture', async ({ browser, tag }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
-    const page = await context.newPage();
-    const user = await createStaff('ADMIN');
-    await apiSignIn(context.request, user);
-    await page.goto('/admin/content/new/news');
-    await expect(page.getByRole('heading', { level: 1, name: 'Add Story' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Show Preview' })).toHaveCount(0);
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
 
-    // A wrong post comes back with the messages and what was typed.
-    await page.getByLabel('Tags').fill('kept, tags');
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: CONTENT_MESSAGES.fixErrors })).toBeVisible();
-    await expect(page.locator('#title-error')).toHaveText(CONTENT_MESSAGES.titleRequired);
-    await expect(page.locator('#content-error')).toHaveText(CONTENT_MESSAGES.contentRequired);
-    await expect(page.getByLabel('Tags')).toHaveValue('kept, tags');
+    test('publishing works without JavaScript: a plain form post with a text body and a picture', async ({
+      page,
+      tag,
+      signIn,
+    }) => {
+      const user = await signIn('ADMIN');
+      await page.goto('/admin/content/new/news');
+      await expect(page.getByRole('heading', { level: 1, name: 'Add Story' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Show Preview' })).toHaveCount(0);
 
-    const title = `${tag} Published without JavaScript`;
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Category').selectOption('community');
-    await page.getByLabel('Summary').fill('A plain form post.');
-    await page.getByLabel('Content').fill(`<p>${LONG_TEXT}</p><script>window.__xss = 1</script>`);
-    await page
-      .getByLabel(/Choose an image/)
-      .setInputFiles({ name: 'no-js photo.png', mimeType: 'image/png', buffer: await pngBytes() });
-    await page.getByLabel('Image description (alt text)').fill('A workshop');
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('status').filter({ hasText: publishedMessage('news', 'create') })).toBeVisible();
-    await expect(page.getByLabel('Title')).toHaveValue('');
+      // A wrong post comes back with the messages and what was typed.
+      await page.getByLabel('Tags').fill('kept, tags');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: CONTENT_MESSAGES.fixErrors })).toBeVisible();
+      await expect(page.locator('#title-error')).toHaveText(CONTENT_MESSAGES.titleRequired);
+      await expect(page.locator('#content-error')).toHaveText(CONTENT_MESSAGES.contentRequired);
+      await expect(page.getByLabel('Tags')).toHaveValue('kept, tags');
 
-    const row = contentByTitle(title)!;
-    expect(row).toMatchObject({ author: user.name, author_role: 'ADMIN', category: 'community', image_alt: 'A workshop' });
-    expect(row.content).toBe(`<p>${LONG_TEXT}</p>`);
-    expect(row.image_url).toMatch(/^\/media\/news\/\d+_no-js_photo\.webp$/);
+      const title = `${tag} Published without JavaScript`;
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Category').selectOption('community');
+      await page.getByLabel('Summary').fill('A plain form post.');
+      await page.getByLabel('Content').fill(`<p>${LONG_TEXT}</p><script>window.__xss = 1</script>`);
+      await page
+        .getByLabel(/Choose an image/)
+        .setInputFiles({ name: 'no-js photo.png', mimeType: 'image/png', buffer: await pngBytes() });
+      await page.getByLabel('Image description (alt text)').fill('A workshop');
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await expect(page.getByRole('status').filter({ hasText: publishedMessage('news', 'create') })).toBeVisible();
+      await expect(page.getByLabel('Title')).toHaveValue('');
 
-    // Without JavaScript, Delete on the list leads to a confirmation page, which deletes.
-    await page.goto(`/admin/content?type=news&q=${tag}`);
-    await page.getByRole('link', { name: `Delete ${title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/content/${row.id}/delete$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirm delete' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText(CONTENT_MESSAGES.deleteConfirm(title));
-    await page.getByRole('main').getByRole('button', { name: 'Delete' }).click();
-    await expect(page).toHaveURL(/\/admin\/content\?type=news$/);
-    expect(contentRow(row.id)).toBeUndefined();
-    await context.close();
+      const row = contentByTitle(title)!;
+      expect(row).toMatchObject({ author: user.name, author_role: 'ADMIN', category: 'community', image_alt: 'A workshop' });
+      expect(row.content).toBe(`<p>${LONG_TEXT}</p>`);
+      expect(row.image_url).toMatch(/^\/media\/news\/\d+_no-js_photo\.webp$/);
+
+      // Without JavaScript, Delete on the list leads to a confirmation page, which deletes.
+      await page.goto(`/admin/content?type=news&q=${tag}`);
+      await page.getByRole('link', { name: `Delete ${title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/content/${row.id}/delete$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Confirm delete' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(CONTENT_MESSAGES.deleteConfirm(title));
+      await page.getByRole('main').getByRole('button', { name: 'Delete' }).click();
+      await expect(page).toHaveURL(/\/admin\/content\?type=news$/);
+      expect(contentRow(row.id)).toBeUndefined();
+    });
   });
 
-  test('the delete confirmation page (the path without JavaScript) names the item and deletes it', async ({ page, tag }) => {
-    await signInPage(page, 'ADMIN');
+  test('the delete confirmation page (the path without JavaScript) names the item and deletes it', async ({
+    page,
+    tag,
+    signIn,
+  }) => {
+    await signIn('ADMIN');
     const item = insertContent({ type: 'news', title: `${tag} to delete on its own page` });
     await page.goto(`/admin/content/${item.id}/delete`);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm delete' })).toBeVisible();
@@ -498,9 +511,9 @@ test.describe('content form', () => {
     expect(contentRow(item.id)).toBeUndefined();
   });
 
-  test('Add Story at 375 px: the whole form fits and passes axe', async ({ page }) => {
+  test('Add Story at 375 px: the whole form fits and passes axe', async ({ page, signIn }) => {
     await page.setViewportSize(MOBILE);
-    await signInPage(page, 'AUTHOR');
+    await signIn('AUTHOR');
     await openForm(page, 'news');
     for (const label of ['Title', 'Author', 'Category', 'Tags', 'Summary', 'Image description (alt text)'])
       await expect(page.getByLabel(label)).toBeVisible();
@@ -513,8 +526,9 @@ test.describe('content form', () => {
 test.describe('preview', () => {
   test('Show Preview renders the body through the server sanitiser as visitors will see it; Hide Preview hides it', async ({
     page,
+    signIn,
   }) => {
-    await signInPage(page, 'EDITOR');
+    await signIn('EDITOR');
     await openForm(page, 'blogs');
     await page.getByLabel('Title').fill('Preview title');
     await page.getByLabel('Excerpt').fill('Preview excerpt');
@@ -560,8 +574,9 @@ test.describe('featured image', () => {
   test('a real PNG or JPEG uploads when chosen, shows a thumbnail, can be removed, and the article gets its srcset and alt text', async ({
     page,
     tag,
+    signIn,
   }) => {
-    await signInPage(page, 'AUTHOR');
+    await signIn('AUTHOR');
     await openForm(page, 'blogs');
     const image = page.getByRole('group', { name: 'Featured image' });
     await page
@@ -606,8 +621,11 @@ test.describe('featured image', () => {
     expect(stored).toMatchObject({ format: 'webp', width: 1600, height: 960 });
   });
 
-  test('refused files: a text file, a fake PNG and a file over 5 MB are refused with the spec messages', async ({ page }) => {
-    await signInPage(page, 'AUTHOR');
+  test('refused files: a text file, a fake PNG and a file over 5 MB are refused with the spec messages', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('AUTHOR');
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/admin/uploads/content')) uploads.push(r.url());
@@ -635,6 +653,7 @@ test.describe('featured image', () => {
 
   test('the server decodes every upload: fakes are 400, over 5 MB is 413, and 50 MB is refused by its length alone', async ({
     request,
+    staffRequest,
   }) => {
     const author = await staffRequest('AUTHOR');
     const post = (name: string, buffer: Buffer, mimeType = 'image/png') =>
@@ -676,10 +695,11 @@ test.describe('featured image', () => {
       multipart: { type: 'news', file: { name: 'a.png', mimeType: 'image/png', buffer: await pngBytes() } },
     });
     expect(visitor.status()).toBe(403);
-    await author.request.dispose();
   });
 
-  test('a phone photo loses its GPS position and camera data, is turned upright, and is stored under its folder with a safe name', async () => {
+  test('a phone photo loses its GPS position and camera data, is turned upright, and is stored under its folder with a safe name', async ({
+    staffRequest,
+  }) => {
     const author = await staffRequest('AUTHOR');
     const photo = await jpegWithGps();
     const before = await sharp(photo).metadata();
@@ -702,6 +722,5 @@ test.describe('featured image', () => {
     const main = await sharp(await (await author.request.get(url)).body()).metadata();
     // 400 × 240 with "rotate 90°" is upright 240 × 400.
     expect({ width: main.width, height: main.height }).toEqual({ width: 240, height: 400 });
-    await author.request.dispose();
   });
 });

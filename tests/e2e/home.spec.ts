@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, expectSteady, MOBILE } from './support';
 
 const SECTION_HEADINGS = [
   'Awareness that opens doors',
@@ -206,11 +206,13 @@ test.describe('counters', () => {
     expect(log.at(-1)!.at - started.at).toBeGreaterThan(1900);
     expect(log.at(-1)!.at - started.at).toBeLessThan(4000);
 
-    // Never again: scrolling away and back leaves it alone.
+    // Never again: scrolling away and back leaves it alone (a second run would change its state or
+    // number within a few 16 ms steps, so half a second of nothing is enough to tell).
     await page.evaluate(() => window.scrollTo(0, 0));
     await counter.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await expectSteady(() => counterLog(page, 0), 500, 'the counter after scrolling back');
     expect(await counterLog(page, 0)).toHaveLength(changes.length);
+    await expect(counter).toHaveAttribute('data-counter', 'done');
     await expect(shown(counter)).toHaveText('500+');
   });
 
@@ -241,7 +243,12 @@ test.describe('counters', () => {
       await expect(counters).toHaveCount(5);
       for (let i = 0; i < 5; i++) await expect(counters.nth(i)).toHaveAttribute('data-counter', 'final');
       await page.getByRole('region', { name: 'Our impact in numbers' }).scrollIntoViewIfNeeded();
-      await page.waitForTimeout(500);
+      // Nothing may tick: watched for half a second, where a count-up would show within 16 ms.
+      await expectSteady(
+        () => page.evaluate(() => (window as unknown as { counterLog: unknown[] }).counterLog.length),
+        500,
+        'the counters in view',
+      );
       for (const [i, value] of ['500+', ...STATS.map(([v]) => v)].entries()) {
         await expect(shown(counters.nth(i))).toHaveText(value);
       }

@@ -164,11 +164,13 @@ for (const viewport of [DESKTOP, MOBILE]) {
         await page.goto(list.path);
         await waitForHydration(page, list);
         await page.evaluate(() => Object.assign(window, { __sameDocument: 'yes' }));
-        // Hold the data request back a little so the loading state can be seen.
+        // Hold the data requests back until the loading state has been seen.
+        let answer!: () => void;
+        const seenLoading = new Promise<void>((resolve) => (answer = resolve));
         await page.route(
           (url) => url.pathname === `${list.path}.data`,
           async (route) => {
-            await new Promise((resolve) => setTimeout(resolve, 700));
+            await seenLoading;
             await route.continue();
           },
         );
@@ -178,6 +180,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
         });
         await page.getByLabel(list.searchLabel).pressSequentially(list.match.q, { delay: 20 });
         await expect(status(page)).toHaveText(list.loading);
+        answer();
         await expect(page).toHaveURL(new RegExp(`${list.path}\\?q=${list.match.q}$`));
         await expect(featured(page, list.match.title)).toBeVisible();
         await expect(status(page)).toHaveText(list.match.found);

@@ -1,22 +1,10 @@
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import sharp from 'sharp';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { BIO_MAX } from '../../app/lib/users';
 import { ROLES, type Role } from '../../app/lib/permissions';
+import { pngBytes } from './content-fixtures';
 import { E2E } from './env';
-import {
-  apiSignIn,
-  createStaff,
-  db,
-  removeStaffAfterEachTest,
-  type Staff,
-  STAFF_PASSWORD,
-  superAdmin,
-  track,
-  unique,
-  uniqueEmail,
-  userByEmail,
-  userRow,
-} from './staff';
+import { expect, test, type StaffFixture } from './fixtures';
+import { apiSignIn, db, type Staff, STAFF_PASSWORD, superAdmin, unique, uniqueEmail, userByEmail, userRow } from './staff';
 
 // Issue 4, item 8: every role, and a signed-out visitor, against every user-management action,
 // through HTTP. Allowed: a 2xx/3xx answer and the change in the database. Refused: 403 (400 for a
@@ -35,6 +23,8 @@ interface World {
   me: Staff | null;
   /** The real super admin, who must stay untouchable. */
   superAdmin: Staff;
+  /** Makes the accounts a case acts on; they are removed when the test ends. */
+  staff: StaffFixture;
   get(path: string): Promise<APIResponse>;
   post(path: string, fields: Record<string, string>, options?: { multipart?: boolean; origin?: string }): Promise<APIResponse>;
   upload(path: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<APIResponse>;
@@ -84,7 +74,14 @@ function userForm(user: { name: string; email: string; role?: string; bio?: stri
 
 /** The account the actor acts on as "themselves": their own, or a bystander's for the visitor. */
 async function selfOf(w: World): Promise<Staff> {
-  return w.me ?? createStaff('VIEWER');
+  return w.me ?? w.staff('VIEWER');
+}
+
+type Target = Role | 'self' | 'super admin';
+
+/** The account a case acts on: a new account of a role, the actor themselves or the real super admin. */
+async function targetOf(w: World, target: Target): Promise<Staff> {
+  return target === 'self' ? selfOf(w) : target === 'super admin' ? w.superAdmin : w.staff(target);
 }
 
 const resetLinks = (userId: string) =>
@@ -100,7 +97,7 @@ function createUserCase(name: string, allowed: readonly Actor[], role: string, o
     allowed,
     refused: options.refused,
     async run(w) {
-      const email = track(uniqueEmail('created'));
+      const email = w.staff.track(uniqueEmail('created'));
       const fields = userForm({ name: 'Created User', email, role, password: STAFF_PASSWORD });
       const response = await w.post('/admin/users/new', fields, { multipart: true, origin: options.origin });
       return { response, changed: Boolean(userByEmail(email)) };
@@ -112,7 +109,7 @@ function createUserCase(name: string, allowed: readonly Actor[], role: string, o
 function editUserCase(
   name: string,
   allowed: readonly Actor[],
-  target: Role | 'self' | 'super admin',
+  target: Target,
   changes: (target: Staff) => Partial<Record<(typeof FIELDS)[number], string>>,
   options: Options = {},
 ): Case {
@@ -121,7 +118,7 @@ function editUserCase(
     allowed,
     refused: options.refused,
     async run(w) {
-      const who = target === 'self' ? await selfOf(w) : target === 'super admin' ? w.superAdmin : await createStaff(target);
+      const who = await targetOf(w, target);
       const before = userRow(who.id)!;
       const fields = userForm({ name: who.name, email: who.email, role: who.role, bio: before.bio, ...changes(who) });
       const response = await w.post(`/admin/users/${who.id}/edit`, fields, { multipart: true, origin: options.origin });
@@ -132,18 +129,13 @@ function editUserCase(
 }
 
 /** Deleting a target; changed when the account is gone. */
-function deleteUserCase(
-  name: string,
-  allowed: readonly Actor[],
-  target: Role | 'self' | 'super admin',
-  options: Options = {},
-): Case {
+function deleteUserCase(name: string, allowed: readonly Actor[], target: Target, options: Options = {}): Case {
   return {
     name,
     allowed,
     refused: options.refused,
     async run(w) {
-      const who = target === 'self' ? await selfOf(w) : target === 'super admin' ? w.superAdmin : await createStaff(target);
+      const who = await targetOf(w, target);
       const response = await w.post(`/admin/users/${who.id}/delete`, {}, { origin: options.origin });
       return { response, changed: !userRow(who.id) };
     },
@@ -153,8 +145,6 @@ function deleteUserCase(
 /** The super admin gets 400 for a form it may send but whose content is refused; everyone else 403. */
 const superAdminBadRequest = (actor: Actor): Refusal => (actor === 'SUPER_ADMIN' ? { status: 400 } : FORBIDDEN);
 const ATTACKER = 'https://attacker.example';
-
-removeStaffAfterEachTest(test);
 
 const CASES: Case[] = [
   createUserCase('create a user', SUPER, 'EDITOR'),
@@ -240,7 +230,7 @@ const CASES: Case[] = [
     name: 'send another user a password reset',
     allowed: SUPER,
     async run(w) {
-      const target = await createStaff('EDITOR');
+      const target = await w.staff('EDITOR');
       const response = await w.post('/admin/users', { intent: 'reset', userId: target.id });
       return { response, changed: resetLinks(target.id) > 0 };
     },
@@ -250,7 +240,7 @@ const CASES: Case[] = [
     allowed: SUPER,
     refused: visitorGet,
     async run(w) {
-      const bystander = await createStaff('VIEWER');
+      const bystander = await w.staff('VIEWER');
       const response = await w.get('/admin/users');
       const body = await response.text();
       if (w.actor !== 'SUPER_ADMIN') expect(body).not.toContain(E2E.adminEmail);
@@ -273,23 +263,22 @@ const CASES: Case[] = [
     allowed: SIGNED_IN,
     async run(w) {
       const name = `matrix-${unique()}.png`;
-      const buffer = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#4338ca' } })
-        .png()
-        .toBuffer();
-      const response = await w.upload('/admin/uploads/profile', { name, mimeType: 'image/png', buffer });
+      const response = await w.upload('/admin/uploads/profile', { name, mimeType: 'image/png', buffer: await pngBytes(32) });
       const stored = db().prepare('SELECT count(*) AS n FROM media WHERE original_name = ?').get(name) as { n: number };
       return { response, changed: stored.n > 0 };
     },
   },
 ];
 
-async function worldFor(actor: Actor, request: APIRequestContext): Promise<World> {
-  const me = actor === 'visitor' ? null : await createStaff(actor);
+/** The actor's world: `request` signed in as a new account of the actor's role (not for the visitor). */
+async function worldFor(actor: Actor, request: APIRequestContext, staff: StaffFixture): Promise<World> {
+  const me = actor === 'visitor' ? null : await staff(actor);
   if (me) await apiSignIn(request, me);
   return {
     actor,
     me,
     superAdmin: superAdmin(),
+    staff,
     get: (path) => request.get(path, { maxRedirects: 0 }),
     post: (path, fields, options = {}) =>
       request.post(path, {
@@ -305,8 +294,8 @@ for (const actor of ACTORS) {
   test.describe(`as ${actor === 'visitor' ? 'a signed-out visitor' : actor}`, () => {
     for (const c of CASES) {
       const allowed = c.allowed.includes(actor);
-      test(`${c.name}: ${allowed ? 'allowed' : 'refused'}`, async ({ request }) => {
-        const world = await worldFor(actor, request);
+      test(`${c.name}: ${allowed ? 'allowed' : 'refused'}`, async ({ request, staff }) => {
+        const world = await worldFor(actor, request, staff);
         const { response, changed } = await c.run(world);
         if (allowed) {
           expect(response.status(), await response.text()).toBeGreaterThanOrEqual(200);

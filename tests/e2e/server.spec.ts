@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DRAIN_LIMIT_BYTES } from '../../app/server/request-info.server';
 import { E2E } from './env';
+import { startServer } from './support';
 
 test('GET /healthz answers 200 while the database is reachable', async ({ request }) => {
   const response = await request.get('/healthz');
@@ -63,34 +66,17 @@ test('a second server on a busy port stops with one clear line and exit code 1',
 test('SIGTERM stops the server cleanly and closes the database', async () => {
   // A second server seeds its own demo content first, which takes a while on a busy machine.
   test.setTimeout(180_000);
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const path = await import('node:path');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-shutdown-'));
-  const port = '3199';
-  const child = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      SUPER_ADMIN_PASSWORD: 'shutdown-test',
-    },
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await expect.poll(() => stdout, { timeout: 150_000 }).toContain(`is running at http://127.0.0.1:${port}`);
-  const page = await fetch(`http://127.0.0.1:${port}/`);
-  expect(page.status).toBe(200);
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  expect(stdout).toContain('"msg":"stopped"');
-  // better-sqlite3 folds the write-ahead log back into the database when the last connection closes.
-  expect(fs.existsSync(path.join(dataDir, 'tdg.sqlite-wal'))).toBe(false);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer({ SUPER_ADMIN_PASSWORD: 'shutdown-test' }, 'tdg-shutdown-');
+  try {
+    const page = await fetch(`http://127.0.0.1:${server.port}/`);
+    expect(page.status).toBe(200);
+    expect(await server.stop()).toBe(0);
+    expect(server.stdout()).toContain('"msg":"stopped"');
+    // better-sqlite3 folds the write-ahead log back into the database when the last connection closes.
+    expect(fs.existsSync(path.join(server.dataDir, 'tdg.sqlite-wal'))).toBe(false);
+  } finally {
+    await server.dispose();
+  }
 });
 
 /**
@@ -108,7 +94,12 @@ function rawPost(path: string, headers: Record<string, string>, bodyBytes: numbe
     socket.on('error', reject);
     socket.on('close', () => resolve({ head: answer.split('\r\n\r\n')[0] ?? '', closedByServer: answer.length > 0 }));
     socket.setTimeout(20_000, () => socket.destroy(new Error('no answer within 20 s')));
-    const lines = [`POST ${path} HTTP/1.1`, `Host: ${url.host}`, `Origin: ${E2E.baseURL}`, 'Content-Type: application/x-www-form-urlencoded'];
+    const lines = [
+      `POST ${path} HTTP/1.1`,
+      `Host: ${url.host}`,
+      `Origin: ${E2E.baseURL}`,
+      'Content-Type: application/x-www-form-urlencoded',
+    ];
     for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
     const chunked = headers['Transfer-Encoding'] === 'chunked';
     let sent = 0;
@@ -129,7 +120,7 @@ function rawPost(path: string, headers: Record<string, string>, bodyBytes: numbe
 // unread rest of the body in the way of a next request on it.
 test('a post too large even to read is answered 413 with Connection: close, and the next request gets through', async () => {
   const declared = DRAIN_LIMIT_BYTES + 1024;
-  const answer = await rawPost('/admin/session', { 'Content-Length': String(declared) }, 0);
+  const answer = await rawPost('/admin', { 'Content-Length': String(declared) }, 0);
   expect(answer.head).toMatch(/^HTTP\/1\.1 413 /);
   expect(answer.head).toMatch(/\r\nconnection: close(\r\n|$)/i);
   expect(answer.closedByServer).toBe(true);

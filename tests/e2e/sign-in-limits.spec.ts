@@ -1,85 +1,47 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { SIGN_IN_MESSAGES } from '../../app/lib/auth';
 import { E2E } from './env';
-import { createStaff, db, forgetLoginFailures, removeStaffAfterEachTest } from './staff';
+import { expect, test } from './fixtures';
+import { freePort, startServer } from './support';
 
 // The sign-in limits against the real server (issue point 2) and the client address behind a proxy
 // (issue point 3). docs/decisions/009-sign-in-limits-and-proxies.md.
 
-removeStaffAfterEachTest(test);
-
-test('25 simultaneous wrong passwords for one account: 5 are checked, the other 20 are refused', async ({ request }) => {
-  const user = await createStaff('VIEWER');
-  try {
-    const answers = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        request.post('/admin', {
-          form: { email: user.email, password: `Wrong-password-${i}` },
-          headers: { Origin: E2E.baseURL },
-          maxRedirects: 0,
-        }),
-      ),
-    );
-    const statuses = answers.map((answer) => answer.status());
-    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
-    const refused = answers.find((answer) => answer.status() === 429)!;
-    expect(await refused.text()).toContain(SIGN_IN_MESSAGES.tooManyAttempts);
-    // The page says when to try again: within the 15-minute window.
-    expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
-    expect(Number(refused.headers()['retry-after'])).toBeLessThanOrEqual(15 * 60);
-  } finally {
-    forgetLoginFailures(user.email);
-    // Every journey signs in from 127.0.0.1: give back this test's five failures to that address's
-    // count, and forget the account's own counters.
-    db()
-      .prepare('DELETE FROM rate_limits WHERE key IN (?, ?)')
-      .run(`sign-in:pair:127.0.0.1|${user.email}`, `sign-in:account:${user.email}`);
-    db().prepare("UPDATE rate_limits SET hits = MAX(hits - 5, 0) WHERE key = 'sign-in:address:127.0.0.1'").run();
-  }
+// The `staff` fixture forgets, when a test ends, the failures counted for its accounts (and for the
+// address every journey signs in from).
+test('25 simultaneous wrong passwords for one account: 5 are checked, the other 20 are refused', async ({ request, staff }) => {
+  const user = await staff('VIEWER');
+  const answers = await Promise.all(
+    Array.from({ length: 25 }, (_, i) =>
+      request.post('/admin', {
+        form: { email: user.email, password: `Wrong-password-${i}` },
+        headers: { Origin: E2E.baseURL },
+        maxRedirects: 0,
+      }),
+    ),
+  );
+  const statuses = answers.map((answer) => answer.status());
+  expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(5);
+  expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  const refused = answers.find((answer) => answer.status() === 429)!;
+  expect(await refused.text()).toContain(SIGN_IN_MESSAGES.tooManyAttempts);
+  // The page says when to try again: within the 15-minute window.
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(Number(refused.headers()['retry-after'])).toBeLessThanOrEqual(15 * 60);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('behind one proxy (TRUST_PROXY=1) a forged X-Forwarded-For is ignored: the address is the one the proxy added', async () => {
   // A second server seeds its own demo content first, which takes a while on a busy machine.
   test.setTimeout(180_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-proxy-'));
-  const [serverPort, proxyPort] = [await freePort(), await freePort()];
   const adminEmail = 'proxy-admin@e2e.example';
-  const child = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      TRUST_PROXY: '1',
-      SUPER_ADMIN_EMAIL: adminEmail,
-      SUPER_ADMIN_PASSWORD: 'proxy-test-passphrase',
-    },
-  });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const server = await startServer(
+    { TRUST_PROXY: '1', SUPER_ADMIN_EMAIL: adminEmail, SUPER_ADMIN_PASSWORD: 'proxy-test-passphrase' },
+    'tdg-proxy-',
+  );
+  const proxyPort = await freePort();
 
   // The proxy does what nginx's $proxy_add_x_forwarded_for does: keeps what the client sent and
   // appends the address it saw the client connect from (here always this one, as if the visitor
@@ -90,7 +52,7 @@ test('behind one proxy (TRUST_PROXY=1) a forged X-Forwarded-For is ignored: the 
     const upstream = http.request(
       {
         host: '127.0.0.1',
-        port: serverPort,
+        port: server.port,
         method: req.method,
         path: req.url,
         headers: { ...req.headers, 'x-forwarded-for': forwarded },
@@ -106,10 +68,9 @@ test('behind one proxy (TRUST_PROXY=1) a forged X-Forwarded-For is ignored: the 
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
 
   try {
-    await expect.poll(() => stdout, { timeout: 150_000 }).toContain(`is running at http://127.0.0.1:${serverPort}`);
     const statuses: number[] = [];
     for (let i = 1; i <= 6; i++) {
-      const answer = await fetch(`${proxyUrl}/admin/session`, {
+      const answer = await fetch(`${proxyUrl}/admin`, {
         method: 'POST',
         body: new URLSearchParams({ email: adminEmail, password: `Wrong-password-${i}` }),
         // Each attempt claims to come from somewhere new.
@@ -120,7 +81,7 @@ test('behind one proxy (TRUST_PROXY=1) a forged X-Forwarded-For is ignored: the 
     // One visitor, however many addresses it claims: the sixth failure in a row is refused.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
-    const database = new SQLite(path.join(dataDir, 'tdg.sqlite'), { readonly: true });
+    const database = new SQLite(path.join(server.dataDir, 'tdg.sqlite'), { readonly: true });
     try {
       const rows = database.prepare("SELECT ip FROM audit_log WHERE action = 'auth.sign_in_failed'").all() as { ip: string }[];
       expect(rows.map((row) => row.ip)).toEqual(Array<string>(5).fill(CLIENT));
@@ -128,9 +89,7 @@ test('behind one proxy (TRUST_PROXY=1) a forged X-Forwarded-For is ignored: the 
       database.close();
     }
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.dispose();
     await new Promise((resolve) => proxy.close(resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -7,8 +7,9 @@ import { hashPassword } from '../../app/server/passwords.server';
 import { homePathFor, type Role } from '../../app/lib/permissions';
 import { E2E } from './env';
 
-// Fixtures for the staff-account journeys: users made directly in the journeys' server database,
+// Helpers for the staff-account journeys: users made directly in the journeys' server database,
 // signing in through the real form or endpoint, and the mail the server sent to the test SMTP server.
+// Journeys reach most of them through the fixtures of fixtures.ts (`staff`, `signIn`, `staffRequest`).
 
 export interface Staff {
   id: string;
@@ -16,6 +17,14 @@ export interface Staff {
   email: string;
   password: string;
   role: Role;
+}
+
+export interface StaffOptions {
+  name?: string;
+  email?: string;
+  password?: string;
+  bio?: string;
+  disabled?: boolean;
 }
 
 export interface UserRow {
@@ -62,18 +71,13 @@ function hashOf(password: string): Promise<string> {
   return pending;
 }
 
-/** Emails of the accounts this worker made (or was told about with `track`), oldest first. */
-const made: string[] = [];
-
 /**
  * Creates a staff account of `role` with a known password, straight in the database. (A second
  * SUPER_ADMIN cannot be made through the site; the permission matrix makes one so that its writes
- * never touch the real super admin account other journeys use.)
+ * never touch the real super admin account other journeys use.) Journeys use the `staff` fixture
+ * (fixtures.ts), which also removes the account after the test.
  */
-export async function createStaff(
-  role: Role,
-  options: { name?: string; email?: string; password?: string; bio?: string; disabled?: boolean } = {},
-): Promise<Staff> {
+export async function createStaff(role: Role, options: StaffOptions = {}): Promise<Staff> {
   const suffix = unique();
   const staff: Staff = {
     id: randomUUID(),
@@ -99,29 +103,17 @@ export async function createStaff(
       now,
       now,
     );
-  made.push(staff.email);
   return staff;
 }
 
-/** Notes an account a test made some other way (through the site), so `removeStaffSince` removes it too. */
-export function track(email: string): string {
-  made.push(email.toLowerCase());
-  return email;
-}
-
-/** A mark to pass to `removeStaffSince` (take it when a test starts). */
-export function staffMark(): number {
-  return made.length;
-}
-
 /**
- * Removes the accounts made since `mark`, with their sessions, reset links and sign-in records, so
- * the shared server's user list stays short. (A worker runs one test at a time, so they are the
- * test's own.)
+ * Removes the accounts with these emails (if they exist), with their sessions and reset links, and
+ * forgets the failed sign-ins counted for the emails, so the shared server's user list stays short.
  */
-export function removeStaffSince(mark: number): void {
-  const remove = db().transaction((emails: string[]) => {
-    for (const email of emails) {
+export function removeStaff(emails: readonly string[]): void {
+  if (emails.length === 0) return;
+  const remove = db().transaction((list: readonly string[]) => {
+    for (const email of list) {
       const row = userByEmail(email);
       if (row) {
         db().prepare('DELETE FROM sessions WHERE user_id = ?').run(row.id);
@@ -132,16 +124,7 @@ export function removeStaffSince(mark: number): void {
     }
   });
   // IMMEDIATE: take the write lock first (waiting for it), rather than fail to upgrade a read.
-  remove.immediate(made.splice(mark));
-}
-
-/** Registers, for the calling spec file, the removal after each test of the accounts the test made. */
-export function removeStaffAfterEachTest(test: { beforeEach(fn: () => void): void; afterEach(fn: () => void): void }): void {
-  let mark = 0;
-  test.beforeEach(() => {
-    mark = staffMark();
-  });
-  test.afterEach(() => removeStaffSince(mark));
+  remove.immediate(emails);
 }
 
 /** The super admin the server was started with. */
@@ -180,8 +163,9 @@ export function forgetLoginFailures(...emails: string[]): void {
 /**
  * Signs in through the sign-in screen and waits for the role's first dashboard section. With
  * JavaScript (the default) it first waits for the screen's scripts, which show the password toggle.
+ * (The `signIn` fixture does this for the test's page; this is for a page of another context.)
  */
-export async function signIn(
+export async function signInWithForm(
   page: Page,
   user: Pick<Staff, 'email' | 'password' | 'role'>,
   options: { remember?: boolean; javaScript?: boolean } = {},
@@ -197,16 +181,21 @@ export async function signIn(
   await expect(page).toHaveURL(new URL(homePathFor(user.role), E2E.baseURL).href, { timeout: 15_000 });
 }
 
-/** Signs in through POST /admin/session; `request` keeps the cookie, which is also returned ('name=value'). */
+/**
+ * Signs in by posting the sign-in form to POST /admin, as a browser without JavaScript does (the
+ * answer is a redirect into the dashboard); `request` keeps the cookie, which is also returned ('name=value').
+ */
 export async function apiSignIn(
   request: APIRequestContext,
   user: Pick<Staff, 'email' | 'password'>,
   options: { remember?: boolean } = {},
 ): Promise<string> {
-  const response = await request.post('/admin/session', {
+  const response = await request.post('/admin', {
     form: { email: user.email, password: user.password, ...(options.remember ? { remember: 'on' } : {}) },
+    maxRedirects: 0,
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(response.status(), await response.text()).toBe(302);
+  expect(response.headers()['location']).toMatch(/^\/admin\//);
   return sessionCookieOf(response);
 }
 

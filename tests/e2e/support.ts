@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -25,4 +31,91 @@ export async function themeColor(page: Page, name: string): Promise<string> {
     probe.remove();
     return color;
   }, name);
+}
+
+/**
+ * That something does NOT happen can only be watched for a while: reads `read()` every 100 ms for
+ * `ms` and expects it to stay what it was at first (it stops at the first change, and fails with it).
+ */
+export async function expectSteady(read: () => unknown, ms: number, message: string): Promise<void> {
+  const first = await read();
+  const until = Date.now() + ms;
+  let last = first;
+  await expect
+    .poll(
+      async () => {
+        last = await read();
+        return !isDeepStrictEqual(last, first) || Date.now() >= until;
+      },
+      { message, intervals: [100], timeout: ms + 10_000 },
+    )
+    .toBe(true);
+  expect(last, message).toEqual(first);
+}
+
+/** A TCP port no one listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface OtherServer {
+  port: number;
+  dataDir: string;
+  /** What the server has written to stdout so far. */
+  stdout(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Stops the server (if running) and deletes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts a second server (server.ts) on a free port with a data folder of its own and `env`, and
+ * waits until it listens. It seeds its own demo content first, which takes a while on a busy machine.
+ */
+export async function startServer(env: Record<string, string>, folderPrefix = 'tdg-other-'): Promise<OtherServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), folderPrefix));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  const server: OtherServer = {
+    port,
+    dataDir,
+    stdout: () => stdout,
+    stop,
+    async dispose() {
+      await stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await expect.poll(() => stdout, { timeout: 150_000 }).toContain(`is running at http://127.0.0.1:${port}`);
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  return server;
 }

@@ -1,19 +1,17 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formatDate } from '../../app/lib/format';
 import { accessRestrictedText, type Role } from '../../app/lib/permissions';
 import { PROFILE_UPLOAD_MESSAGES } from '../../app/lib/uploads';
 import { deleteConfirmText, resetSent, USER_MESSAGES, userCreated, userUpdated } from '../../app/lib/users';
+import { pngBytes } from './content-fixtures';
 import { E2E } from './env';
+import { expect as baseExpect, test } from './fixtures';
 import {
-  createStaff,
-  removeStaffAfterEachTest,
   resetLinkMailedTo,
-  signIn,
-  type Staff,
+  signInWithForm,
   STAFF_PASSWORD,
   superAdmin,
-  track,
   unique,
   uniqueEmail,
   userByEmail,
@@ -28,7 +26,6 @@ test.use({ viewport: DESKTOP });
 // Journeys with several sign-ins and axe scans take a while when the machine is busy.
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 10_000 });
-removeStaffAfterEachTest(test);
 
 /** spec §6: each role's dashboard tabs, in order, and where they lead. */
 const TABS: Record<Role, [string, string][]> = {
@@ -66,16 +63,6 @@ const cards = (page: Page) =>
     .filter({ has: page.getByRole('heading', { level: 2 }) });
 const cardOf = (page: Page, email: string) => cards(page).filter({ hasText: email });
 
-async function staffOf(role: Role): Promise<Staff> {
-  return role === 'SUPER_ADMIN' ? superAdmin() : createStaff(role);
-}
-
-async function pngBytes(size = 64): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: '#3730a3' } })
-    .png()
-    .toBuffer();
-}
-
 /**
  * Waits for the user form's scripts: from then on a chosen picture uploads at once and the form
  * checks its fields itself (before, the file input is an ordinary field of the form).
@@ -90,9 +77,10 @@ async function expectBanner(page: Page, message: string) {
 
 test.describe('dashboard shell', () => {
   for (const role of Object.keys(TABS) as Role[]) {
-    test(`${role}: lands on its first section and sees its tabs, welcome and Logout`, async ({ page }) => {
-      const user = await staffOf(role);
-      await signIn(page, user);
+    test(`${role}: lands on its first section and sees its tabs, welcome and Logout`, async ({ page, signIn }) => {
+      // Through the sign-in screen: where it lands is part of the journey. (A role's new account,
+      // or the real super admin, whose account a second one could not be.)
+      const user = await signIn(role === 'SUPER_ADMIN' ? superAdmin() : role, { via: 'form' });
       await expect(page).toHaveURL(`${E2E.baseURL}${TABS[role][0]![1]}`);
       // The content sections are another issue's pages; the overview shows the same shell.
       await page.goto('/admin/overview');
@@ -109,8 +97,9 @@ test.describe('dashboard shell', () => {
     });
   }
 
-  test('tabs are addresses: reload and Back keep the tab', async ({ page }) => {
-    await signIn(page, superAdmin());
+  test('tabs are addresses: reload and Back keep the tab', async ({ page, signIn }) => {
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     await expect(tabs(page).filter({ hasText: 'User Management' })).toHaveAttribute('aria-current', 'page');
     await tabs(page).filter({ hasText: 'Role Information' }).click();
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/roles`);
@@ -128,9 +117,8 @@ test.describe('dashboard shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^System Users/ })).toBeVisible();
   });
 
-  test('a section the role cannot use says Access Restricted, with 403 and no data', async ({ page }) => {
-    const viewer = await createStaff('VIEWER');
-    await signIn(page, viewer);
+  test('a section the role cannot use says Access Restricted, with 403 and no data', async ({ page, signIn }) => {
+    await signIn('VIEWER');
     for (const path of ['/admin/users', '/admin/users/roles', '/admin/roles', '/admin/audit']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
@@ -143,14 +131,14 @@ test.describe('dashboard shell', () => {
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/overview`);
 
     await page.context().clearCookies();
-    await signIn(page, await createStaff('EDITOR'));
+    await signIn('EDITOR');
     const response = await page.goto('/admin/users');
     expect(response?.status()).toBe(403);
     await expect(page.getByText(accessRestrictedText('EDITOR'), { exact: true })).toBeVisible();
   });
 
-  test('Role Information lists every role with its permissions and sections', async ({ page }) => {
-    await signIn(page, superAdmin());
+  test('Role Information lists every role with its permissions and sections', async ({ page, signIn }) => {
+    await signIn(superAdmin());
     await page.goto('/admin/roles');
     const roles = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(roles).toHaveText(['Super Admin SUPER_ADMIN', 'Admin ADMIN', 'Editor EDITOR', 'Author AUTHOR', 'Viewer VIEWER']);
@@ -167,9 +155,10 @@ test.describe('dashboard shell', () => {
 });
 
 test.describe('user management (super admin)', () => {
-  test('lists every user newest first, with the You badge, role badges and dates', async ({ page }) => {
-    const editor = await createStaff('EDITOR', { bio: 'Writes our stories from Mukono.' });
-    await signIn(page, superAdmin());
+  test('lists every user newest first, with the You badge, role badges and dates', async ({ page, staff, signIn }) => {
+    const editor = await staff('EDITOR', { bio: 'Writes our stories from Mukono.' });
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     const heading = page.getByRole('heading', { level: 1, name: /^System Users \(\d+\)$/ });
     await expect(heading).toBeVisible();
     const count = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
@@ -199,10 +188,11 @@ test.describe('user management (super admin)', () => {
     await expectNoSeriousA11yIssues(page);
   });
 
-  test('creates a user with a profile picture', async ({ page }) => {
+  test('creates a user with a profile picture', async ({ page, staff, signIn }) => {
     const name = `Nakato ${unique()}`;
-    const email = track(uniqueEmail('nakato'));
-    await signIn(page, superAdmin());
+    const email = staff.track(uniqueEmail('nakato'));
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     await page.getByRole('link', { name: 'Add New User' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add New User' })).toBeVisible();
     await formReady(page);
@@ -238,14 +228,14 @@ test.describe('user management (super admin)', () => {
     // The new account signs in with the password it was given.
     const context = await page.context().browser()!.newContext({ viewport: DESKTOP });
     try {
-      await signIn(await context.newPage(), { email, password: STAFF_PASSWORD, role: 'AUTHOR' });
+      await signInWithForm(await context.newPage(), { email, password: STAFF_PASSWORD, role: 'AUTHOR' });
     } finally {
       await context.close();
     }
   });
 
-  test('the picture uploader refuses files that are not pictures or are too big', async ({ page }) => {
-    await signIn(page, superAdmin());
+  test('the picture uploader refuses files that are not pictures or are too big', async ({ page, signIn }) => {
+    await signIn(superAdmin());
     await page.goto('/admin/users/new');
     await formReady(page);
     const chooser = page.getByLabel('Choose a picture');
@@ -282,10 +272,10 @@ test.describe('user management (super admin)', () => {
     expect(await huge.json()).toEqual({ error: PROFILE_UPLOAD_MESSAGES.size });
   });
 
-  test('the user form refuses missing fields, short, taken and common passwords', async ({ page }) => {
-    const existing = await createStaff('VIEWER');
-    const email = track(uniqueEmail('refused'));
-    await signIn(page, superAdmin());
+  test('the user form refuses missing fields, short, taken and common passwords', async ({ page, staff, signIn }) => {
+    const existing = await staff('VIEWER');
+    const email = staff.track(uniqueEmail('refused'));
+    await signIn(superAdmin());
     await page.goto('/admin/users/new');
     const create = page.getByRole('button', { name: 'Create User' });
     const alert = (message: string) => page.getByRole('alert').filter({ hasText: message });
@@ -316,9 +306,10 @@ test.describe('user management (super admin)', () => {
     expect(userRow(existing.id)).toMatchObject({ name: existing.name, role: 'VIEWER' });
   });
 
-  test('edits another user: email locked, role changed, and the change is in the audit log', async ({ page }) => {
-    const target = await createStaff('VIEWER');
-    await signIn(page, superAdmin());
+  test('edits another user: email locked, role changed, and the change is in the audit log', async ({ page, staff, signIn }) => {
+    const target = await staff('VIEWER');
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     await page.getByRole('link', { name: `Edit ${target.name}` }).click();
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/users/${target.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
@@ -353,17 +344,18 @@ test.describe('user management (super admin)', () => {
     await expectNoSeriousA11yIssues(page);
   });
 
-  test('sends a password reset to another user', async ({ page }) => {
-    const target = await createStaff('AUTHOR');
-    await signIn(page, superAdmin());
+  test('sends a password reset to another user', async ({ page, staff, signIn }) => {
+    const target = await staff('AUTHOR');
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
     await page.getByRole('button', { name: `Send password reset to ${target.name}` }).click();
     await expectBanner(page, resetSent(target.email));
     await resetLinkMailedTo(target.email);
   });
 
-  test('deletes a user after a confirmation naming them', async ({ page }) => {
-    const target = await createStaff('EDITOR');
-    await signIn(page, superAdmin());
+  test('deletes a user after a confirmation naming them', async ({ page, staff, signIn }) => {
+    const target = await staff('EDITOR');
+    await signIn(superAdmin());
     const question = deleteConfirmText(target.name, target.email);
     expect(question).toContain('This action cannot be undone.');
     // The confirmation page used without JavaScript.
@@ -390,10 +382,10 @@ test.describe('user management (super admin)', () => {
     expect(userRow(target.id)).toBeUndefined();
   });
 
-  test('every user edits their own profile, but never their role', async ({ page }) => {
-    const me = await createStaff('VIEWER');
+  test('every user edits their own profile, but never their role', async ({ page, signIn }) => {
+    const me = await signIn('VIEWER');
     const newName = `Akello ${unique()}`;
-    await signIn(page, me);
+    await page.goto('/admin/overview');
     await page.getByRole('link', { name: 'My profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
     await expect(page.getByLabel('Role')).toBeDisabled();
@@ -410,8 +402,8 @@ test.describe('user management (super admin)', () => {
     expect(userRow(me.id)).toMatchObject({ name: newName, bio: 'Deaf rights advocate in Gulu.', role: 'VIEWER' });
   });
 
-  test('only the super admin may open Add New User', async ({ page }) => {
-    await signIn(page, await createStaff('ADMIN'));
+  test('only the super admin may open Add New User', async ({ page, signIn }) => {
+    await signIn('ADMIN');
     const response = await page.goto('/admin/users/new');
     expect(response?.status()).toBe(403);
     await expect(page.getByText(USER_MESSAGES.onlySuperAdminCreates, { exact: true })).toBeVisible();
@@ -422,8 +414,9 @@ test.describe('user management (super admin)', () => {
   test.describe('at 375 px', () => {
     test.use({ viewport: MOBILE });
 
-    test('the users list fits the screen and has no serious accessibility issues', async ({ page }) => {
-      await signIn(page, superAdmin());
+    test('the users list fits the screen and has no serious accessibility issues', async ({ page, signIn }) => {
+      await signIn(superAdmin());
+      await page.goto('/admin/users');
       await expect(cardOf(page, E2E.adminEmail)).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -434,9 +427,10 @@ test.describe('user management (super admin)', () => {
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('deleting goes through a confirmation page', async ({ page }) => {
-      const target = await createStaff('AUTHOR');
-      await signIn(page, superAdmin(), { javaScript: false });
+    test('deleting goes through a confirmation page', async ({ page, staff, signIn }) => {
+      const target = await staff('AUTHOR');
+      await signIn(superAdmin());
+      await page.goto('/admin/users');
       await expect(cardOf(page, E2E.adminEmail).getByRole('link', { name: /Delete/ })).toHaveCount(0);
       await page.getByRole('link', { name: `Delete ${target.name}` }).click();
       await expect(page).toHaveURL(`${E2E.baseURL}/admin/users/${target.id}/delete`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
 import { NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { CloseIcon, MailIcon } from './icons';
+import { NavList } from './nav-list';
 import { SocialLinks } from './social-links';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -76,24 +76,18 @@ export function MobileMenu({ site, onClose }: { site: SiteInfo; onClose: () => v
             <CloseIcon />
           </button>
         </div>
-        <nav aria-label="Mobile" className="px-2 py-4">
-          <ul className="space-y-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/'}
-                  onClick={onClose}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-4 py-3 text-lg font-medium ${isActive ? 'bg-indigo-50 text-indigo-900 font-semibold' : 'text-slate-800 hover:bg-slate-100'}`
-                  }
-                >
-                  {link.mobileLabel}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList
+          label="Mobile"
+          className="px-2 py-4"
+          listClassName="space-y-1"
+          links={NAV_LINKS.map((link) => ({ to: link.to, label: link.mobileLabel, end: link.to === '/' }))}
+          look={{
+            base: 'block rounded-lg px-4 py-3 text-lg font-medium',
+            current: 'bg-indigo-50 text-indigo-900 font-semibold',
+            other: 'text-slate-800 hover:bg-slate-100',
+          }}
+          onNavigate={onClose}
+        />
         <div className="mt-auto space-y-4 border-t border-slate-200 px-6 py-6">
           <a
             href={`mailto:${site.email}`}

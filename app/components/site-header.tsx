@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { COURSE_BANNER_TEXT, HEADER_SCROLL_THRESHOLD, NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { HeartIcon, MenuIcon } from './icons';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
+import { NavList } from './nav-list';
 
 function useScrolledPast(threshold: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -46,23 +47,17 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
         <Link to="/" className="flex shrink-0 items-center rounded" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <ul className="flex items-center gap-1 lg:gap-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === '/'}
-                  className={({ isActive }) =>
-                    `rounded-md px-3 py-2 text-base font-medium transition-colors ${isActive ? 'text-indigo-900 font-semibold underline decoration-2 underline-offset-8' : 'text-slate-700 hover:text-indigo-800'}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavList
+          label="Main"
+          className="hidden md:block"
+          listClassName="flex items-center gap-1 lg:gap-2"
+          links={NAV_LINKS.map((link) => ({ to: link.to, label: link.label, end: link.to === '/' }))}
+          look={{
+            base: 'rounded-md px-3 py-2 text-base font-medium transition-colors',
+            current: 'text-indigo-900 font-semibold underline decoration-2 underline-offset-8',
+            other: 'text-slate-700 hover:text-indigo-800',
+          }}
+        />
         <div className="flex items-center gap-2">
           <ExternalLink
             href={site.donationUrl}

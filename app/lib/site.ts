@@ -3,15 +3,19 @@ import { COLLECTION_INFO } from './collections.ts';
 // What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
 // the settings and handed to the browser by the layout route's loader.
 
-export interface SiteInfo {
+/** The organisation's details as the environment gives them (app/server/config.server.ts). */
+export interface Organisation {
   name: string;
-  description: string;
   email: string;
   phone: string;
   location: string;
   social: { x: string; instagram: string; linkedin: string; youtube: string };
   donationUrl: string;
   courseUrl: string;
+}
+
+export interface SiteInfo extends Organisation {
+  description: string;
   /** The site's public address without a trailing slash, for canonical URLs and feeds. */
   publicUrl: string;
   year: number;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RouterContextProvider } from 'react-router';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
-import { setDatabase } from './db/db.server';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { newId, nowIso } from './ids.server';
 import { createSession, sessionCookieName } from './sessions.server';
 import { adminAccessMiddleware, UndeclaredAccessError } from './admin-access.server';
@@ -103,7 +102,7 @@ type Answer =
   | { passed: false; status: number; location?: string | null; body?: unknown; error?: unknown };
 
 describe.each(ENGINES)('the admin access middleware on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const cookies = new Map<Actor, string>();
   const emails = new Map<Actor, string>();
   const middleware = adminAccessMiddleware(ADMIN_ACCESS, { development: false });
@@ -115,8 +114,8 @@ describe.each(ENGINES)('the admin access middleware on %s', (engine) => {
     const id = newId();
     const email = `${role.toLowerCase()}-${id.slice(0, 8)}@example.org`;
     const now = nowIso();
-    await database.db
-      .insertInto('system_users')
+    await database()
+      .db.insertInto('system_users')
       .values({
         id,
         name: `${role} person`,
@@ -136,19 +135,12 @@ describe.each(ENGINES)('the admin access middleware on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
     for (const role of ROLES) {
       const staff = await addStaff(role);
       cookies.set(role, staff.cookie);
       emails.set(role, staff.email);
     }
   });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
-  });
-
   async function ask(
     run: typeof middleware,
     request: { method: string; path: string; pattern: string; params?: Record<string, string>; cookie?: string | undefined },

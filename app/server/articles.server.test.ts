@@ -1,6 +1,6 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, ENGINES, useTestDatabase, type TestDatabase } from '../../tests/support/databases';
 import type { Collection } from '~/lib/collections';
 import { listRelatedArticles, loadArticlePage, readArticle, readArticleAuthor } from './articles.server';
 import { getLogger } from './logger.server';
@@ -84,13 +84,12 @@ const failLimitedQueries: KyselyPlugin = {
 };
 
 describe.each(ENGINES)('related articles on %s (spec §7)', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const related = async (id: string, category: string, collection: Collection = 'blogs') =>
-    (await listRelatedArticles({ id, collection, category }, database.db)).map((r) => r.id);
+    (await listRelatedArticles({ id, collection, category }, database().db)).map((r) => r.id);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    await insertArticles(database, [
+    await insertArticles(database(), [
       // Education: five stories, so the same-category query alone fills the list.
       { id: 'edu-1', category: 'education', daysAgo: 1 },
       { id: 'edu-2', category: 'education', daysAgo: 4 },
@@ -110,7 +109,6 @@ describe.each(ENGINES)('related articles on %s (spec §7)', (engine) => {
       { id: 'res-1', collection: 'resources', category: 'education', daysAgo: 0 },
     ]);
   });
-  afterAll(() => database.drop());
 
   it('takes the newest of the same category, without the current article, and keeps 3', async () => {
     expect(await related('edu-1', 'education')).toEqual(['edu-2', 'edu-3', 'edu-4']);
@@ -144,11 +142,11 @@ describe.each(ENGINES)('related articles on %s (spec §7)', (engine) => {
   });
 
   it('gives what the cards show: title, summary cut to 120 characters, date', async () => {
-    await insertArticles(database, [
+    await insertArticles(database(), [
       { id: 'long-1', collection: 'news', category: 'long', daysAgo: 40, summary: 'word '.repeat(60) },
       { id: 'long-2', collection: 'news', category: 'long', daysAgo: 41 },
     ]);
-    const [card] = await listRelatedArticles({ id: 'long-2', collection: 'news', category: 'long' }, database.db);
+    const [card] = await listRelatedArticles({ id: 'long-2', collection: 'news', category: 'long' }, database().db);
     expect(card).toMatchObject({ id: 'long-1', collection: 'news', title: 'Title long-1', category: 'long' });
     expect(card!.summary.length).toBeLessThanOrEqual(120);
     expect(card!.summary.endsWith('…')).toBe(true);
@@ -157,12 +155,11 @@ describe.each(ENGINES)('related articles on %s (spec §7)', (engine) => {
 });
 
 describe.each(ENGINES)('reading one article on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
-    await insertArticles(database, [
+    await insertArticles(database(), [
       {
         id: 'story-a',
         category: 'education',
@@ -174,18 +171,17 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
       { id: 'story-c', category: '', daysAgo: 3 },
       { id: 'news-a', collection: 'news', category: 'news', daysAgo: 1 },
     ]);
-    await insertUser(database, {
+    await insertUser(database(), {
       email: 'author@example.org',
       name: 'Amina Author',
       socialLinks: JSON.stringify({ twitter: 'https://x.example/amina', linkedin: 'javascript:alert(1)' }),
     });
-    await insertUser(database, { email: 'founder@example.org', name: 'Fiona Founder' });
+    await insertUser(database(), { email: 'founder@example.org', name: 'Fiona Founder' });
   });
-  afterAll(() => database.drop());
   afterEach(() => vi.restoreAllMocks());
 
   it('reads an article of the collection with the body its writer sanitised', async () => {
-    const found = await readArticle('blogs', 'story-a', database.db);
+    const found = await readArticle('blogs', 'story-a', database().db);
     expect(found?.article).toMatchObject({
       id: 'story-a',
       collection: 'blogs',
@@ -201,10 +197,10 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
     // Something the sanitiser would change, put straight into the database past every writer.
     const body = '<div class="kept"><p data-note="as is">Stored <font color="red">as it is</font>.</p></div>';
     expect(sanitizeArticleHtml(body)).not.toBe(body);
-    await insertArticles(database, [
+    await insertArticles(database(), [
       { id: 'stored-raw', collection: 'resources', category: 'other', daysAgo: 9, content: body, raw: true },
     ]);
-    const page = await loadArticlePage('resources', 'stored-raw', database.db);
+    const page = await loadArticlePage('resources', 'stored-raw', database().db);
     if (page.status !== 200) throw new Error(`expected the article, got ${page.status}`);
     expect(page.article.html).toBe(body);
     // The page's component puts it into the document untouched: app/components/article-body.test.tsx.
@@ -212,20 +208,20 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
 
   it('counts read time at 200 words a minute, rounded up, from the text a reader sees', async () => {
     // 1 heading word + 150 + 51 visible words = 202 words; the script's 500 words are not read.
-    expect((await readArticle('blogs', 'story-a', database.db))?.article.readTime).toBe('2 min read');
-    expect((await readArticle('blogs', 'story-b', database.db))?.article.readTime).toBe('1 min read');
-    expect((await readArticle('blogs', 'story-c', database.db))?.article.readTime).toBe('1 min read');
+    expect((await readArticle('blogs', 'story-a', database().db))?.article.readTime).toBe('2 min read');
+    expect((await readArticle('blogs', 'story-b', database().db))?.article.readTime).toBe('1 min read');
+    expect((await readArticle('blogs', 'story-c', database().db))?.article.readTime).toBe('1 min read');
   });
 
   it('finds nothing in another collection, for an unknown id or for an odd id', async () => {
-    expect(await readArticle('news', 'story-a', database.db)).toBeUndefined();
-    expect(await readArticle('blogs', 'news-a', database.db)).toBeUndefined();
-    expect(await readArticle('blogs', 'no-such-story', database.db)).toBeUndefined();
-    expect(await readArticle('blogs', "story-a' OR '1'='1", database.db)).toBeUndefined();
+    expect(await readArticle('news', 'story-a', database().db)).toBeUndefined();
+    expect(await readArticle('blogs', 'news-a', database().db)).toBeUndefined();
+    expect(await readArticle('blogs', 'no-such-story', database().db)).toBeUndefined();
+    expect(await readArticle('blogs', "story-a' OR '1'='1", database().db)).toBeUndefined();
   });
 
   it("uses the author's staff profile, matched by email, with only web links", async () => {
-    const author = await readArticleAuthor('Author@Example.org', database.db);
+    const author = await readArticleAuthor('Author@Example.org', database().db);
     expect(author).toEqual({
       name: 'Amina Author',
       title: 'Title of Amina Author',
@@ -239,31 +235,31 @@ describe.each(ENGINES)('reading one article on %s', (engine) => {
 
   it("falls back to the founder's profile when the author has none", async () => {
     // Before the setting exists: the built-in founder, as on the home and About pages.
-    expect((await readArticleAuthor('gone@example.org', database.db)).name).toBe(DEFAULT_FOUNDER.name);
-    await writeSetting(database.db, SETTING_KEYS.founderEmail, 'founder@example.org');
-    expect(await readArticleAuthor('gone@example.org', database.db)).toMatchObject({
+    expect((await readArticleAuthor('gone@example.org', database().db)).name).toBe(DEFAULT_FOUNDER.name);
+    await writeSetting(database().db, SETTING_KEYS.founderEmail, 'founder@example.org');
+    expect(await readArticleAuthor('gone@example.org', database().db)).toMatchObject({
       name: 'Fiona Founder',
       title: 'Title of Fiona Founder',
       fullBio: 'Full bio of Fiona Founder.',
     });
-    expect((await readArticleAuthor(null, database.db)).name).toBe('Fiona Founder');
+    expect((await readArticleAuthor(null, database().db)).name).toBe('Fiona Founder');
   });
 
   it('loads the whole page, and answers 404 for missing and odd ids', async () => {
-    const page = await loadArticlePage('blogs', 'story-a', database.db);
+    const page = await loadArticlePage('blogs', 'story-a', database().db);
     expect(page.status).toBe(200);
     if (page.status !== 200) return;
     expect(page.author.name).toBe('Amina Author');
     expect(page.related.map((r) => r.id)).toEqual(['story-b', 'story-c']);
-    expect(await loadArticlePage('blogs', 'missing', database.db)).toEqual({ status: 404 });
-    expect(await loadArticlePage('blogs', '<script>', database.db)).toEqual({ status: 404 });
-    expect(await loadArticlePage('blogs', 'x'.repeat(500), database.db)).toEqual({ status: 404 });
-    expect(await loadArticlePage('blogs', undefined, database.db)).toEqual({ status: 404 });
+    expect(await loadArticlePage('blogs', 'missing', database().db)).toEqual({ status: 404 });
+    expect(await loadArticlePage('blogs', '<script>', database().db)).toEqual({ status: 404 });
+    expect(await loadArticlePage('blogs', 'x'.repeat(500), database().db)).toEqual({ status: 404 });
+    expect(await loadArticlePage('blogs', undefined, database().db)).toEqual({ status: 404 });
   });
 
   it('still shows the article when the related articles fail, and logs the failure', async () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined);
-    const page = await loadArticlePage('blogs', 'story-a', database.db.withPlugin(failLimitedQueries));
+    const page = await loadArticlePage('blogs', 'story-a', database().db.withPlugin(failLimitedQueries));
     expect(page.status).toBe(200);
     if (page.status === 200) expect(page.related).toEqual([]);
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ id: 'story-a' }), 'related articles read failed');

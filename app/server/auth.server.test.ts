@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { staffUserByEmail } from '../../tests/support/staff';
-import { setDatabase } from './db/db.server';
 import { ensureSuperAdmin } from './db/seed.server';
 import {
   LOGIN_WINDOW_MS,
@@ -37,7 +36,7 @@ function times<T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> {
 }
 
 describe.each(ENGINES)('sign-in limits on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let boss: StaffUser;
   let accounts = 0;
 
@@ -53,14 +52,8 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    boss = await staffUserByEmail(database.db, 'boss@example.org');
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
+    await ensureSuperAdmin(database().db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    boss = await staffUserByEmail(database().db, 'boss@example.org');
   });
 
   it('checks exactly 5 of 25 simultaneous wrong passwords for one account from one address', async () => {
@@ -75,8 +68,8 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
     const keys = signInLimitKeys(email, ip);
     expect(await attemptsInWindow(keys.pair, LOGIN_WINDOW_MS)).toBe(MAX_FAILURES_PER_EMAIL_AND_IP);
     expect(await attemptsInWindow(keys.address, LOGIN_WINDOW_MS)).toBe(MAX_FAILURES_PER_EMAIL_AND_IP);
-    const failures = await database.db
-      .selectFrom('login_attempts')
+    const failures = await database()
+      .db.selectFrom('login_attempts')
       .select('id')
       .where('email', '=', email)
       .where('succeeded', '=', 0)
@@ -131,7 +124,7 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
   it('gives the place back for the right password of a disabled account too', async () => {
     const email = await account();
     const ip = '203.0.113.40';
-    await database.db.updateTable('system_users').set({ disabled: 1 }).where('email', '=', email).execute();
+    await database().db.updateTable('system_users').set({ disabled: 1 }).where('email', '=', email).execute();
     expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
     expect((await attempt(email, PASSWORD, ip)).status).toBe('disabled');
     expect(await attemptsInWindow(signInLimitKeys(email, ip).pair, LOGIN_WINDOW_MS)).toBe(1);

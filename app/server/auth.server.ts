@@ -19,14 +19,18 @@ import {
 import { roleOf, type Role } from '../lib/permissions.ts';
 import type { SignedOutReason } from '../lib/auth.ts';
 
-/** The signed-in staff member, as loaders and actions see them. */
-export interface StaffUser {
+/** Who a staff account is, as every view of it (the session, the users screens) shows them. */
+export interface StaffProfile {
   id: string;
   name: string;
   email: string;
   role: Role;
   bio: string;
   profilePicture: string | null;
+}
+
+/** The signed-in staff member, as loaders and actions see them. */
+export interface StaffUser extends StaffProfile {
   sessionId: string;
 }
 
@@ -232,18 +236,20 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser> {
   return { status: 'signed-in', user: staffUserFromRow(row, session.sessionId) };
 }
 
-/** A stored account as the signed-in staff member of session `sessionId`. */
-export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: string): StaffUser {
-  const role = roleOf(row.role);
+export function staffProfileFromRow(row: Selectable<SystemUserTable>): StaffProfile {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    role,
+    role: roleOf(row.role),
     bio: row.bio,
     profilePicture: row.profile_picture,
-    sessionId,
   };
+}
+
+/** A stored account as the signed-in staff member of session `sessionId`. */
+export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: string): StaffUser {
+  return { ...staffProfileFromRow(row), sessionId };
 }
 
 export function isMutation(request: Request): boolean {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { startServices, SUPER_ADMIN_PASSWORD_FILE } from './bootstrap.server';
 import { loadConfig } from './config.server';
 import { getDatabase, setDatabase } from './db/db.server';
@@ -17,20 +17,14 @@ const passwordIn = (file: string) => fs.readFileSync(file, 'utf8').match(/passwo
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe.each(ENGINES)('the generated super admin password on %s', (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase(engine);
 
   it('is written to an owner-only file, replacing an old one, and works for signing in', async () => {
-    const file = path.join(database.dataDir, 'secrets', SUPER_ADMIN_PASSWORD_FILE);
+    const file = path.join(database().dataDir, 'secrets', SUPER_ADMIN_PASSWORD_FILE);
     fs.mkdirSync(path.dirname(file));
     fs.writeFileSync(file, 'left from an earlier database', { mode: 0o644 });
 
-    const result = await ensureSuperAdmin(database.db, { email: 'Chief@Example.org', passwordFile: file });
+    const result = await ensureSuperAdmin(database().db, { email: 'Chief@Example.org', passwordFile: file });
     expect(result.created).toBe(true);
     expect(modeOf(file)).toBe(0o600);
     const text = fs.readFileSync(file, 'utf8');
@@ -38,22 +32,22 @@ describe.each(ENGINES)('the generated super admin password on %s', (engine) => {
     expect(text).toMatch(/delete this file/i);
     const password = passwordIn(file)!;
     expect(password).toBe(result.generatedPassword);
-    const user = await database.db
-      .selectFrom('system_users')
+    const user = await database()
+      .db.selectFrom('system_users')
       .selectAll()
       .where('email', '=', 'chief@example.org')
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(user.password_hash!, password)).toBe(true);
 
     // A later start leaves the account and the file as they are.
-    const again = await ensureSuperAdmin(database.db, { email: 'chief@example.org', passwordFile: file });
+    const again = await ensureSuperAdmin(database().db, { email: 'chief@example.org', passwordFile: file });
     expect(again).toEqual({ created: false, email: 'chief@example.org' });
     expect(passwordIn(file)).toBe(password);
   });
 
   it('is not written when the password was chosen', async () => {
-    const file = path.join(database.dataDir, 'chosen', SUPER_ADMIN_PASSWORD_FILE);
-    await ensureSuperAdmin(database.db, { email: 'owner@example.org', password: 'a-chosen-passphrase', passwordFile: file });
+    const file = path.join(database().dataDir, 'chosen', SUPER_ADMIN_PASSWORD_FILE);
+    await ensureSuperAdmin(database().db, { email: 'owner@example.org', password: 'a-chosen-passphrase', passwordFile: file });
     expect(fs.existsSync(file)).toBe(false);
   });
 });

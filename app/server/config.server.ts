@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Organisation } from '../lib/site.ts';
 
 // Every setting the server reads, checked once at start-up. Defaults make `npm start` work on a
 // fresh machine; organisation details are placeholders an operator replaces in the environment.
@@ -166,16 +167,6 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: string;
   organisation: Organisation;
-};
-
-export type Organisation = {
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  social: { x: string; instagram: string; linkedin: string; youtube: string };
-  donationUrl: string;
-  courseUrl: string;
 };
 
 /** A problem the operator can fix; start-up prints only its message. */

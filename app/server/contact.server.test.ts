@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLogger } from './logger.server';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { ENGINES, useTestDatabase, withUnreadableDatabase } from '../../tests/support/databases';
+import { formPost, streamedFormPost } from '../../tests/support/requests';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
 import { saveContactMessage, submitContactForm } from './contact.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
@@ -17,37 +18,8 @@ const VALID = {
   website: '',
 };
 
-function post(fields: Record<string, string>, init: { headers?: Record<string, string> } = {}) {
-  return new Request('http://localhost/contact', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...init.headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** A body streamed in pieces without a Content-Length, as a bot might send it. */
-function streamedPost(totalBytes: number) {
-  const piece = new TextEncoder().encode(`message=${'a'.repeat(16 * 1024 - 8)}`);
-  let sent = 0;
-  let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      sent += piece.byteLength;
-      controller.enqueue(piece);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  const request = new Request('http://localhost/contact', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  return { request, sent: () => sent, cancelled: () => cancelled };
-}
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  formPost('http://localhost/contact', fields, headers);
 
 // Everything the module logs, to prove that addresses and message bodies never reach the log.
 const logLines: string[] = [];
@@ -65,27 +37,23 @@ afterAll(() => setLogger(undefined));
 // How the body is read (its cap, streamed bodies, refusals) is tested with parseForm (forms.server.test.ts).
 
 describe.each(ENGINES)('contact messages on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let limiter: RateLimiter;
   const submit = (request: Request, clientIp = '203.0.113.7') =>
-    submitContactForm({ request, clientIp, db: database.db, limiter });
+    submitContactForm({ request, clientIp, db: database().db, limiter });
   const count = async () =>
     Number(
       (
-        await database.db
-          .selectFrom('contacts')
+        await database()
+          .db.selectFrom('contacts')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
       ).n,
     );
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
     limiter = createRateLimiter(CONTACT_RATE_LIMIT);
-    await database.db.deleteFrom('contacts').execute();
+    await database().db.deleteFrom('contacts').execute();
     logLines.length = 0;
   });
 
@@ -93,7 +61,7 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     const before = Date.now();
     const outcome = await submit(post(VALID));
     expect(outcome).toEqual({ status: 200, result: { status: 'sent' } });
-    const rows = await database.db.selectFrom('contacts').selectAll().execute();
+    const rows = await database().db.selectFrom('contacts').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       name: VALID.name,
@@ -111,7 +79,7 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
 
   it('trims values and stores an empty phone as none', async () => {
     await submit(post({ ...VALID, name: '  Okello  ', phone: '   ' }));
-    const row = await database.db.selectFrom('contacts').selectAll().executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('contacts').selectAll().executeTakeFirstOrThrow();
     expect(row.name).toBe('Okello');
     expect(row.phone).toBeNull();
   });
@@ -186,14 +154,14 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
   it('answers 413 to a huge post, declared or streamed, storing nothing', async () => {
     const big = post({ ...VALID, message: 'x'.repeat(70 * 1024) });
     const declared = await submit(
-      post({ ...VALID, message: 'x'.repeat(70 * 1024) }, { headers: { 'content-length': String(70 * 1024 + 200) } }),
+      post({ ...VALID, message: 'x'.repeat(70 * 1024) }, { 'content-length': String(70 * 1024 + 200) }),
     );
     expect(declared).toMatchObject({ status: 413, result: { status: 'refused', message: CONTACT_TEXT.tooLarge }, headers: {} });
     // Too large even to read and drop: the answer closes the connection.
-    const beyond = await submit(post(VALID, { headers: { 'content-length': String(DRAIN_LIMIT_BYTES + 1) } }));
+    const beyond = await submit(post(VALID, { 'content-length': String(DRAIN_LIMIT_BYTES + 1) }));
     expect(beyond).toMatchObject({ status: 413, headers: CLOSE_CONNECTION });
     expect((await submit(big)).status).toBe(413);
-    expect((await submit(streamedPost(500 * 1024).request)).status).toBe(413);
+    expect((await submit(streamedFormPost('http://localhost/contact', 'message', 500 * 1024).request)).status).toBe(413);
     expect(await count()).toBe(0);
   });
 
@@ -208,18 +176,15 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
   });
 
   it('answers failed, keeping the values, when the database cannot store the message', async () => {
-    const broken = await createTestDatabase(engine, { migrate: false });
-    try {
-      const outcome = await submitContactForm({ request: post(VALID), clientIp: '203.0.113.7', db: broken.db, limiter });
-      expect(outcome.status).toBe(503);
-      expect(outcome.result).toEqual({
-        status: 'failed',
-        message: CONTACT_TEXT.failed,
-        values: { ...VALID, website: undefined },
-      });
-    } finally {
-      await broken.drop();
-    }
+    const outcome = await withUnreadableDatabase(engine, (broken) =>
+      submitContactForm({ request: post(VALID), clientIp: '203.0.113.7', db: broken.db, limiter }),
+    );
+    expect(outcome.status).toBe(503);
+    expect(outcome.result).toEqual({
+      status: 'failed',
+      message: CONTACT_TEXT.failed,
+      values: { ...VALID, website: undefined },
+    });
   });
 
   it('never writes the address or the message to the log', async () => {
@@ -234,8 +199,8 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
 
   it('saveContactMessage returns the id and time it stored', async () => {
     const { website: _, ...input } = VALID;
-    const saved = await saveContactMessage({ ...input, phone: null }, database.db);
-    const row = await database.db.selectFrom('contacts').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
+    const saved = await saveContactMessage({ ...input, phone: null }, database().db);
+    const row = await database().db.selectFrom('contacts').selectAll().where('id', '=', saved.id).executeTakeFirstOrThrow();
     expect(row.created_at).toBe(saved.createdAt);
     expect(row.phone).toBeNull();
   });

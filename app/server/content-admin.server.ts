@@ -8,7 +8,8 @@ import { removeImageIfUnused } from './media.server.ts';
 import { parseList } from './content.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { RuleError } from './rules.server.ts';
-import { can } from '../lib/permissions.ts';
+import { can, type Permission } from '../lib/permissions.ts';
+import type { AuditAction } from '../lib/audit.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentType } from '../lib/content-form.ts';
 import { COLLECTION_INFO, DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
 
@@ -127,43 +128,46 @@ export async function publishContent(
       updated_at: now,
     })
     .execute();
-  await recordAudit({ actor: actor.email, action: 'content.published', target: id, ip, detail: { type, title: input.title } });
+  await auditContent(actor, 'content.published', id, ip, { type, title: input.title });
   return (await getContentForAdmin(id))!;
+}
+
+/** The stored item `actor` means to change: refused with 403 without `permission`, 404 when there is none. */
+async function contentToChange(actor: StaffUser, permission: Permission, id: string): Promise<AdminContentItem> {
+  if (!can(actor.role, permission)) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  const existing = await getContentForAdmin(id);
+  if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
+  return existing;
+}
+
+/** spec §6: every change to content is in the audit trail, with the item's type and title. */
+function auditContent(
+  actor: StaffUser,
+  action: Extract<AuditAction, `content.${string}`>,
+  id: string,
+  ip: string,
+  item: { type: ContentType; title: string },
+): Promise<void> {
+  return recordAudit({ actor: actor.email, action, target: id, ip, detail: { type: item.type, title: item.title } });
 }
 
 /** spec §3: an edit keeps createdAt, publishedAt and the original author; updatedAt changes. */
 export async function updateContent(actor: StaffUser, id: string, input: ContentInput, ip: string): Promise<AdminContentItem> {
-  if (!can(actor.role, 'content:edit')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
-  const existing = await getContentForAdmin(id);
-  if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
+  const existing = await contentToChange(actor, 'content:edit', id);
   await getDb()
     .updateTable('content')
     .set({ ...fields(existing.type, input), updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
   if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
-  await recordAudit({
-    actor: actor.email,
-    action: 'content.updated',
-    target: id,
-    ip,
-    detail: { type: existing.type, title: input.title },
-  });
+  await auditContent(actor, 'content.updated', id, ip, { type: existing.type, title: input.title });
   return (await getContentForAdmin(id))!;
 }
 
 export async function deleteContent(actor: StaffUser, id: string, ip: string): Promise<AdminContentItem> {
-  if (!can(actor.role, 'content:delete')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
-  const existing = await getContentForAdmin(id);
-  if (!existing) throw new ContentRuleError(CONTENT_MESSAGES.notFound, 404);
+  const existing = await contentToChange(actor, 'content:delete', id);
   await getDb().deleteFrom('content').where('id', '=', id).execute();
   if (existing.imageUrl) await removeImageIfUnused(existing.imageUrl);
-  await recordAudit({
-    actor: actor.email,
-    action: 'content.deleted',
-    target: id,
-    ip,
-    detail: { type: existing.type, title: existing.title },
-  });
+  await auditContent(actor, 'content.deleted', id, ip, existing);
   return existing;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { streamedFormPost } from '../../tests/support/requests';
 import { FORM_TEXTS, formRefusal, optionalFile, parseForm, type ParsedForm } from './forms.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
 
@@ -32,22 +33,7 @@ async function multipart(form: FormData) {
 }
 
 /** A body sent in pieces without a Content-Length; counts what was pulled and whether it was cancelled. */
-function streamed(totalBytes: number) {
-  const piece = new TextEncoder().encode(`note=${'a'.repeat(16 * 1024 - 5)}`);
-  let sent = 0;
-  let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      sent += piece.byteLength;
-      controller.enqueue(piece);
-    },
-    cancel() {
-      cancelled = true;
-    },
-  });
-  return { request: post(body, { 'content-type': URLENCODED }), sent: () => sent, cancelled: () => cancelled };
-}
+const streamed = (totalBytes: number) => streamedFormPost('http://localhost/admin', 'note', totalBytes);
 
 function refused<S extends z.ZodType>(result: ParsedForm<S>) {
   if (result.ok || !result.refused) throw new Error(`expected a refusal, got ${JSON.stringify(result)}`);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { findFounderStoryPath, getFounderProfile } from './founder.server';
 import { getLogger } from './logger.server';
 import { SETTING_KEYS, writeSetting } from './settings.server';
@@ -7,24 +7,19 @@ import { SETTING_KEYS, writeSetting } from './settings.server';
 const AT = '2026-01-01T00:00:00.000Z';
 
 describe.each(ENGINES)('founder profile on %s', (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase(engine);
 
   it('uses the built-in founder while no founder is set, with no story of their own', async () => {
-    const founder = await getFounderProfile(database.db);
+    const founder = await getFounderProfile(database().db);
     expect(founder.name).toBe('Grace Nakato');
     expect(founder.title).toBe('Founder & Executive Director');
     expect(founder.fullBio.length).toBeGreaterThan(founder.bio.length);
-    expect(await findFounderStoryPath(founder, database.db)).toBeNull();
+    expect(await findFounderStoryPath(founder, database().db)).toBeNull();
   });
 
   it("reads the staff account named by the founder_email setting, and the founder's own story", async () => {
-    await database.db
-      .insertInto('system_users')
+    await database()
+      .db.insertInto('system_users')
       .values({
         id: 'u1',
         name: 'Ruth Akello',
@@ -41,8 +36,8 @@ describe.each(ENGINES)('founder profile on %s', (engine) => {
         last_login: null,
       })
       .execute();
-    await writeSetting(database.db, SETTING_KEYS.founderEmail, 'Ruth@Example.org');
-    const founder = await getFounderProfile(database.db);
+    await writeSetting(database().db, SETTING_KEYS.founderEmail, 'Ruth@Example.org');
+    const founder = await getFounderProfile(database().db);
     expect(founder).toEqual({
       name: 'Ruth Akello',
       email: 'ruth@example.org',
@@ -67,8 +62,8 @@ describe.each(ENGINES)('founder profile on %s', (engine) => {
       published_at: at,
       updated_at: at,
     });
-    await database.db
-      .insertInto('content')
+    await database()
+      .db.insertInto('content')
       .values([
         story('advocacy-piece', 'advocacy', '2026-03-01T00:00:00.000Z'),
         story('older-story', 'personal-experience', '2026-01-01T00:00:00.000Z'),
@@ -76,28 +71,23 @@ describe.each(ENGINES)('founder profile on %s', (engine) => {
         story('someone-else', 'personal-experience', '2026-04-01T00:00:00.000Z', 'other@example.org'),
       ])
       .execute();
-    expect(await findFounderStoryPath(founder, database.db)).toBe('/blog/my-story');
+    expect(await findFounderStoryPath(founder, database().db)).toBe('/blog/my-story');
   });
 
   it('falls back to the built-in founder when the account is gone', async () => {
-    await writeSetting(database.db, SETTING_KEYS.founderEmail, 'nobody@example.org');
-    expect((await getFounderProfile(database.db)).name).toBe('Grace Nakato');
+    await writeSetting(database().db, SETTING_KEYS.founderEmail, 'nobody@example.org');
+    expect((await getFounderProfile(database().db)).name).toBe('Grace Nakato');
   });
 });
 
 describe.each(ENGINES)('founder profile on %s when the database cannot be read', (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine, { migrate: false });
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase(engine, { migrate: false });
 
   it('shows the built-in founder and no story, and logs', async () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined);
-    const founder = await getFounderProfile(database.db);
+    const founder = await getFounderProfile(database().db);
     expect(founder.name).toBe('Grace Nakato');
-    expect(await findFounderStoryPath(founder, database.db)).toBeNull();
+    expect(await findFounderStoryPath(founder, database().db)).toBeNull();
     expect(logged).toHaveBeenCalledTimes(2);
     logged.mockRestore();
   });

@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
-import { setDatabase } from './db/db.server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import {
   claimJob,
   enqueueJob,
@@ -15,7 +14,7 @@ import {
 const MINUTE = 60_000;
 
 describe.each(ENGINES)('background jobs on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const undo: (() => void)[] = [];
   const stops: (() => Promise<void>)[] = [];
 
@@ -27,22 +26,14 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     stops.push(stop);
     return stop;
   }
-  const job = (id: string) => database.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const job = (id: string) => database().db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-  });
   beforeEach(async () => {
-    await database.db.deleteFrom('jobs').execute();
+    await database().db.deleteFrom('jobs').execute();
   });
   afterEach(async () => {
     await Promise.all(stops.splice(0).map((stop) => stop()));
     for (const u of undo.splice(0)) u();
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
   });
 
   it('gives a job to one of several workers claiming it at the same moment', async () => {
@@ -68,14 +59,14 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     worker({ pollMs: 20, workerId: 'two' });
     await vi.waitFor(
       async () => {
-        const done = await database.db.selectFrom('jobs').select('id').where('status', '=', 'done').execute();
+        const done = await database().db.selectFrom('jobs').select('id').where('status', '=', 'done').execute();
         expect(done).toHaveLength(30);
       },
       { timeout: 20_000, interval: 50 },
     );
     expect(runs.toSorted()).toEqual(Array.from({ length: 30 }, (_, n) => String(n)).toSorted());
     expect([...ranBy].toSorted()).toEqual(ids.toSorted());
-    const attempts = await database.db.selectFrom('jobs').select('attempts').execute();
+    const attempts = await database().db.selectFrom('jobs').select('attempts').execute();
     expect(attempts.every((row) => Number(row.attempts) === 1)).toBe(true);
   });
 

@@ -31,6 +31,8 @@ describe.each(ENGINES)('the mail queue on %s', (engine) => {
       .where('payload', 'like', `%${id}%`)
       .executeTakeFirstOrThrow();
   const to = (name: string) => `${name}-${engine}@example.org`;
+  /** A mail carrying a reset link, as the password reset sends it. */
+  const sendLink = (address: string, text: string) => sendMail({ to: address, subject: 'Your link', text, carriesSecret: true });
 
   it('keeps the message and queues it; the worker sends it', async () => {
     const address = to('ann');
@@ -50,12 +52,7 @@ describe.each(ENGINES)('the mail queue on %s', (engine) => {
 
   it('forgets the body of a mail that carries a secret once it has gone, keeping what was sent to whom', async () => {
     const address = to('ben');
-    const { id } = await sendMail({
-      to: address,
-      subject: 'Your link',
-      text: 'Open /admin/reset-password/abc',
-      carriesSecret: true,
-    });
+    const { id } = await sendLink(address, 'Open /admin/reset-password/abc');
     expect(await outbox(id)).toMatchObject({ carries_secret: 1, text_body: 'Open /admin/reset-password/abc' });
     await runNextJob({ workerId: 'w' });
     const row = await outbox(id);
@@ -66,12 +63,7 @@ describe.each(ENGINES)('the mail queue on %s', (engine) => {
 
   it('records a refusal on the outbox row, tries again later, and gives up after the last attempt', async () => {
     const address = to('refuse-me');
-    const { id } = await sendMail({
-      to: address,
-      subject: 'Your link',
-      text: 'Open /admin/reset-password/xyz',
-      carriesSecret: true,
-    });
+    const { id } = await sendLink(address, 'Open /admin/reset-password/xyz');
     let now = Date.now();
     expect(await runNextJob({ workerId: 'w', now })).toMatchObject({ status: 'retry' });
     let row = await outbox(id);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase, withUnreadableDatabase } from '../../tests/support/databases';
+import { formPost } from '../../tests/support/requests';
 import { NEWSLETTER_MESSAGES } from '~/lib/newsletter';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server';
 import {
@@ -11,13 +12,8 @@ import {
   subscribeToNewsletter,
 } from './newsletter.server';
 
-function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return new Request('http://localhost/newsletter', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  formPost('http://localhost/newsletter', fields, headers);
 
 describe('where "back" leads after a plain post', () => {
   it('accepts only paths on this site', () => {
@@ -40,20 +36,16 @@ describe('where "back" leads after a plain post', () => {
 });
 
 describe.each(ENGINES)('newsletter subscriptions on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let limiter: RateLimiter;
   const submit = (request: Request, clientIp = '203.0.113.7') =>
-    submitNewsletterForm({ request, clientIp, db: database.db, limiter });
+    submitNewsletterForm({ request, clientIp, db: database().db, limiter });
   const emails = async () =>
-    (await database.db.selectFrom('newsletter_subscribers').select('email').orderBy('email').execute()).map((r) => r.email);
+    (await database().db.selectFrom('newsletter_subscribers').select('email').orderBy('email').execute()).map((r) => r.email);
 
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
     limiter = createRateLimiter(NEWSLETTER_RATE_LIMIT);
-    await database.db.deleteFrom('newsletter_subscribers').execute();
+    await database().db.deleteFrom('newsletter_subscribers').execute();
   });
 
   it('stores a new address lower-cased with its source, and answers subscribed', async () => {
@@ -62,7 +54,7 @@ describe.each(ENGINES)('newsletter subscriptions on %s', (engine) => {
       status: 200,
       result: { status: 'subscribed', message: NEWSLETTER_MESSAGES.subscribed, back: '/news' },
     });
-    const row = await database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
+    const row = await database().db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ email: 'grace@example.org', source: '/news' });
     expect(Date.parse(row.created_at)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -77,7 +69,7 @@ describe.each(ENGINES)('newsletter subscriptions on %s', (engine) => {
 
   it('settles simultaneous subscriptions of one address through the unique index', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 8 }, () => subscribeToNewsletter({ email: 'race@example.org' }, database.db)),
+      Array.from({ length: 8 }, () => subscribeToNewsletter({ email: 'race@example.org' }, database().db)),
     );
     expect(outcomes.filter((o) => o === 'subscribed')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'already')).toHaveLength(7);
@@ -109,18 +101,10 @@ describe.each(ENGINES)('newsletter subscriptions on %s', (engine) => {
   });
 
   it('answers failed when the address cannot be stored', async () => {
-    const broken = await createTestDatabase(engine, { migrate: false });
-    try {
-      const outcome = await submitNewsletterForm({
-        request: post({ email: 'a@example.org' }),
-        clientIp: '203.0.113.7',
-        db: broken.db,
-        limiter,
-      });
-      expect(outcome.status).toBe(503);
-      expect(outcome.result).toMatchObject({ status: 'failed', message: NEWSLETTER_MESSAGES.failed });
-    } finally {
-      await broken.drop();
-    }
+    const outcome = await withUnreadableDatabase(engine, (broken) =>
+      submitNewsletterForm({ request: post({ email: 'a@example.org' }), clientIp: '203.0.113.7', db: broken.db, limiter }),
+    );
+    expect(outcome.status).toBe(503);
+    expect(outcome.result).toMatchObject({ status: 'failed', message: NEWSLETTER_MESSAGES.failed });
   });
 });

@@ -1,11 +1,10 @@
 import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { resetTokenIn, startSmtpSink, type SmtpSink } from '../../tests/support/smtp';
 import { action, FORGOT_PASSWORD_SENT, forgotPasswordLimited } from '../routes/admin/forgot-password';
 import type { Route } from '../routes/admin/+types/forgot-password';
 import { startBackgroundJobs } from './bootstrap.server';
-import { setDatabase } from './db/db.server';
 import { ensureSuperAdmin } from './db/seed.server';
 import { checkResetToken, FORGOT_PASSWORD_LIMITS, PASSWORD_RESET_JOB } from './password-reset.server';
 import { requestContext } from './request-context.server';
@@ -48,28 +47,22 @@ async function forgotPassword(email: string, ip: string): Promise<Answer> {
 }
 
 describe.each(ENGINES)('forgot password on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let stopJobs: (() => Promise<void>) | undefined;
   const known = `boss-${engine}@example.org`;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    await ensureSuperAdmin(database.db, { email: known, password: 'boss-passphrase' });
+    await ensureSuperAdmin(database().db, { email: known, password: 'boss-passphrase' });
   });
   afterEach(async () => {
     await stopJobs?.();
     stopJobs = undefined;
   });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
-  });
 
   const mailsTo = (address: string) => sink.received.filter((m) => m.to.includes(address));
-  const requestJobs = () => database.db.selectFrom('jobs').selectAll().where('kind', '=', PASSWORD_RESET_JOB).execute();
+  const requestJobs = () => database().db.selectFrom('jobs').selectAll().where('kind', '=', PASSWORD_RESET_JOB).execute();
   const audit = (target: string) =>
-    database.db.selectFrom('audit_log').select('action').where('target', '=', target).orderBy('at').execute();
+    database().db.selectFrom('audit_log').select('action').where('target', '=', target).orderBy('at').execute();
 
   it('answers before looking the account up or mailing; the worker does both', async () => {
     const answer = await forgotPassword(known, '198.51.100.1');
@@ -78,8 +71,8 @@ describe.each(ENGINES)('forgot password on %s', (engine) => {
     expect(await requestJobs()).toMatchObject([
       { status: 'queued', payload: JSON.stringify({ email: known, ip: '198.51.100.1' }) },
     ]);
-    expect(await database.db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
-    expect(await database.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+    expect(await database().db.selectFrom('password_reset_tokens').selectAll().execute()).toEqual([]);
+    expect(await database().db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
     expect(await audit(known)).toEqual([]);
 
     stopJobs = startBackgroundJobs({ pollMs: 50 });
@@ -91,7 +84,7 @@ describe.each(ENGINES)('forgot password on %s', (engine) => {
 
     // Once sent, the outbox keeps who, what and when, not the link.
     await vi.waitFor(async () => {
-      const [row] = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', known).execute();
+      const [row] = await database().db.selectFrom('mail_outbox').selectAll().where('to_address', '=', known).execute();
       expect(row).toMatchObject({ carries_secret: 1, text_body: '', html_body: null });
       expect(row!.sent_at).not.toBeNull();
     });
@@ -112,7 +105,7 @@ describe.each(ENGINES)('forgot password on %s', (engine) => {
     });
     await vi.waitFor(() => expect(mailsTo(known)).toHaveLength(before + 1), { timeout: 10_000 });
     expect(mailsTo(stranger)).toEqual([]);
-    expect(await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', stranger).execute()).toEqual([]);
+    expect(await database().db.selectFrom('mail_outbox').select('id').where('to_address', '=', stranger).execute()).toEqual([]);
     expect(await audit(stranger)).toEqual([{ action: 'user.password_reset_requested' }]);
   });
 
@@ -150,7 +143,7 @@ describe.each(ENGINES)('forgot password on %s', (engine) => {
       ...Array<number>(30 - FORGOT_PASSWORD_LIMITS.perEmail).fill(429),
     ];
     const forKnownUser = `known-${engine}@example.org`;
-    await ensureSuperAdmin(database.db, { email: forKnownUser, password: 'a-passphrase' });
+    await ensureSuperAdmin(database().db, { email: forKnownUser, password: 'a-passphrase' });
     expect(await outcomes(forKnownUser, 1)).toEqual(expected);
     expect(await outcomes(stranger, 2)).toEqual(expected);
     const last = await forgotPassword(stranger, '10.3.0.1');

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { searchContent, searchTerms } from './search.server';
 
 describe('searchTerms', () => {
@@ -15,11 +15,10 @@ describe('searchTerms', () => {
 });
 
 describe.each(ENGINES)('searchContent on %s', (engine) => {
-  let database: TestDatabase;
-  const search = (options: Parameters<typeof searchContent>[0]) => searchContent(options, database.db, engine);
+  const database = useTestDatabase(engine);
+  const search = (options: Parameters<typeof searchContent>[0]) => searchContent(options, database().db, engine);
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
     const rows = [
       ['a', 'blogs', 'Learning sign language in Wakiso', 'community', 'Parents meet every Saturday.', '["sign language"]', 3],
       ['b', 'blogs', 'Ramps at the taxi park', 'advocacy', 'Wheelchair users and boda-boda riders.', '["mobility"]', 2],
@@ -36,8 +35,8 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
     ] as const;
     for (const [id, collection, title, category, body, tags, daysAgo] of rows) {
       const at = new Date(Date.UTC(2026, 0, 10 - daysAgo)).toISOString();
-      await database.db
-        .insertInto('content')
+      await database()
+        .db.insertInto('content')
         .values({
           id,
           collection,
@@ -56,7 +55,6 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
         .execute();
     }
   });
-  afterAll(() => database.drop());
 
   it('lists one collection newest first when there is no query', async () => {
     const result = await search({ collection: 'blogs', limit: 10 });
@@ -105,14 +103,14 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
   });
 
   it('follows edits and deletions', async () => {
-    await database.db
-      .updateTable('content')
+    await database()
+      .db.updateTable('content')
       .set({ title: 'Zebra crossings', search_text: 'zebra' })
       .where('id', '=', 'b')
       .execute();
     expect((await search({ collection: 'blogs', query: 'zebra', limit: 10 })).rows.map((r) => r.id)).toEqual(['b']);
     expect((await search({ collection: 'blogs', query: 'ramps', limit: 10 })).total).toBe(0);
-    await database.db.deleteFrom('content').where('id', '=', 'b').execute();
+    await database().db.deleteFrom('content').where('id', '=', 'b').execute();
     expect((await search({ collection: 'blogs', query: 'zebra', limit: 10 })).total).toBe(0);
   });
 });

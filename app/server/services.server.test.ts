@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { DEFAULT_SERVICE_IDS, FEATURES_SHOWN } from '../lib/services';
 import { getLogger } from './logger.server';
 import { getService, listServices } from './services.server';
@@ -11,15 +11,10 @@ it('the built-in services are the four of spec §3', () => {
 });
 
 describe.each(ENGINES)('services on %s', (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine);
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase(engine);
 
   it('falls back to the four built-in services when none are stored', async () => {
-    const services = await listServices(database.db);
+    const services = await listServices(database().db);
     expect(services.map((s) => s.id)).toEqual(DEFAULT_IDS);
     for (const service of services) {
       expect(service.title).not.toBe('');
@@ -28,8 +23,8 @@ describe.each(ENGINES)('services on %s', (engine) => {
       expect(service.imageUrl).toBe(`/images/services/${service.id}.svg`);
       expect(service.imageAlt).not.toBe('');
     }
-    expect((await getService('inclusion-talks', database.db))?.title).toBe('Disability Inclusion Talks');
-    expect(await getService('no-such-service', database.db)).toBeUndefined();
+    expect((await getService('inclusion-talks', database().db))?.title).toBe('Disability Inclusion Talks');
+    expect(await getService('no-such-service', database().db)).toBeUndefined();
   });
 
   it('lists stored services in their position, newest first among equals, instead of the defaults', async () => {
@@ -39,8 +34,8 @@ describe.each(ENGINES)('services on %s', (engine) => {
       ['radio', 'Radio Show', 1, '2026-01-03T00:00:00.000Z', 'not json'],
     ] as const;
     for (const [id, title, position, at, features] of rows) {
-      await database.db
-        .insertInto('services')
+      await database()
+        .db.insertInto('services')
         .values({
           id,
           title,
@@ -54,7 +49,7 @@ describe.each(ENGINES)('services on %s', (engine) => {
         })
         .execute();
     }
-    const services = await listServices(database.db);
+    const services = await listServices(database().db);
     expect(services.map((s) => s.id)).toEqual(['mentoring', 'radio', 'sign-club']);
     expect(services[2]).toEqual({
       id: 'sign-club',
@@ -66,27 +61,22 @@ describe.each(ENGINES)('services on %s', (engine) => {
     });
     expect(services[1]?.features).toEqual([]);
 
-    expect((await getService('mentoring', database.db))?.features).toEqual(['One mentor per learner']);
+    expect((await getService('mentoring', database().db))?.features).toEqual(['One mentor per learner']);
     // Once services are stored, the built-in ones are no longer offered.
-    expect(await getService('digital-skills', database.db)).toBeUndefined();
+    expect(await getService('digital-skills', database().db)).toBeUndefined();
   });
 });
 
 describe.each(ENGINES)('services on %s when the table cannot be read', (engine) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    // No migrations: the services table does not exist, so every read fails.
-    database = await createTestDatabase(engine, { migrate: false });
-  });
-  afterAll(() => database.drop());
+  // No migrations: the services table does not exist, so every read fails.
+  const database = useTestDatabase(engine, { migrate: false });
 
   it('shows the built-in services instead of failing, and logs the failure', async () => {
     const logged = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined);
-    expect((await listServices(database.db)).map((s) => s.id)).toEqual(DEFAULT_IDS);
+    expect((await listServices(database().db)).map((s) => s.id)).toEqual(DEFAULT_IDS);
     expect(logged).toHaveBeenCalledTimes(1);
-    expect((await getService('merchandise', database.db))?.title).toBe('Awareness Merchandise');
-    expect(await getService('nothing', database.db)).toBeUndefined();
+    expect((await getService('merchandise', database().db))?.title).toBe('Awareness Merchandise');
+    expect(await getService('nothing', database().db)).toBeUndefined();
     logged.mockRestore();
   });
 });

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../tests/support/databases';
-import { setDatabase } from './db/db.server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { staffUserByEmail } from '../../tests/support/staff';
 import { ensureSuperAdmin } from './db/seed.server';
 import { getCurrentUser, signIn, type StaffUser } from './auth.server';
 import { createUser, deleteUser, updateUser, UserRuleError } from './users.server';
 import { checkResetToken, resetPassword, sendPasswordResetLink } from './password-reset.server';
 import { createSession, endAllSessions, sessionCookieName } from './sessions.server';
 import { USER_MESSAGES } from '../lib/users';
-import type { Role } from '../lib/permissions';
 
 const IP = '203.0.113.7';
-
-async function actor(db: TestDatabase, email: string): Promise<StaffUser> {
-  const row = await db.db.selectFrom('system_users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role as Role,
-    bio: row.bio,
-    profilePicture: null,
-    sessionId: 's',
-  };
-}
 
 function requestWith(cookie?: string): Request {
   return new Request('http://localhost/admin', { headers: cookie ? { cookie } : {} });
@@ -39,18 +25,12 @@ async function refusal(promise: Promise<unknown>): Promise<{ message: string; st
 }
 
 describe.each(ENGINES)('staff accounts on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let boss: StaffUser;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setDatabase(database);
-    await ensureSuperAdmin(database.db, { email: 'boss@example.org', password: 'boss-passphrase' });
-    boss = await actor(database, 'boss@example.org');
-  });
-  afterAll(async () => {
-    setDatabase(undefined);
-    await database.drop();
+    await ensureSuperAdmin(database().db, { email: 'boss@example.org', password: 'boss-passphrase' });
+    boss = await staffUserByEmail(database().db, 'boss@example.org');
   });
 
   const base = { bio: '', profilePicture: '', password: 'a-fine-passphrase' };
@@ -58,7 +38,7 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
   it('only the super admin creates users, never another super admin, never a duplicate or a common password', async () => {
     const ann = await createUser(boss, { ...base, name: 'Ann', email: 'ann@example.org', role: 'ADMIN' }, IP);
     expect(ann.role).toBe('ADMIN');
-    const annActor = await actor(database, 'ann@example.org');
+    const annActor = await staffUserByEmail(database().db, 'ann@example.org');
     expect(await refusal(createUser(annActor, { ...base, name: 'X', email: 'x@example.org', role: 'VIEWER' }, IP))).toEqual({
       message: USER_MESSAGES.createForbidden,
       status: 403,
@@ -79,8 +59,8 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
       status: 400,
     });
     expect(
-      await database.db
-        .selectFrom('system_users')
+      await database()
+        .db.selectFrom('system_users')
         .select('email')
         .where('email', 'in', ['x@example.org', 'y@example.org', 'z@example.org'])
         .execute(),
@@ -89,7 +69,7 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
 
   it('lets everyone edit their own card but not their role; only the super admin edits others; nobody touches the super admin', async () => {
     await createUser(boss, { ...base, name: 'Ben', email: 'ben@example.org', role: 'EDITOR' }, IP);
-    const ben = await actor(database, 'ben@example.org');
+    const ben = await staffUserByEmail(database().db, 'ben@example.org');
     const cat = await createUser(boss, { ...base, name: 'Cat', email: 'cat@example.org', role: 'VIEWER' }, IP);
 
     const renamed = await updateUser(ben, ben.id, { name: 'Benjamin', bio: 'Writes news.', profilePicture: '' }, IP);
@@ -116,8 +96,8 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     const promoted = await updateUser(boss, cat.id, { name: 'Cat', bio: '', profilePicture: '', role: 'EDITOR' }, IP);
     expect(promoted.role).toBe('EDITOR');
     expect(promoted.updatedBy).toBe('boss@example.org');
-    const audit = await database.db
-      .selectFrom('audit_log')
+    const audit = await database()
+      .db.selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'user.updated')
       .where('target', '=', 'cat@example.org')
@@ -129,7 +109,7 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
 
   it('deletes users only as the super admin, never themselves or the super admin, and ends their sessions', async () => {
     const dan = await createUser(boss, { ...base, name: 'Dan', email: 'dan@example.org', role: 'ADMIN' }, IP);
-    const danActor = await actor(database, 'dan@example.org');
+    const danActor = await staffUserByEmail(database().db, 'dan@example.org');
     expect(await refusal(deleteUser(danActor, dan.id, IP))).toEqual({ message: USER_MESSAGES.deleteForbidden, status: 403 });
     expect(await refusal(deleteUser(boss, boss.id, IP))).toEqual({ message: USER_MESSAGES.deleteSelf, status: 403 });
 
@@ -149,8 +129,8 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     expect((await attempt('eve@example.org', 'wrong-password')).status).toBe('invalid');
     const ok = await attempt('eve@example.org', 'a-fine-passphrase');
     expect(ok.status).toBe('ok');
-    const row = await database.db
-      .selectFrom('system_users')
+    const row = await database()
+      .db.selectFrom('system_users')
       .select('last_login')
       .where('email', '=', 'eve@example.org')
       .executeTakeFirstOrThrow();
@@ -162,7 +142,7 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     // Another address is not affected.
     expect((await attempt('eve@example.org', 'a-fine-passphrase', '198.51.100.1')).status).toBe('ok');
 
-    await database.db.updateTable('system_users').set({ disabled: 1 }).where('email', '=', 'eve@example.org').execute();
+    await database().db.updateTable('system_users').set({ disabled: 1 }).where('email', '=', 'eve@example.org').execute();
     expect((await attempt('eve@example.org', 'wrong-password', '198.51.100.2')).status).toBe('invalid');
     expect((await attempt('eve@example.org', 'a-fine-passphrase', '198.51.100.2')).status).toBe('disabled');
   });
@@ -174,15 +154,15 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
 
     expect(await sendPasswordResetLink('nobody@example.org', { actor: null, ip: IP })).toBe(false);
     expect(await sendPasswordResetLink('fay@example.org', { actor: null, ip: IP })).toBe(true);
-    const mails = await database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'fay@example.org').execute();
+    const mails = await database().db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'fay@example.org').execute();
     expect(mails).toHaveLength(1);
     const link = mails[0]!.text_body.match(/\/admin\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
     expect(link).toBeTruthy();
     expect(
-      await database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'nobody@example.org').execute(),
+      await database().db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'nobody@example.org').execute(),
     ).toEqual([]);
     // Only a hash of the token is stored.
-    expect(JSON.stringify(await database.db.selectFrom('password_reset_tokens').selectAll().execute())).not.toContain(link);
+    expect(JSON.stringify(await database().db.selectFrom('password_reset_tokens').selectAll().execute())).not.toContain(link);
 
     expect((await checkResetToken(link!)).status).toBe('valid');
     await expect(resetPassword(link!, 'password123', IP)).rejects.toThrow(USER_MESSAGES.commonPassword);
@@ -202,16 +182,16 @@ describe.each(ENGINES)('staff accounts on %s', (engine) => {
     // An expired link is refused.
     await sendPasswordResetLink('fay@example.org', { actor: 'boss@example.org', ip: IP });
     const second = (
-      await database.db
-        .selectFrom('mail_outbox')
+      await database()
+        .db.selectFrom('mail_outbox')
         .select('text_body')
         .where('to_address', '=', 'fay@example.org')
         .orderBy('created_at', 'desc')
         .execute()
     )[0]!;
     const secondToken = second.text_body.match(/\/admin\/reset-password\/([A-Za-z0-9_-]+)/)![1]!;
-    await database.db
-      .updateTable('password_reset_tokens')
+    await database()
+      .db.updateTable('password_reset_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('used_at', 'is', null)
       .execute();

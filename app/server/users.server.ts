@@ -7,20 +7,14 @@ import { recordAudit } from './audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
-import type { StaffUser } from './auth.server.ts';
+import { staffProfileFromRow, type StaffProfile, type StaffUser } from './auth.server.ts';
 import { RuleError } from './rules.server.ts';
-import { can, roleOf, type Role } from '../lib/permissions.ts';
+import { can } from '../lib/permissions.ts';
 import { USER_MESSAGES, type CreateUserInput, type UpdateUserInput } from '../lib/users.ts';
 
 // Every rule of spec §5/§6 for user accounts, enforced here whatever the browser sent.
 
-export interface SystemUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  bio: string;
-  profilePicture: string | null;
+export interface SystemUser extends StaffProfile {
   createdAt: string;
   updatedAt: string;
   updatedBy: string | null;
@@ -38,12 +32,7 @@ export class UserRuleError extends RuleError {
 
 function toUser(row: Selectable<SystemUserTable>): SystemUser {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: roleOf(row.role),
-    bio: row.bio,
-    profilePicture: row.profile_picture,
+    ...staffProfileFromRow(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,

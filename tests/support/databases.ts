@@ -42,14 +42,15 @@ export async function createTestDatabase(engine: Engine, options: { migrate?: bo
 }
 
 /**
- * For the calling describe block: a fresh migrated database of `engine`, made the process's database
- * (and, with `uploads`, its data folder the uploads folder) before the tests and dropped after them.
- * Returns a getter, since the database exists only once the block's tests start.
+ * For the calling describe block: a fresh database of `engine` (migrated unless `migrate: false`),
+ * made the process's database (and, with `uploads`, its data folder the uploads folder) before the
+ * tests and dropped after them. Returns a getter, since the database exists only once the block's
+ * tests start.
  */
-export function useTestDatabase(engine: Engine, options: { uploads?: boolean } = {}): () => TestDatabase {
+export function useTestDatabase(engine: Engine, options: { uploads?: boolean; migrate?: boolean } = {}): () => TestDatabase {
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
+    database = await createTestDatabase(engine, { migrate: options.migrate });
     setDatabase(database);
     if (options.uploads) setUploadsRoot(database.dataDir);
   });
@@ -61,4 +62,14 @@ export function useTestDatabase(engine: Engine, options: { uploads?: boolean } =
     if (!database) throw new Error('useTestDatabase: the database exists only inside the tests of its block');
     return database;
   };
+}
+
+/** Runs `run` with a database of `engine` that has no tables, so every read and write fails; drops it after. */
+export async function withUnreadableDatabase<T>(engine: Engine, run: (database: TestDatabase) => Promise<T>): Promise<T> {
+  const database = await createTestDatabase(engine, { migrate: false });
+  try {
+    return await run(database);
+  } finally {
+    await database.drop();
+  }
 }

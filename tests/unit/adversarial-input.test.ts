@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../support/databases';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../support/databases';
 import { collectionFromPath, isArticleId, isArticlePathname } from '~/lib/article';
 import { safeRedirect, SIGN_IN_MESSAGES, signInSchema } from '~/lib/auth';
 import { CONTACT_ERRORS, CONTACT_LIMITS, contactSchema, subjectFromQuery } from '~/lib/contact';
@@ -12,7 +12,7 @@ import { createUserSchema, updateUserSchema, USER_MESSAGES } from '~/lib/users';
 import { htmlToText } from '~/server/html.server';
 import { sanitizeArticleHtml, storedBody } from '~/server/sanitize.server';
 import { searchTerms } from '~/server/search.server';
-import { fileStem, safeFileName, setUploadsRoot, storeImage } from '~/server/storage.server';
+import { fileStem, safeFileName, storeImage } from '~/server/storage.server';
 
 // Every validator and sanitiser that user input reaches, fed a megabyte of the input that makes a
 // careless parser or pattern quadratic (docs/decisions/202-article-html-sanitising.md). Each call
@@ -445,20 +445,17 @@ describe('file names with adversarial input', () => {
 });
 
 describe.each(ENGINES)('storing an upload with an adversarial name on %s', (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine, { uploads: true });
   let png: Buffer;
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    setUploadsRoot(database.dataDir);
     png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
   });
-  afterAll(() => database.drop());
 
   it('keeps a safe, short stored name whatever the original name was', { timeout: 240_000 }, async () => {
     for (const unit of ['.', 'a.', '../', 'é ']) {
-      const stored = await storeImage(database.db, {
+      const stored = await storeImage(database().db, {
         folder: 'news',
         originalName: `${fill(unit, MB)}.png`,
         bytes: png,

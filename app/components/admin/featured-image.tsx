@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES, IMAGE_ACCEPT, IMAGE_TYPES } from '~/lib/uploads';
+import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES, IMAGE_TYPES } from '~/lib/uploads';
 import { ALT_MAX, type ContentType } from '~/lib/content-form';
-import { useHydrated } from '~/lib/use-hydrated';
 import { useToast } from '../toast';
+import { ImageFileInput, uploadImage } from './image-upload';
 
 /**
  * The featured image: uploaded as soon as it is chosen (with JavaScript) or sent with the form
@@ -19,7 +19,6 @@ export function FeaturedImage({
   initialAlt: string;
   error: string | undefined;
 }) {
-  const hydrated = useHydrated();
   const toast = useToast();
   const [url, setUrl] = useState(initialUrl);
   const [uploading, setUploading] = useState(false);
@@ -33,14 +32,10 @@ export function FeaturedImage({
     if (file.size > CONTENT_IMAGE_MAX_BYTES) return setProblem(CONTENT_UPLOAD_MESSAGES.size);
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('type', type);
-      body.append('file', file);
-      const response = await fetch('/admin/uploads/content', { method: 'POST', body });
-      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!response.ok || !result.url) {
+      const result = await uploadImage('/admin/uploads/content', file, { type });
+      if (!result.ok) {
         setProblem(result.error ?? CONTENT_UPLOAD_MESSAGES.failed);
-        if (!result.error || response.status >= 500) toast('error', CONTENT_UPLOAD_MESSAGES.failed);
+        if (!result.error || result.status >= 500) toast('error', CONTENT_UPLOAD_MESSAGES.failed);
         return;
       }
       setUrl(result.url);
@@ -83,19 +78,13 @@ export function FeaturedImage({
         <label htmlFor="imageFile" className="block text-sm font-medium text-slate-800">
           {url ? 'Replace the image' : 'Choose an image'} (JPEG, PNG, GIF or WebP, up to 5 MB)
         </label>
-        <input
-          ref={input}
+        <ImageFileInput
+          inputRef={input}
           id="imageFile"
-          type="file"
-          name={hydrated ? undefined : 'imageFile'}
-          accept={IMAGE_ACCEPT}
           disabled={uploading}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? 'image-error' : undefined}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (hydrated && file) void upload(file);
-          }}
+          onFile={(file) => void upload(file)}
           className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-800 file:px-3 file:py-2 file:font-semibold file:text-white"
         />
         {uploading && (

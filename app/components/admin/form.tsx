@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { PASSWORD_MIN } from '~/lib/auth';
 
-// The dashboard forms' shared pieces: one look for text fields, one way to show a field's error, and
-// one labelled field that wires its label, note and error to the control by id.
+// The dashboard forms' shared pieces: one look for text fields, one way to show a field's error, one
+// labelled field that wires its label, note and error to the control by id, and the email and new
+// password fields several forms ask for.
 
 export function inputClass(invalid: boolean, size: 'md' | 'lg' = 'md'): string {
   const padding = size === 'lg' ? 'px-4 py-3 text-base' : 'px-3 py-2.5';
@@ -67,4 +69,32 @@ export function Field({ id, label, required, note, noteId = `${id}-note`, noteWa
       <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+type InputAttributes = InputHTMLAttributes<HTMLInputElement>;
+
+/** A field of one input, named by its id: the field's props, the input's own attributes after them. */
+function InputField({ input, ...field }: Omit<FieldProps, 'children'> & { input: InputAttributes }) {
+  return <Field {...field}>{(control) => <input {...control} name={field.id} {...input} />}</Field>;
+}
+
+/** What a form chooses of a field it takes whole: its label, note and error, and the input's look. */
+type WholeFieldProps = Omit<FieldProps, 'children'> & { className: string };
+
+/** An email address field: required, at most 254 characters (what every email schema allows). */
+export function EmailField({
+  className,
+  autoComplete,
+  defaultValue,
+  readOnly,
+  ...field
+}: WholeFieldProps & Pick<InputAttributes, 'autoComplete' | 'defaultValue' | 'readOnly'>) {
+  const input = { type: 'email', required: true, maxLength: 254, autoComplete, defaultValue, readOnly, className };
+  return <InputField {...field} input={input} />;
+}
+
+/** A field for a password being chosen: required, at least PASSWORD_MIN characters, marked new for password managers. */
+export function NewPasswordField({ className, ...field }: WholeFieldProps) {
+  const input = { type: 'password', required: true, minLength: PASSWORD_MIN, autoComplete: 'new-password', className };
+  return <InputField {...field} input={input} />;
 }

@@ -1,7 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { IMAGE_ACCEPT, IMAGE_TYPES, PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '~/lib/uploads';
+import { IMAGE_TYPES, PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '~/lib/uploads';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Avatar } from './avatar';
+import { ImageFileInput, uploadImage } from './image-upload';
 
 /**
  * spec §2: the profile picture uploader: empty, uploading, has image (change, remove); drag and drop
@@ -28,11 +29,8 @@ export function ProfilePictureUploader({ name, initialUrl }: { name: string; ini
     }
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('file', file);
-      const response = await fetch('/admin/uploads/profile', { method: 'POST', body });
-      const result = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
-      if (!response.ok || !result.url) throw new Error(result.error ?? PROFILE_UPLOAD_MESSAGES.failed);
+      const result = await uploadImage('/admin/uploads/profile', file);
+      if (!result.ok) throw new Error(result.error ?? PROFILE_UPLOAD_MESSAGES.failed);
       setUrl(result.url);
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : PROFILE_UPLOAD_MESSAGES.failed);
@@ -50,18 +48,11 @@ export function ProfilePictureUploader({ name, initialUrl }: { name: string; ini
   }
 
   const fileInput = (
-    <input
-      ref={input}
+    <ImageFileInput
+      inputRef={input}
       id="profilePictureFile"
-      type="file"
-      // Without JavaScript the file is sent with the form; with it, uploaded on its own.
-      name={hydrated ? undefined : 'profilePictureFile'}
-      accept={IMAGE_ACCEPT}
       className={hydrated ? 'sr-only' : 'mt-2 block'}
-      onChange={(e) => {
-        const file = e.target.files?.[0];
-        if (file) void upload(file);
-      }}
+      onFile={(file) => void upload(file)}
     />
   );
 

@@ -5,7 +5,7 @@ import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/use
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
-import { Field, FieldError, inputClass } from './form';
+import { EmailField, Field, FieldError, inputClass, NewPasswordField } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
 export interface UserFormValues {
@@ -78,27 +78,17 @@ export function UserForm({
           />
         )}
       </Field>
-      <Field
+      <EmailField
         id="email"
         label="Email"
         required
         note={mode === 'edit' ? USER_MESSAGES.emailImmutable : undefined}
         error={errors?.email}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            defaultValue={values.email}
-            readOnly={mode === 'edit'}
-            className={input(Boolean(errors?.email))}
-          />
-        )}
-      </Field>
+        autoComplete="off"
+        defaultValue={values.email}
+        readOnly={mode === 'edit'}
+        className={input(Boolean(errors?.email))}
+      />
       {roleLocked ? (
         <Field
           id="role"
@@ -142,25 +132,14 @@ export function UserForm({
       <ProfilePictureUploader name={name} initialUrl={values.profilePicture} />
       <FieldError id="profilePicture-error" message={errors?.profilePicture} />
       {mode === 'create' && (
-        <Field
+        <NewPasswordField
           id="password"
           label="Password"
           required
           note="At least 6 characters. The new user can change it with the forgot-password link."
           error={errors?.password}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              required
-              minLength={PASSWORD_MIN}
-              autoComplete="new-password"
-              className={input(Boolean(errors?.password))}
-            />
-          )}
-        </Field>
+          className={input(Boolean(errors?.password))}
+        />
       )}
       <div className="flex flex-wrap gap-3">
         <button

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ArticleAuthor } from '~/lib/article';
-import { ExternalLink } from '../external-link';
 import { LinkedInLogo, XLogo } from '../icons';
-import { PILL_CLASS } from './share-buttons';
+import { PillLink } from './share-buttons';
 
 const AVATAR_SIZES = { md: 'h-12 w-12 text-lg', lg: 'h-20 w-20 text-3xl' } as const;
 
@@ -87,10 +86,9 @@ export function AboutTheAuthor({ author }: { author: ArticleAuthor }) {
             <ul className="mt-4 flex flex-wrap gap-3" aria-label={`${author.name} on social media`}>
               {links.map(({ href, label, Icon }) => (
                 <li key={label}>
-                  <ExternalLink href={href} className={PILL_CLASS}>
-                    <Icon className="h-4 w-4" />
+                  <PillLink href={href} Icon={Icon}>
                     {label}
-                  </ExternalLink>
+                  </PillLink>
                 </li>
               ))}
             </ul>

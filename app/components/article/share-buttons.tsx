@@ -1,3 +1,4 @@
+import type { ComponentType, ReactNode } from 'react';
 import { ARTICLE_TEXTS } from '~/lib/article';
 import { ExternalLink } from '../external-link';
 import { LinkedInLogo, XLogo } from '../icons';
@@ -49,6 +50,16 @@ export function shareLinks(url: string, title: string) {
 export const PILL_CLASS =
   'inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 font-medium text-slate-800 transition-colors hover:border-indigo-800 hover:bg-indigo-50 hover:text-indigo-900';
 
+/** One outline button to another site, with the network's icon. */
+export function PillLink({ href, Icon, children }: { href: string; Icon: ComponentType<IconProps>; children: ReactNode }) {
+  return (
+    <ExternalLink href={href} className={PILL_CLASS}>
+      <Icon className="h-4 w-4" />
+      {children}
+    </ExternalLink>
+  );
+}
+
 /**
  * spec §2: Facebook, Twitter and LinkedIn open in a new window (plain links, so they work without
  * JavaScript); Copy Link copies the address and says so. A copy failure is only logged (spec §8).
@@ -71,11 +82,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       <ul className="flex flex-wrap gap-2">
         {shareLinks(url, title).map(({ network, href, Icon }) => (
           <li key={network}>
-            <ExternalLink href={href} className={PILL_CLASS}>
-              <Icon className="h-4 w-4" />
+            <PillLink href={href} Icon={Icon}>
               <span className="sr-only">Share on </span>
               {network}
-            </ExternalLink>
+            </PillLink>
           </li>
         ))}
         <li>

@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ExternalLink } from '../external-link';
+import { BUTTON } from './styles';
 
-/**
- * A closing panel with a heading, a line of text and buttons: dark (indigo) or light (indigo-50),
- * so it stands apart from the footer's own dark call to action.
- */
-export function CallToAction({
-  id,
-  kicker,
-  title,
-  text,
-  tone,
-  children,
-  footer,
-}: {
+interface CallToActionProps {
   id: string;
   kicker?: string;
   title: string;
@@ -22,7 +13,13 @@ export function CallToAction({
   children: ReactNode;
   /** A line under the buttons. */
   footer?: ReactNode;
-}) {
+}
+
+/**
+ * A closing panel with a heading, a line of text and buttons: dark (indigo) or light (indigo-50),
+ * so it stands apart from the footer's own dark call to action.
+ */
+export function CallToAction({ id, kicker, title, text, tone, children, footer }: CallToActionProps) {
   const dark = tone === 'dark';
   return (
     <section
@@ -41,5 +38,42 @@ export function CallToAction({
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{children}</div>
       {footer && <p className={`mt-6 ${dark ? 'text-indigo-100' : 'text-slate-700'}`}>{footer}</p>}
     </section>
+  );
+}
+
+interface CallToActionLink {
+  to: string;
+  label: string;
+  /** Opens in a new tab (the donation page). */
+  external?: boolean;
+}
+
+/** The main and the second button's looks on each tone. */
+const LINK_LOOKS = {
+  light: [BUTTON.primary, BUTTON.outline],
+  dark: [BUTTON.accent, BUTTON.outlineOnDark],
+} as const;
+
+/** The call to action that closes a page, in the page's width, with a main and a second button. */
+export function ClosingCallToAction({
+  links,
+  ...panel
+}: Omit<CallToActionProps, 'children'> & { links: readonly [CallToActionLink, CallToActionLink] }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 pb-16 md:pb-24">
+      <CallToAction {...panel}>
+        {links.map((link, index) =>
+          link.external ? (
+            <ExternalLink key={link.to} href={link.to} className={LINK_LOOKS[panel.tone][index]}>
+              {link.label}
+            </ExternalLink>
+          ) : (
+            <Link key={link.to} to={link.to} className={LINK_LOOKS[panel.tone][index]}>
+              {link.label}
+            </Link>
+          ),
+        )}
+      </CallToAction>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link, NavLink, Outlet } from 'react-router';
+import { data, Form, Link, Outlet } from 'react-router';
 import { getStaff } from '~/server/staff-context.server';
 import { readFlash } from '~/server/flash.server';
 import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
@@ -6,6 +6,7 @@ import { Banner } from '~/components/admin/banner';
 import { DashboardError } from '~/components/admin/dashboard-error';
 import { useHydrated } from '~/lib/use-hydrated';
 import { RoleBadge } from '~/components/admin/role-badge';
+import { NavList } from '~/components/nav-list';
 import { ToastProvider, useToast, type ToastType } from '~/components/toast';
 import { useEffect } from 'react';
 import type { Route } from './+types/dashboard';
@@ -73,23 +74,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Form>
             </div>
           </div>
-          <nav aria-label="Dashboard sections" className="mx-auto max-w-7xl overflow-x-auto px-4">
-            <ul className="flex gap-1">
-              {tabs.map((tab) => (
-                <li key={tab.path}>
-                  <NavLink
-                    to={tab.path}
-                    end={tab.path === '/admin/content'}
-                    className={({ isActive }) =>
-                      `block border-b-4 px-4 py-3 font-semibold whitespace-nowrap ${isActive ? 'border-indigo-800 text-indigo-900' : 'border-transparent text-slate-700 hover:text-indigo-800'}`
-                    }
-                  >
-                    {tab.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <NavList
+            label="Dashboard sections"
+            className="mx-auto max-w-7xl overflow-x-auto px-4"
+            listClassName="flex gap-1"
+            links={tabs.map((tab) => ({ to: tab.path, label: tab.label, end: tab.path === '/admin/content' }))}
+            look={{
+              base: 'block border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
+              current: 'border-indigo-800 text-indigo-900',
+              other: 'border-transparent text-slate-700 hover:text-indigo-800',
+            }}
+          />
         </header>
         <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none">
           {flash && flash.toast && hydrated ? (

@@ -7,7 +7,7 @@ import { getLogger } from '~/server/logger.server';
 import { SIGN_IN_MESSAGES } from '~/lib/auth';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import { Banner } from '~/components/admin/banner';
-import { Field } from '~/components/admin/form';
+import { EmailField } from '~/components/admin/form';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
@@ -70,19 +70,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       </div>
       {!actionData?.sent && (
         <Form method="post" className="mt-6 space-y-5">
-          <Field id="email" label="Email address">
-            {(control) => (
-              <input
-                {...control}
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="username"
-                className={fieldClass(Boolean(actionData?.error))}
-              />
-            )}
-          </Field>
+          <EmailField
+            id="email"
+            label="Email address"
+            autoComplete="username"
+            className={fieldClass(Boolean(actionData?.error))}
+          />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? 'Sending...' : 'Send reset link'}
           </button>

@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { USER_MESSAGES } from '~/lib/users';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import { Banner } from '~/components/admin/banner';
-import { Field } from '~/components/admin/form';
+import { NewPasswordField } from '~/components/admin/form';
 import type { Route } from './+types/reset-password';
 
 export const meta: Route.MetaFunction = () => [
@@ -89,32 +89,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <div className="mt-6">{failure && <Banner type="error" message={failure} autoClose={false} />}</div>
       <Form method="post" className="mt-6 space-y-5">
         <input type="text" name="username" value={loaderData.email ?? ''} autoComplete="username" readOnly hidden />
-        <Field id="password" label="New password">
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              required
-              minLength={6}
-              autoComplete="new-password"
-              className={fieldClass(false)}
-            />
-          )}
-        </Field>
-        <Field id="confirm" label="Repeat the new password">
-          {(control) => (
-            <input
-              {...control}
-              name="confirm"
-              type="password"
-              required
-              minLength={6}
-              autoComplete="new-password"
-              className={fieldClass(false)}
-            />
-          )}
-        </Field>
+        <NewPasswordField id="password" label="New password" className={fieldClass(false)} />
+        <NewPasswordField id="confirm" label="Repeat the new password" className={fieldClass(false)} />
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Saving...' : 'Set password'}
         </button>

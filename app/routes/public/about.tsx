@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '~/components/external-link';
-import { CallToAction } from '~/components/home/call-to-action';
+import { ClosingCallToAction } from '~/components/home/call-to-action';
 import { CardGridSection } from '~/components/home/card-grid-section';
 import { FounderAvatar } from '~/components/home/founder-avatar';
 import { PageHero } from '~/components/home/page-hero';
@@ -104,21 +104,16 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <div className="mx-auto max-w-7xl px-4 pb-16 md:pb-24">
-        <CallToAction
-          id="about-cta"
-          tone="light"
-          title="Work with us"
-          text="See how we train young people, speak with schools and employers, and make communication accessible."
-        >
-          <Link to="/services" className={BUTTON.primary}>
-            Our services
-          </Link>
-          <Link to="/contact" className={BUTTON.outline}>
-            Contact us
-          </Link>
-        </CallToAction>
-      </div>
+      <ClosingCallToAction
+        id="about-cta"
+        tone="light"
+        title="Work with us"
+        text="See how we train young people, speak with schools and employers, and make communication accessible."
+        links={[
+          { to: '/services', label: 'Our services' },
+          { to: '/contact', label: 'Contact us' },
+        ]}
+      />
     </>
   );
 }

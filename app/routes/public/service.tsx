@@ -40,6 +40,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+/** The breadcrumb's way back up, above the service's own title. */
+const PARENTS = [
+  { to: '/', label: 'Home' },
+  { to: '/services', label: 'Services' },
+] as const;
+
 /** spec §2 /services/{id}: the service's picture, description, every feature and a way to ask about it. */
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
@@ -58,18 +64,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-2">
-          <li>
-            <Link to="/" className="underline-offset-4 hover:underline">
-              Home
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
-          <li>
-            <Link to="/services" className="underline-offset-4 hover:underline">
-              Services
-            </Link>
-            <span aria-hidden="true"> /</span>
-          </li>
+          {PARENTS.map((parent) => (
+            <li key={parent.to}>
+              <Link to={parent.to} className="underline-offset-4 hover:underline">
+                {parent.label}
+              </Link>
+              <span aria-hidden="true"> /</span>
+            </li>
+          ))}
           <li aria-current="page" className="font-medium text-slate-800">
             {service.title}
           </li>

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { ExternalLink } from '~/components/external-link';
-import { CallToAction } from '~/components/home/call-to-action';
+import { ClosingCallToAction } from '~/components/home/call-to-action';
 import { CheckList } from '~/components/home/check-list';
 import { PageHero } from '~/components/home/page-hero';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
@@ -82,22 +81,17 @@ export default function Services({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      <div className="mx-auto max-w-7xl px-4 pb-16 md:pb-24">
-        <CallToAction
-          id="services-cta"
-          tone="dark"
-          kicker="Get started"
-          title="Let’s work together"
-          text="Tell us what you need, or support our programmes for young people with disabilities."
-        >
-          <Link to="/contact" className={BUTTON.accent}>
-            Contact us
-          </Link>
-          <ExternalLink href="/donate" className={BUTTON.outlineOnDark}>
-            Donate
-          </ExternalLink>
-        </CallToAction>
-      </div>
+      <ClosingCallToAction
+        id="services-cta"
+        tone="dark"
+        kicker="Get started"
+        title="Let’s work together"
+        text="Tell us what you need, or support our programmes for young people with disabilities."
+        links={[
+          { to: '/contact', label: 'Contact us' },
+          { to: '/donate', label: 'Donate', external: true },
+        ]}
+      />
     </>
   );
 }

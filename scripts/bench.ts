@@ -9,7 +9,6 @@
 // and the data folder are removed at the end, also after an error or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -23,6 +22,7 @@ import { seedDemoContent } from '../app/server/db/seed.server.ts';
 import { searchContent } from '../app/server/search.server.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
 import type { Collection } from '../app/lib/collections.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -163,17 +163,6 @@ export async function seedBigSite(dataDir: string): Promise<{ articleId: string;
 
 // ---------------------------------------------------------------------------------------------
 // The server under test.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; base: string }> {
   const base = `http://127.0.0.1:${port}`;

@@ -14,6 +14,18 @@ export const AUDIT_ACTION_LABELS = {
   'content.published': 'Content published',
   'content.updated': 'Content updated',
   'content.deleted': 'Content deleted',
+  'message.replied': 'Message replied to',
+  'message.status_changed': 'Message marked',
+  'message.deleted': 'Message deleted',
+  'messages.exported': 'Messages exported',
+  'messages.expired': 'Old messages deleted',
+  'messages.retention_changed': 'Message retention changed',
+  'settings.updated': 'Site settings changed',
+  'service.created': 'Service added',
+  'service.updated': 'Service updated',
+  'service.deleted': 'Service deleted',
+  'services.reordered': 'Services reordered',
+  'demo.removed': 'Demo content removed',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -14,9 +14,27 @@ export type Permission =
   | 'content:create'
   | 'content:edit'
   | 'content:delete'
-  | 'content:view';
+  | 'content:view'
+  // Issue 11: the dashboard runs the site.
+  | 'messages:manage' // the inbox: read, reply, mark, delete, export, retention
+  | 'subscribers:view' // newsletter counts on the overview
+  | 'settings:texts' // site texts, stats, founder story, legal pages
+  | 'settings:links' // contact details and every outgoing link (a changed donation link sends money elsewhere)
+  | 'services:edit' // create, edit and reorder services
+  | 'services:delete'
+  | 'demo:remove'; // remove all demo content in one action
 
-export type Section = 'userManagement' | 'contentManagement' | 'addNews' | 'addBlog' | 'roleInfo' | 'auditLog';
+export type Section =
+  | 'overview'
+  | 'userManagement'
+  | 'contentManagement'
+  | 'addNews'
+  | 'addBlog'
+  | 'messages'
+  | 'services'
+  | 'settings'
+  | 'roleInfo'
+  | 'auditLog';
 
 export interface RoleInfo {
   label: string;
@@ -29,30 +47,64 @@ export interface RoleInfo {
   badge: string;
 }
 
-const ALL: Permission[] = ['users:manage', 'content:create', 'content:edit', 'content:delete', 'content:view'];
+const ALL: Permission[] = [
+  'users:manage',
+  'content:create',
+  'content:edit',
+  'content:delete',
+  'content:view',
+  'messages:manage',
+  'subscribers:view',
+  'settings:texts',
+  'settings:links',
+  'services:edit',
+  'services:delete',
+  'demo:remove',
+];
 
 export const ROLE_INFO: Record<Role, RoleInfo> = {
   SUPER_ADMIN: {
     label: 'Super Admin',
     specPermissions: ['all'],
     permissions: ALL,
-    sections: ['userManagement', 'contentManagement', 'addNews', 'addBlog', 'roleInfo', 'auditLog'],
+    sections: [
+      'overview',
+      'userManagement',
+      'contentManagement',
+      'addNews',
+      'addBlog',
+      'messages',
+      'services',
+      'settings',
+      'roleInfo',
+      'auditLog',
+    ],
     description: 'Full system access and user management',
     badge: 'bg-purple-100 text-purple-900 ring-purple-300',
   },
   ADMIN: {
     label: 'Admin',
     specPermissions: ['content_create', 'content_edit', 'content_delete', 'content_view'],
-    permissions: ['content:create', 'content:edit', 'content:delete', 'content:view'],
-    sections: ['contentManagement', 'addNews', 'addBlog'],
+    permissions: [
+      'content:create',
+      'content:edit',
+      'content:delete',
+      'content:view',
+      'messages:manage',
+      'subscribers:view',
+      'settings:texts',
+      'services:edit',
+      'services:delete',
+    ],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'messages', 'services', 'settings'],
     description: 'Manages all content but not users',
     badge: 'bg-red-100 text-red-900 ring-red-300',
   },
   EDITOR: {
     label: 'Editor',
     specPermissions: ['content_create', 'content_edit', 'content_view'],
-    permissions: ['content:create', 'content:edit', 'content:view'],
-    sections: ['contentManagement', 'addNews', 'addBlog'],
+    permissions: ['content:create', 'content:edit', 'content:view', 'services:edit'],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'services'],
     description: 'Creates and edits news stories and blog posts',
     badge: 'bg-blue-100 text-blue-900 ring-blue-300',
   },
@@ -60,7 +112,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
     label: 'Author',
     specPermissions: ['content_create', 'content_view'],
     permissions: ['content:create', 'content:view'],
-    sections: ['addNews', 'addBlog'],
+    sections: ['overview', 'addNews', 'addBlog'],
     description: 'Writes new news stories and blog posts',
     badge: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   },
@@ -68,17 +120,21 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
     label: 'Viewer',
     specPermissions: ['content_view'],
     permissions: ['content:view'],
-    sections: [],
+    sections: ['overview'],
     description: 'Views the dashboard only',
     badge: 'bg-slate-100 text-slate-800 ring-slate-300',
   },
 };
 
 export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
+  overview: { label: 'Overview', path: '/admin/overview' },
   userManagement: { label: 'User Management', path: '/admin/users' },
   contentManagement: { label: 'Manage Content', path: '/admin/content' },
   addNews: { label: 'Add Story', path: '/admin/content/new/news' },
   addBlog: { label: 'Add Blog', path: '/admin/content/new/blogs' },
+  messages: { label: 'Messages', path: '/admin/messages' },
+  services: { label: 'Services', path: '/admin/services' },
+  settings: { label: 'Site settings', path: '/admin/settings' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
 };
@@ -100,10 +156,18 @@ export function canUseSection(role: Role, section: Section): boolean {
   return ROLE_INFO[role].sections.includes(section);
 }
 
-/** Where a role lands after sign-in: its first section, or the overview for roles with none. */
+/**
+ * Where a role lands after sign-in: its first section, which is the overview for every role since
+ * issue 11 (what waits for the role: unread messages, new subscribers, the latest items).
+ */
 export function homePathFor(role: Role): string {
   const first = ROLE_INFO[role].sections[0];
   return first ? SECTION_INFO[first].path : '/admin/overview';
+}
+
+/** The sections a role has beside the overview every role has (spec §6's "dashboard only" when none). */
+export function sectionsBeyondOverview(sections: readonly Section[]): Section[] {
+  return sections.filter((section) => section !== 'overview');
 }
 
 export function accessRestrictedText(role: Role): string {

@@ -24,6 +24,8 @@ const SUPER: readonly Actor[] = ['SUPER_ADMIN'];
 const CONTENT_MANAGERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR'];
 const WRITERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR', 'AUTHOR'];
 const DELETERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN'];
+// Issue 11: the inbox and site settings belong to the super admin and admins; services also to editors.
+const MANAGERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN'];
 
 interface Sample {
   method: 'GET' | 'POST';
@@ -91,6 +93,27 @@ const SAMPLES: Sample[] = [
   { method: 'POST', path: '/admin/uploads/content', pattern: 'admin/uploads/content', passes: WRITERS },
   { method: 'POST', path: '/admin/content/preview', pattern: 'admin/content/preview', passes: WRITERS },
   { method: 'POST', path: '/admin/uploads/profile', pattern: 'admin/uploads/profile', passes: STAFF },
+  { method: 'GET', path: '/admin/messages', pattern: 'admin/messages', passes: STAFF, sectionFor: MANAGERS },
+  { method: 'POST', path: '/admin/messages', pattern: 'admin/messages', passes: MANAGERS },
+  { method: 'GET', path: '/admin/messages/m1', pattern: 'admin/messages/:id', passes: STAFF, sectionFor: MANAGERS },
+  { method: 'POST', path: '/admin/messages/m1', pattern: 'admin/messages/:id', passes: MANAGERS },
+  { method: 'GET', path: '/admin/messages/m1/delete', pattern: 'admin/messages/:id/delete', passes: MANAGERS },
+  { method: 'POST', path: '/admin/messages/m1/delete', pattern: 'admin/messages/:id/delete', passes: MANAGERS },
+  { method: 'GET', path: '/admin/messages/export', pattern: 'admin/messages/export', passes: MANAGERS },
+  { method: 'GET', path: '/admin/services', pattern: 'admin/services', passes: STAFF, sectionFor: CONTENT_MANAGERS },
+  { method: 'POST', path: '/admin/services', pattern: 'admin/services', passes: CONTENT_MANAGERS },
+  { method: 'GET', path: '/admin/services/new', pattern: 'admin/services/new', passes: STAFF, sectionFor: CONTENT_MANAGERS },
+  { method: 'POST', path: '/admin/services/new', pattern: 'admin/services/new', passes: CONTENT_MANAGERS },
+  { method: 'GET', path: '/admin/services/s1/edit', pattern: 'admin/services/:id/edit', passes: CONTENT_MANAGERS },
+  { method: 'POST', path: '/admin/services/s1/edit', pattern: 'admin/services/:id/edit', passes: CONTENT_MANAGERS },
+  { method: 'POST', path: '/admin/services/s1/delete', pattern: 'admin/services/:id/delete', passes: DELETERS },
+  { method: 'POST', path: '/admin/uploads/services', pattern: 'admin/uploads/services', passes: CONTENT_MANAGERS },
+  { method: 'GET', path: '/admin/settings', pattern: 'admin/settings', passes: STAFF, sectionFor: MANAGERS },
+  // ADMIN passes; the settings service refuses contact details and links to anyone but the super admin.
+  { method: 'POST', path: '/admin/settings', pattern: 'admin/settings', passes: MANAGERS },
+  { method: 'POST', path: '/admin/uploads/site', pattern: 'admin/uploads/site', passes: MANAGERS },
+  { method: 'GET', path: '/admin/demo-content', pattern: 'admin/demo-content', passes: STAFF, sectionFor: SUPER },
+  { method: 'POST', path: '/admin/demo-content', pattern: 'admin/demo-content', passes: SUPER },
   { method: 'GET', path: '/admin/no/such/page', pattern: 'admin/*', passes: STAFF },
   // An address that does not exist answers 404 to staff (not-found.tsx), whatever the method.
   { method: 'POST', path: '/admin/content/save', pattern: 'admin/*', passes: STAFF },

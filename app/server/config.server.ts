@@ -132,6 +132,10 @@ const schema = z.object({
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  DEMO_CONTENT: z
+    .enum(['true', 'false'], { message: 'DEMO_CONTENT must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   ORG_NAME: z.string().trim().min(1).default('TDG Uganda'),
   ORG_EMAIL: z
     .string()
@@ -166,6 +170,9 @@ export type Config = {
   mailFrom: string;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Whether the first start on an empty database adds the demo stories, news and staff. */
+  demoContent: boolean;
+  /** First-start defaults of the organisation's details; staff edits in Site settings win. */
   organisation: Organisation;
 };
 
@@ -199,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: s.MAIL_FROM ?? `${s.ORG_NAME} <${s.ORG_EMAIL}>`,
     trustProxy: s.TRUST_PROXY,
     logLevel: s.LOG_LEVEL,
+    demoContent: s.DEMO_CONTENT,
     organisation: {
       name: s.ORG_NAME,
       email: s.ORG_EMAIL,

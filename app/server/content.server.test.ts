@@ -39,6 +39,7 @@ describe('toPublicContent', () => {
       image_alt: null,
       tags: '["one", 2, "two"]',
       status: 'published' as const,
+      demo: 0,
       created_at: '2026-01-01T00:00:00.000Z',
       published_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',

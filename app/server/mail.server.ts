@@ -1,4 +1,6 @@
 import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
 import { getConfig } from './config.server.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
@@ -10,6 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's answer goes (the team's address for an inbox reply). */
+  replyTo?: string;
   /** The body holds a secret (a reset link): it is emptied once the mail has gone or has failed for good. */
   carriesSecret?: boolean;
 }
@@ -31,29 +35,31 @@ let transport: { url: string; send: ReturnType<typeof nodemailer.createTransport
  * (whose speed would otherwise tell a visitor which addresses have accounts). The worker sends it
  * over SMTP when SMTP_URL is set, retrying with backoff; the outbox row shows the outcome.
  */
-export async function sendMail(mail: Mail): Promise<{ id: string }> {
+export async function sendMail(mail: Mail, db: Kysely<Database> = getDb()): Promise<{ id: string }> {
   const id = newId();
-  await getDb()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .insertInto('mail_outbox')
-        .values({
-          id,
-          to_address: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html ?? null,
-          created_at: nowIso(),
-          carries_secret: mail.carriesSecret ? 1 : 0,
-        })
-        .execute();
-      await enqueueJob(
-        MAIL_JOB,
-        { outboxId: id },
-        { db: trx, maxAttempts: mail.carriesSecret ? SECRET_MAIL_ATTEMPTS : MAIL_ATTEMPTS },
-      );
-    });
+  // Inside the caller's transaction when it has one (the mail goes only if its record is kept).
+  const write = (body: (trx: Kysely<Database>) => Promise<void>) =>
+    db.isTransaction ? body(db) : db.transaction().execute(body);
+  await write(async (trx) => {
+    await trx
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        reply_to: mail.replyTo ?? null,
+        created_at: nowIso(),
+        carries_secret: mail.carriesSecret ? 1 : 0,
+      })
+      .execute();
+    await enqueueJob(
+      MAIL_JOB,
+      { outboxId: id },
+      { db: trx, maxAttempts: mail.carriesSecret ? SECRET_MAIL_ATTEMPTS : MAIL_ATTEMPTS },
+    );
+  });
   wakeJobWorkers();
   return { id };
 }
@@ -86,6 +92,7 @@ export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise
       subject: mail.subject,
       text: mail.text_body,
       ...(mail.html_body ? { html: mail.html_body } : {}),
+      ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
     });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);

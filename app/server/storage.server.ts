@@ -20,6 +20,9 @@ const UPLOAD_FORMATS: string[] = ['jpeg', 'png', 'gif', 'webp'];
 
 let uploadsRoot: string | undefined;
 
+/** The folders uploads are kept in: one per collection, services, staff pictures and the site's own pictures. */
+export type UploadFolder = Collection | 'services' | 'profiles' | 'site';
+
 /** Uploads live in `{dataDir}/uploads`; start-up sets it from DATA_DIR, tests from their own folder. */
 export function setUploadsRoot(dataDir: string): void {
   uploadsRoot = path.join(dataDir, 'uploads');
@@ -53,7 +56,7 @@ export interface StoredImage {
 export async function storeImage(
   db: Kysely<Database>,
   input: {
-    folder: Collection | 'services' | 'profiles';
+    folder: UploadFolder;
     originalName: string;
     bytes: Buffer;
     uploadedBy?: string | null;

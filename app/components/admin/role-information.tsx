@@ -1,4 +1,4 @@
-import { ROLE_INFO, ROLES, SECTION_INFO } from '~/lib/permissions';
+import { ROLE_INFO, ROLES, SECTION_INFO, sectionsBeyondOverview } from '~/lib/permissions';
 import { RoleBadge } from './role-badge';
 
 /** spec §2/§6: each role with its permissions, colour, description and sections. */
@@ -25,7 +25,9 @@ export function RoleInformation() {
               </ul>
               <h3 className="mt-4 text-sm font-semibold tracking-wide text-slate-600 uppercase">Dashboard sections</h3>
               <p className="mt-2 text-slate-800">
-                {info.sections.length ? info.sections.map((s) => SECTION_INFO[s].label).join(', ') : 'Dashboard only'}
+                {sectionsBeyondOverview(info.sections)
+                  .map((s) => SECTION_INFO[s].label)
+                  .join(', ') || 'Dashboard only'}
               </p>
             </li>
           );

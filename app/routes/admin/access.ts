@@ -18,6 +18,9 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/uploads/profile': { loader: 'signed-in', action: 'signed-in' },
   '/admin/uploads/content': { loader: 'signed-in', action: 'content:create' },
   '/admin/content/preview': { loader: 'signed-in', action: 'content:create' },
+  '/admin/uploads/services': { loader: 'signed-in', action: 'services:edit' },
+  '/admin/uploads/site': { loader: 'signed-in', action: 'settings:texts' },
+  '/admin/messages/export': { loader: 'messages:manage' },
 
   // The dashboard. Sections a role cannot use still answer, with "Access Restricted" (spec §2).
   '/admin/overview': { loader: 'signed-in' },
@@ -43,5 +46,16 @@ export const ADMIN_ACCESS: AccessTable = {
   },
   '/admin/content/:id/edit': { loader: 'content:edit', action: 'content:edit' },
   '/admin/content/:id/delete': { loader: 'content:delete', action: 'content:delete' },
+  // Issue 11: the inbox, services, site settings and the demo's removal. Settings answers ADMIN's
+  // texts; the service refuses contact details and links to anyone without settings:links.
+  '/admin/messages': { loader: { restricted: 'messages' }, action: 'messages:manage' },
+  '/admin/messages/:id': { loader: { restricted: 'messages' }, action: 'messages:manage' },
+  '/admin/messages/:id/delete': { loader: 'messages:manage', action: 'messages:manage' },
+  '/admin/services': { loader: { restricted: 'services' }, action: 'services:edit' },
+  '/admin/services/new': { loader: { restricted: 'services' }, action: 'services:edit' },
+  '/admin/services/:id/edit': { loader: 'services:edit', action: 'services:edit' },
+  '/admin/services/:id/delete': { loader: 'services:delete', action: 'services:delete' },
+  '/admin/settings': { loader: { restricted: 'settings' }, action: 'settings:texts' },
+  '/admin/demo-content': { loader: { restricted: 'demo:remove' }, action: 'demo:remove' },
   '/admin/*': { loader: 'signed-in', action: 'signed-in' },
 };

@@ -34,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { user, sections, flash } = loaderData;
   const hydrated = useHydrated();
-  const tabs = sections.length > 0 ? sections : [{ section: 'overview', label: 'Overview', path: '/admin/overview' }];
   return (
     <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
       <a
@@ -78,7 +77,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             label="Dashboard sections"
             className="mx-auto max-w-7xl overflow-x-auto px-4"
             listClassName="flex gap-1"
-            links={tabs.map((tab) => ({ to: tab.path, label: tab.label, end: tab.path === '/admin/content' }))}
+            links={sections.map((tab) => ({ to: tab.path, label: tab.label, end: tab.path === '/admin/content' }))}
             look={{
               base: 'block border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
               current: 'border-indigo-800 text-indigo-900',

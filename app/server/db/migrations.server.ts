@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Engine } from './db.server.ts';
 import { resanitiseStoredBodies } from '../sanitize.server.ts';
+import { SEED_ARTICLES, SEED_AUTHORS } from './seed-data.ts';
 
 // One set of migrations for both engines. Kysely runs each PostgreSQL migration in a transaction; on
 // SQLite it does not, so `inTransaction` wraps the body there. Dialect differences (full-text search)
@@ -364,7 +365,81 @@ function migrations(engine: Engine): Record<string, Migration> {
           await resanitiseStoredBodies(trx);
         }),
     },
+    '0006_dashboard_runs_the_site': {
+      // Issue 11: an inbox with statuses and reply threads, mail with a Reply-To, and a demo flag on
+      // what the first start adds, so the super admin can remove the demo in one action. Rows the
+      // demo seed added before the flag existed are recognised by the seed's own words.
+      up: (db) =>
+        inTransaction(db, async (trx) => {
+          await trx.schema
+            .alterTable('contacts')
+            .addColumn('status', text, (c) => c.notNull().defaultTo('new'))
+            .execute();
+          await trx.schema.alterTable('contacts').addColumn('status_changed_at', text).execute();
+          await trx.schema.alterTable('contacts').addColumn('status_changed_by', text).execute();
+          await trx.updateTable('contacts').set({ status: 'read' }).where('read_at', 'is not', null).execute();
+          await trx.schema.createIndex('contacts_created_at_id').on('contacts').columns(['created_at', 'id']).execute();
+          await trx.schema
+            .createIndex('contacts_status_created_at_id')
+            .on('contacts')
+            .columns(['status', 'created_at', 'id'])
+            .execute();
+
+          await trx.schema
+            .createTable('contact_replies')
+            .addColumn('id', text, (c) => c.primaryKey())
+            .addColumn('contact_id', text, (c) => c.notNull().references('contacts.id').onDelete('cascade'))
+            .addColumn('body', text, (c) => c.notNull())
+            .addColumn('sent_by_email', text, (c) => c.notNull())
+            .addColumn('sent_by_name', text, (c) => c.notNull())
+            .addColumn('mail_id', text)
+            .addColumn('created_at', text, (c) => c.notNull())
+            .execute();
+          await trx.schema
+            .createIndex('contact_replies_contact_id')
+            .on('contact_replies')
+            .columns(['contact_id', 'created_at'])
+            .execute();
+
+          await trx.schema.alterTable('mail_outbox').addColumn('reply_to', text).execute();
+
+          for (const table of ['content', 'services', 'system_users']) {
+            await trx.schema
+              .alterTable(table)
+              .addColumn('demo', 'integer', (c) => c.notNull().defaultTo(0))
+              .execute();
+          }
+          const seeded = await trx.selectFrom('settings').select('key').where('key', '=', 'demo_seeded_at').executeTakeFirst();
+          if (seeded) {
+            const authors = SEED_AUTHORS.map((author) => author.email);
+            // Demo staff who never signed in; an account someone has used is the team's now.
+            await trx
+              .updateTable('system_users')
+              .set({ demo: 1 })
+              .where('email', 'in', authors)
+              .where('last_login', 'is', null)
+              .execute();
+            for (const titles of chunks(
+              SEED_ARTICLES.map((article) => article.title),
+              50,
+            )) {
+              await trx
+                .updateTable('content')
+                .set({ demo: 1 })
+                .where('title', 'in', titles)
+                .where('author_email', 'in', authors)
+                .execute();
+            }
+          }
+        }),
+    },
   };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 export async function createMigrator(db: Kysely<any>, engine: Engine): Promise<Migrator> {

@@ -21,6 +21,8 @@ export interface SystemUserTable {
   /** null: the account cannot sign in until a password is set through a reset link. */
   password_hash: string | null;
   disabled: Generated<number>;
+  /** 1 for the demo staff the first start adds; "Remove demo content" deletes them. */
+  demo: Generated<number>;
   created_at: string;
   updated_at: string;
   updated_by: string | null;
@@ -59,6 +61,8 @@ export interface ContentTable {
   /** JSON array of strings. */
   tags: Generated<string>;
   status: Generated<'published'>;
+  /** 1 for the demo stories, news and resources the first start adds. */
+  demo: Generated<number>;
   created_at: string;
   published_at: string;
   updated_at: string;
@@ -73,9 +77,13 @@ export interface ServiceTable {
   image_url: string | null;
   image_alt: string | null;
   position: Generated<number>;
+  /** 1 for demo services (none today: the four built-in services are the organisation's own). */
+  demo: Generated<number>;
   created_at: string;
   updated_at: string;
 }
+
+export type ContactStatus = 'new' | 'read' | 'replied' | 'archived' | 'spam';
 
 export interface ContactTable {
   id: string;
@@ -85,7 +93,24 @@ export interface ContactTable {
   subject: string;
   message: string;
   created_at: string;
+  /** When a staff member first opened it. */
   read_at: string | null;
+  status: Generated<ContactStatus>;
+  /** Who last changed its status, and when (a reply, "handled", archive, spam). */
+  status_changed_at: string | null;
+  status_changed_by: string | null;
+}
+
+/** A reply sent from the inbox, kept in the message's thread. */
+export interface ContactReplyTable {
+  id: string;
+  contact_id: string;
+  body: string;
+  sent_by_email: string;
+  sent_by_name: string;
+  /** The outbox row of the mail that carried it. */
+  mail_id: string | null;
+  created_at: string;
 }
 
 export interface MediaTable {
@@ -136,6 +161,7 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  reply_to: string | null;
   created_at: string;
   sent_at: string | null;
   error: string | null;
@@ -191,6 +217,7 @@ export interface Database {
   content: ContentTable;
   services: ServiceTable;
   contacts: ContactTable;
+  contact_replies: ContactReplyTable;
   media: MediaTable;
   audit_log: AuditLogTable;
   settings: SettingTable;

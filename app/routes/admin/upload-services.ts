@@ -1,0 +1,17 @@
+import { getStaff } from '~/server/staff-context.server';
+import { answerImageUpload } from '~/server/uploads.server';
+import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '~/lib/uploads';
+import type { Route } from './+types/upload-services';
+
+export function loader() {
+  return Response.json({ error: 'Use POST.' }, { status: 405 });
+}
+
+/** A service's picture (the same rules as a story's featured image). */
+export function action({ request, context }: Route.ActionArgs) {
+  return answerImageUpload(request, getStaff(context).email, {
+    folder: 'services',
+    maxBytes: CONTENT_IMAGE_MAX_BYTES,
+    messages: CONTENT_UPLOAD_MESSAGES,
+  });
+}

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { EngineOptions } from './tests/e2e/fixtures';
 import { E2E } from './tests/e2e/env';
 
 // Journeys run in real Chromium against the production build, served by server.ts on a fresh data
@@ -6,7 +7,36 @@ import { E2E } from './tests/e2e/env';
 // (tests/e2e/smtp-sink.ts), which writes each message into E2E.mailDir.
 const port = new URL(E2E.baseURL).port;
 
-export default defineConfig({
+/** The journeys' server settings; the PostgreSQL server differs only in its port and data. */
+function serverEnv(serverPort: string, data: Record<string, string>): Record<string, string> {
+  const publicUrl = `http://127.0.0.1:${serverPort}`;
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: serverPort,
+    PUBLIC_URL: publicUrl,
+    SUPER_ADMIN_EMAIL: E2E.adminEmail,
+    SUPER_ADMIN_PASSWORD: E2E.adminPassword,
+    DONATION_URL: E2E.donationUrl,
+    COURSE_URL: E2E.courseUrl,
+    LOG_LEVEL: 'error',
+    // The sink offers no STARTTLS; ignoreTLS tells nodemailer not to ask for it.
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}?ignoreTLS=true`,
+    MAIL_FROM: E2E.mailFrom,
+    ...data,
+  };
+}
+
+/**
+ * Journeys of issue 11 and later that must pass on both engines: they run against the SQLite server
+ * in `site` or `publishing`, and again against the PostgreSQL server in `postgres`. They reach the
+ * database only through the `database` fixture and use relative URLs.
+ */
+const BOTH_ENGINES = /(messages|settings|services-admin|overview)\.spec\.ts$/;
+/** Journeys that change what public pages show run after those that read the seeded pages. */
+const PUBLISHING = /(content(-security|-permissions)?|settings|services-admin)\.spec\.ts$/;
+
+export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',
   // Playwright empties its results folder when a run starts: a run with its own BUILD_DIR keeps its
   // own, so runs side by side do not delete each other's traces.
@@ -16,8 +46,17 @@ export default defineConfig({
   // Journeys that publish or delete public content run after the ones that read the seeded lists,
   // so a list never sees another test's article appear or vanish.
   projects: [
-    { name: 'site', testIgnore: /content(-security|-permissions)?\.spec\.ts$/ },
-    { name: 'publishing', testMatch: /content(-security|-permissions)?\.spec\.ts$/, dependencies: ['site'] },
+    { name: 'site', testIgnore: PUBLISHING },
+    { name: 'publishing', testMatch: PUBLISHING, dependencies: ['site'] },
+    ...(E2E.postgres
+      ? [
+          {
+            name: 'postgres',
+            testMatch: BOTH_ENGINES,
+            use: { baseURL: E2E.postgres.baseURL, serverURL: E2E.postgres.baseURL, engine: 'postgres' as const },
+          },
+        ]
+      : []),
   ],
   retries: 0,
   reporter: [['list']],
@@ -56,22 +95,21 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: E2E.dataDir,
-        PUBLIC_URL: E2E.baseURL,
-        SUPER_ADMIN_EMAIL: E2E.adminEmail,
-        SUPER_ADMIN_PASSWORD: E2E.adminPassword,
-        DONATION_URL: E2E.donationUrl,
-        COURSE_URL: E2E.courseUrl,
-        LOG_LEVEL: 'error',
-        DATABASE_URL: '',
-        // The sink offers no STARTTLS; ignoreTLS tells nodemailer not to ask for it.
-        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}?ignoreTLS=true`,
-        MAIL_FROM: E2E.mailFrom,
-      },
+      env: serverEnv(port, { DATA_DIR: E2E.dataDir!, DATABASE_URL: '' }),
     },
+    ...(E2E.postgres
+      ? [
+          {
+            command: 'node tests/e2e/postgres-server.ts',
+            url: `${E2E.postgres.baseURL}/healthz`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            // Its uploads beside the SQLite server's, in a folder of their own.
+            env: serverEnv(new URL(E2E.postgres.baseURL).port, { DATA_DIR: `${E2E.dataDir}-postgres` }),
+          },
+        ]
+      : []),
   ],
 });

@@ -22,4 +22,11 @@ export const E2E = {
   /** Where the test SMTP server writes every message it receives, one .eml file each. */
   mailDir: process.env.E2E_MAIL_DIR,
   mailFrom: 'TDG Uganda <no-reply@e2e.example>',
+  /**
+   * The second journey server, on PostgreSQL (the `postgres` project), when TEST_DATABASE_URL names
+   * a database for tests: its address and the schema it keeps its data in.
+   */
+  postgres: process.env.TEST_DATABASE_URL
+    ? { url: process.env.TEST_DATABASE_URL, schema: `e2e_${port}`, baseURL: `http://127.0.0.1:${port + 2}` }
+    : undefined,
 };

@@ -1,7 +1,10 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import type { Kysely } from 'kysely';
 import type { Role } from '../../app/lib/permissions';
+import type { Database } from '../../app/server/db/schema';
 import { removeTagged } from './content-fixtures';
 import { E2E } from './env';
+import { openServerDatabase, type Engine } from './engines';
 import { apiSignIn, createStaff, removeStaff, signInWithForm, unique, type Staff, type StaffOptions } from './staff';
 
 // The journeys' one `test` (in the manner of the Epic Stack's playwright-utils): staff accounts that
@@ -40,19 +43,37 @@ export interface Fixtures {
   tag: string;
 }
 
-export interface WorkerFixtures {
+/** What a project sets: the engine of the server it runs against, and that server's address. */
+export interface EngineOptions {
+  engine: Engine;
+  serverURL: string;
+}
+
+export interface WorkerFixtures extends EngineOptions {
   /** An API client signed in as an Admin of this worker (who may publish and delete). */
   adminApi: APIRequestContext;
+  /** The database of the server under test (SQLite or PostgreSQL, by the project), for arranging and checking. */
+  database: Kysely<Database>;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  staff: async ({}, provide) => {
+  engine: ['sqlite', { scope: 'worker', option: true }],
+  serverURL: [E2E.baseURL, { scope: 'worker', option: true }],
+
+  database: [
+    async ({ engine }, provide) => {
+      const opened = await openServerDatabase(engine);
+      await provide(opened.db);
+      await opened.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  staff: async ({ database }, provide) => {
     const emails: string[] = [];
     const staff = Object.assign(
       async (role: Role, options?: StaffOptions) => {
-        const user = await createStaff(role, options);
+        const user = await createStaff(database, role, options);
         emails.push(user.email);
         return user;
       },
@@ -64,7 +85,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       },
     );
     await provide(staff);
-    removeStaff(emails);
+    await removeStaff(database, emails);
   },
 
   signIn: async ({ page, staff, javaScriptEnabled }, provide) => {
@@ -76,11 +97,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
 
-  staffRequest: async ({ playwright, staff }, provide) => {
+  staffRequest: async ({ playwright, staff, serverURL }, provide) => {
     const contexts: APIRequestContext[] = [];
     await provide(async (who) => {
       const user = typeof who === 'string' ? await staff(who) : who;
-      const request = await playwright.request.newContext({ baseURL: E2E.baseURL });
+      const request = await playwright.request.newContext({ baseURL: serverURL });
       contexts.push(request);
       await apiSignIn(request, user);
       return { user, request };
@@ -89,14 +110,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 
   adminApi: [
-    async ({ playwright }, provide) => {
+    async ({ playwright, database, serverURL }, provide) => {
       // One account for the worker's whole life, so it is made and removed here rather than by `staff`.
-      const admin = await createStaff('ADMIN');
-      const request = await playwright.request.newContext({ baseURL: E2E.baseURL });
+      const admin = await createStaff(database, 'ADMIN');
+      const request = await playwright.request.newContext({ baseURL: serverURL });
       await apiSignIn(request, admin);
       await provide(request);
       await request.dispose();
-      removeStaff([admin.email]);
+      await removeStaff(database, [admin.email]);
     },
     { scope: 'worker' },
   ],

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../app/server/db/schema';
 import { hashPassword } from '../../app/server/passwords.server';
 import { homePathFor, type Role } from '../../app/lib/permissions';
 import { E2E } from './env';
@@ -77,7 +79,7 @@ function hashOf(password: string): Promise<string> {
  * never touch the real super admin account other journeys use.) Journeys use the `staff` fixture
  * (fixtures.ts), which also removes the account after the test.
  */
-export async function createStaff(role: Role, options: StaffOptions = {}): Promise<Staff> {
+export async function createStaff(database: Kysely<Database>, role: Role, options: StaffOptions = {}): Promise<Staff> {
   const suffix = unique();
   const staff: Staff = {
     id: randomUUID(),
@@ -87,22 +89,23 @@ export async function createStaff(role: Role, options: StaffOptions = {}): Promi
     role,
   };
   const now = new Date().toISOString();
-  db()
-    .prepare(
-      `INSERT INTO system_users (id, name, email, role, bio, profile_picture, password_hash, disabled, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)`,
-    )
-    .run(
-      staff.id,
-      staff.name,
-      staff.email,
+  await database
+    .insertInto('system_users')
+    .values({
+      id: staff.id,
+      name: staff.name,
+      email: staff.email,
       role,
-      options.bio ?? '',
-      await hashOf(staff.password),
-      options.disabled ? 1 : 0,
-      now,
-      now,
-    );
+      bio: options.bio ?? '',
+      profile_picture: null,
+      password_hash: await hashOf(staff.password),
+      disabled: options.disabled ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+      updated_by: null,
+      last_login: null,
+    })
+    .execute();
   return staff;
 }
 
@@ -110,21 +113,30 @@ export async function createStaff(role: Role, options: StaffOptions = {}): Promi
  * Removes the accounts with these emails (if they exist), with their sessions and reset links, and
  * forgets the failed sign-ins counted for the emails, so the shared server's user list stays short.
  */
-export function removeStaff(emails: readonly string[]): void {
+export async function removeStaff(database: Kysely<Database>, emails: readonly string[]): Promise<void> {
   if (emails.length === 0) return;
-  const remove = db().transaction((list: readonly string[]) => {
-    for (const email of list) {
-      const row = userByEmail(email);
-      if (row) {
-        db().prepare('DELETE FROM sessions WHERE user_id = ?').run(row.id);
-        db().prepare('DELETE FROM password_reset_tokens WHERE user_id = ?').run(row.id);
-        db().prepare('DELETE FROM system_users WHERE id = ?').run(row.id);
-      }
-      forgetLoginFailures(email);
+  const list = emails.map((email) => email.toLowerCase());
+  await database.transaction().execute(async (trx) => {
+    const ids = (await trx.selectFrom('system_users').select('id').where('email', 'in', list).execute()).map((row) => row.id);
+    if (ids.length > 0) {
+      await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+      await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', ids).execute();
+      await trx.deleteFrom('system_users').where('id', 'in', ids).execute();
     }
+    await trx.deleteFrom('login_attempts').where('email', 'in', list).execute();
+    await trx
+      .deleteFrom('rate_limits')
+      .where((eb) =>
+        eb.or([
+          eb('key', 'in', [
+            ...list.map((email) => `sign-in:pair:127.0.0.1|${email}`),
+            ...list.map((email) => `sign-in:account:${email}`),
+          ]),
+          eb('key', 'like', 'sign-in:address:%'),
+        ]),
+      )
+      .execute();
   });
-  // IMMEDIATE: take the write lock first (waiting for it), rather than fail to upgrade a read.
-  remove.immediate(emails);
 }
 
 /** The super admin the server was started with. */
@@ -147,20 +159,6 @@ export function deleteUserRow(id: string): void {
 }
 
 /**
- * Forgets the failed sign-ins counted for these emails, and the address's count: the server limits
- * failures per address across all emails, and every journey signs in from 127.0.0.1.
- */
-export function forgetLoginFailures(...emails: string[]): void {
-  const records = db().prepare('DELETE FROM login_attempts WHERE email = ?');
-  const counters = db().prepare("DELETE FROM rate_limits WHERE key IN (?, ?) OR key LIKE 'sign-in:address:%'");
-  for (const raw of emails) {
-    const email = raw.toLowerCase();
-    records.run(email);
-    counters.run(`sign-in:pair:127.0.0.1|${email}`, `sign-in:account:${email}`);
-  }
-}
-
-/**
  * Signs in through the sign-in screen and waits for the role's first dashboard section. With
  * JavaScript (the default) it first waits for the screen's scripts, which show the password toggle.
  * (The `signIn` fixture does this for the test's page; this is for a page of another context.)
@@ -178,7 +176,7 @@ export async function signInWithForm(
   if (options.remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   // A 500 ms pause, an argon2 check and a page load: allow for a busy machine.
-  await expect(page).toHaveURL(new URL(homePathFor(user.role), E2E.baseURL).href, { timeout: 15_000 });
+  await expect(page).toHaveURL(new URL(homePathFor(user.role), page.url()).href, { timeout: 15_000 });
 }
 
 /**

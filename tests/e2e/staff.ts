@@ -116,13 +116,13 @@ export async function createStaff(database: Kysely<Database>, role: Role, option
 export async function removeStaff(database: Kysely<Database>, emails: readonly string[]): Promise<void> {
   if (emails.length === 0) return;
   const list = emails.map((email) => email.toLowerCase());
+  // Every statement writes (none reads first): on SQLite a transaction that read first could not take
+  // the write lock while another process holds it, and would fail at once instead of waiting.
   await database.transaction().execute(async (trx) => {
-    const ids = (await trx.selectFrom('system_users').select('id').where('email', 'in', list).execute()).map((row) => row.id);
-    if (ids.length > 0) {
-      await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
-      await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', ids).execute();
-      await trx.deleteFrom('system_users').where('id', 'in', ids).execute();
-    }
+    const ids = trx.selectFrom('system_users').select('id').where('email', 'in', list);
+    await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', ids).execute();
+    await trx.deleteFrom('system_users').where('email', 'in', list).execute();
     await trx.deleteFrom('login_attempts').where('email', 'in', list).execute();
     await trx
       .deleteFrom('rate_limits')

@@ -23,6 +23,9 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
     // The sink offers no STARTTLS; ignoreTLS tells nodemailer not to ask for it.
     SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}?ignoreTLS=true`,
     MAIL_FROM: E2E.mailFrom,
+    // A journey may speak for a visitor of its own address (X-Forwarded-For from 127.0.0.1), so the
+    // per-address limits one journey uses up never refuse another's visitor.
+    TRUST_PROXY: 'loopback',
     ...data,
   };
 }
@@ -32,9 +35,9 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * in `site` or `publishing`, and again against the PostgreSQL server in `postgres`. They reach the
  * database only through the `database` fixture and use relative URLs.
  */
-const BOTH_ENGINES = /(messages|settings|services-admin|overview)\.spec\.ts$/;
+const BOTH_ENGINES = /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail)\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
-const PUBLISHING = /(content(-security|-permissions)?|settings|services-admin)\.spec\.ts$/;
+const PUBLISHING = /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions)\.spec\.ts$/;
 
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',

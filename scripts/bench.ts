@@ -5,7 +5,9 @@
 // and one static file with autocannon (50 connections, 10 s each; BENCH_CONNECTIONS and
 // BENCH_DURATION change that), once served from the page cache and once bypassing it. It also weighs
 // every public page (HTML, CSS and JS as the server sends them gzipped, JS also in Brotli) and looks
-// for requests to other hosts. The server
+// for requests to other hosts. The inbox (issue 11) is measured too: 10,000 contact messages, its
+// first page, a page far back, a status filter and searches, signed in as the super admin. So is the
+// newsletter's CSV export of 10,000 subscribers (issue 12): its time and the server's memory. The server
 // and the data folder are removed at the end, also after an error or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,11 +17,15 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../app/server/db/db.server.ts';
+import type { Database } from '../app/server/db/schema.ts';
 import { migrateToLatest } from '../app/server/db/migrations.server.ts';
 import { SEED_AUTHORS } from '../app/server/db/seed-data.ts';
 import { seedDemoContent } from '../app/server/db/seed.server.ts';
 import { searchContent } from '../app/server/search.server.ts';
+import { encodeCursor } from '../app/server/messages.server.ts';
+import type { ContactStatus } from '../app/server/db/schema.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
 import type { Collection } from '../app/lib/collections.ts';
 import { freePort } from './free-port.ts';
@@ -34,6 +40,11 @@ const SEARCH_WORD = 'interpreter';
 const BYPASS_COOKIE = 'tdg_session=bench';
 
 const TARGETS = { pageJsKb: 120, cachedRatio: 0.7, searchP99Ms: 50 };
+
+/** The inbox: how many messages, and how many staff at once (a handful of people use it, not 50). */
+const INBOX_MESSAGES = 10_000;
+const INBOX_CONNECTIONS = Number(process.env.BENCH_INBOX_CONNECTIONS ?? 10);
+const BENCH_ADMIN = { email: 'bench-admin@bench.example', password: `bench-${process.pid}-${Date.now()}` };
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -96,7 +107,9 @@ function sentence(next: () => number, words: number): string {
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
-export async function seedBigSite(dataDir: string): Promise<{ articleId: string; searchMatches: number; stories: number }> {
+export async function seedBigSite(
+  dataDir: string,
+): Promise<{ articleId: string; searchMatches: number; stories: number; inbox: InboxSeed }> {
   const handle = await openDatabase({ dataDir });
   try {
     await migrateToLatest(handle.db, handle.engine);
@@ -155,10 +168,207 @@ export async function seedBigSite(dataDir: string): Promise<{ articleId: string;
       searchContent({ collection: 'blogs', query: SEARCH_WORD, limit: 1 }, handle.db, handle.engine),
       searchContent({ collection: 'blogs', limit: 1 }, handle.db, handle.engine),
     ]);
-    return { articleId: newest.id, searchMatches: matches.total, stories: all.total };
+    const inbox = await seedInbox(handle.db, now);
+    return { articleId: newest.id, searchMatches: matches.total, stories: all.total, inbox };
   } finally {
     await handle.close();
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inbox (issue 11): 10,000 contact messages from the same word list, spread over the last
+// 23 months (inside the default retention of 24, so the clean-up job at start deletes none).
+
+interface InboxSeed {
+  messages: number;
+  /** The cursor of the page 200 pages back (25 a page): what "Older messages" reaches after 200 clicks. */
+  deepCursor: string;
+  /** How many messages the search word is in (name, email, subject or text). */
+  searchMatches: number;
+}
+
+const FIRST_NAMES = ['Nakato', 'Okello', 'Achieng', 'Mukasa', 'Nabirye', 'Opio', 'Namusoke', 'Kato', 'Auma', 'Ssempala'];
+const LAST_NAMES = ['Grace', 'Peter', 'Ruth', 'John', 'Sarah', 'David', 'Esther', 'Joseph', 'Mary', 'Ivan'];
+
+async function seedInbox(db: Kysely<Database>, now: number): Promise<InboxSeed> {
+  const next = random(20_261_124);
+  const span = 23 * 30 * 24 * 60 * 60_000;
+  const statuses: ContactStatus[] = ['new', 'read', 'read', 'read', 'replied', 'replied', 'replied', 'archived', 'spam', 'read'];
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < INBOX_MESSAGES; start += 250) {
+      const rows = [];
+      for (let i = start; i < Math.min(start + 250, INBOX_MESSAGES); i++) {
+        const first = FIRST_NAMES[Math.floor(next() * FIRST_NAMES.length)]!;
+        const last = LAST_NAMES[Math.floor(next() * LAST_NAMES.length)]!;
+        const status = statuses[i % statuses.length]!;
+        rows.push({
+          id: `bench-msg-${i}`,
+          name: `${first} ${last}`,
+          email: `${first}.${last}${i}@example.org`.toLowerCase(),
+          phone: i % 3 === 0 ? `+256 7${String(i).padStart(8, '0')}` : null,
+          subject: sentence(next, 3 + Math.floor(next() * 5)).slice(0, -1),
+          message: Array.from({ length: 1 + Math.floor(next() * 4) }, () => sentence(next, 25 + Math.floor(next() * 40))).join(
+            '\n\n',
+          ),
+          created_at: new Date(now - Math.floor(next() * span)).toISOString(),
+          read_at: status === 'new' ? null : new Date(now).toISOString(),
+          status,
+        });
+      }
+      await trx.insertInto('contacts').values(rows).execute();
+    }
+  });
+  const deep = await db
+    .selectFrom('contacts')
+    .select(['created_at', 'id'])
+    .where('status', 'in', ['new', 'read', 'replied'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(200 * 25 - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const pattern = `%${SEARCH_WORD}%`;
+  const { n } = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or(['name', 'email', 'subject', 'message'].map((c) => eb(eb.ref(c as 'name'), 'like', pattern))))
+    .executeTakeFirstOrThrow();
+  return {
+    messages: INBOX_MESSAGES,
+    deepCursor: encodeCursor({ createdAt: deep.created_at, id: deep.id }),
+    searchMatches: Number(n),
+  };
+}
+
+/** Signs the bench's super admin in through the sign-in form's POST, as a browser without JavaScript does; returns the session cookie. */
+async function signInStaff(base: string): Promise<string> {
+  const response = await fetch(`${base}/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(BENCH_ADMIN).toString(),
+    redirect: 'manual',
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('tdg_session='));
+  if (response.status !== 302 || !cookie) throw new Error(`Signing the bench's super admin in failed: ${response.status}`);
+  return cookie.split(';')[0]!;
+}
+
+/** One inbox row: autocannon with the staff cookie, optionally a different search word on each request. */
+async function loadInbox(label: string, base: string, requestPath: string, cookie: string, rotate?: string[]): Promise<Run> {
+  const headers = { cookie };
+  let n = 0;
+  const requests: AutocannonRequest[] | undefined = rotate && [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        path: `/admin/messages?status=all&q=${encodeURIComponent(rotate[n++ % rotate.length]!)}`,
+      }),
+    },
+  ];
+  const options = { url: `${base}${requestPath}`, connections: INBOX_CONNECTIONS, headers, ...(requests ? { requests } : {}) };
+  await settle(base);
+  const first = await fetch(`${base}${requestPath}`, { headers });
+  if (first.status !== 200) throw new Error(`${requestPath} answered ${first.status}`);
+  await first.arrayBuffer();
+  await autocannon({ ...options, duration: WARM_UP });
+  await settle(base);
+  const result = await autocannon({ ...options, duration: DURATION });
+  return {
+    label,
+    cache: 'none',
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    answered: result.requests.total,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The whole CSV export of every message, timed, with its size. */
+async function timeExport(base: string, cookie: string): Promise<{ ms: number; bytes: number; rows: number }> {
+  const started = performance.now();
+  const response = await fetch(`${base}/admin/messages/export?status=all`, { headers: { cookie } });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`The export answered ${response.status}`);
+  return { ms, bytes: Buffer.byteLength(text), rows: (text.match(/^\d{4}-\d\d-\d\dT[\d:.]+Z,/gm) ?? []).length };
+}
+
+/** Subscribers the newsletter export is measured with (issue 12). */
+const NEWSLETTER_SUBSCRIBERS = 10_000;
+
+/** The server process's resident memory in bytes (Linux /proc), or undefined elsewhere. */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Issue 12: the Subscribers screen's CSV export of 10,000 subscribers (docs/decisions/505). Adds them
+ * to the running server's database, then times the whole download while sampling the server's
+ * resident memory every 10 ms (the export streams 500 rows at a time, so it should stay flat), and
+ * prints one line.
+ */
+async function measureSubscriberExport(
+  dataDir: string,
+  base: string,
+  cookie: string,
+  server: ChildProcess | undefined,
+): Promise<void> {
+  const handle = await openDatabase({ dataDir });
+  try {
+    const now = Date.now();
+    await handle.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < NEWSLETTER_SUBSCRIBERS; start += 500) {
+        const rows = [];
+        for (let i = start; i < Math.min(start + 500, NEWSLETTER_SUBSCRIBERS); i++) {
+          const at = new Date(now - i * 60_000).toISOString();
+          const status = i % 10 === 0 ? 'unsubscribed' : i % 7 === 0 ? 'pending' : 'confirmed';
+          rows.push({
+            id: `bench-sub-${i}`,
+            email: `reader${i}@example.org`,
+            source: status === 'unsubscribed' ? null : '/news',
+            created_at: at,
+            status: status as 'confirmed' | 'pending' | 'unsubscribed',
+            confirmed_at: status === 'confirmed' ? at : null,
+            unsubscribed_at: status === 'unsubscribed' ? at : null,
+            confirm_sent_at: status === 'pending' ? at : null,
+          });
+        }
+        await trx.insertInto('newsletter_subscribers').values(rows).execute();
+      }
+    });
+  } finally {
+    await handle.close();
+  }
+  await settle(base);
+  const before = residentBytes(server?.pid);
+  let peak = before ?? 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(server?.pid) ?? 0)), 10);
+  const started = performance.now();
+  const response = await fetch(`${base}/admin/subscribers/export`, { headers: { cookie } });
+  let bytes = 0;
+  let rows = -1; // the header line
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) rows++;
+  }
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  if (response.status !== 200) throw new Error(`The subscribers export answered ${response.status}`);
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const memory =
+    before === undefined
+      ? 'server memory not measured (no /proc)'
+      : `server memory ${mb(before)} before, ${mb(peak)} at most during it (+${mb(peak - before)})`;
+  process.stdout.write(
+    `CSV export of all ${rows.toLocaleString('en-US')} newsletter subscribers (of ${NEWSLETTER_SUBSCRIBERS.toLocaleString('en-US')} added): ${(ms / 1000).toFixed(2)} s, ${kb(bytes)}; ${memory}.\n\n`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,7 +387,9 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
       DATABASE_URL: '',
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
-      SUPER_ADMIN_PASSWORD: `bench-${process.pid}-${Date.now()}`,
+      // The inbox rows sign in as this account.
+      SUPER_ADMIN_EMAIL: BENCH_ADMIN.email,
+      SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -417,9 +629,11 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => interrupted('SIGTERM'));
 
   try {
-    process.stdout.write(`Seeding ${PER_COLLECTION} stories and ${PER_COLLECTION} news in ${dataDir} …\n`);
+    process.stdout.write(
+      `Seeding ${PER_COLLECTION} stories, ${PER_COLLECTION} news and ${INBOX_MESSAGES} contact messages in ${dataDir} …\n`,
+    );
     const started = Date.now();
-    const { articleId, searchMatches, stories } = await seedBigSite(dataDir);
+    const { articleId, searchMatches, stories, inbox } = await seedBigSite(dataDir);
     process.stdout.write(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Starting the built server …\n`);
     const server = await startServer(dataDir, await freePort());
     child = server.child;
@@ -448,6 +662,27 @@ async function main(): Promise<void> {
     runs.push(await load('search, a different word each time (cache bypassed)', base, search, true, WORDS.slice(0, 120)));
     const staticRps = runs[0]!.rps;
 
+    // The inbox, as a signed-in staff member sees it (never cached: every dashboard page is no-store).
+    const cookie = await signInStaff(base);
+    const inboxRuns: Run[] = [];
+    inboxRuns.push(await loadInbox('inbox, first page', base, '/admin/messages', cookie));
+    inboxRuns.push(await loadInbox('inbox, 200 pages back', base, `/admin/messages?after=${inbox.deepCursor}`, cookie));
+    inboxRuns.push(await loadInbox('inbox, Spam only', base, '/admin/messages?status=spam', cookie));
+    inboxRuns.push(
+      await loadInbox(`inbox search "${SEARCH_WORD}", all statuses`, base, `/admin/messages?status=all&q=${SEARCH_WORD}`, cookie),
+    );
+    inboxRuns.push(
+      await loadInbox(
+        'inbox search, a different word each time',
+        base,
+        '/admin/messages?status=all&q=radio',
+        cookie,
+        WORDS.slice(0, 120),
+      ),
+    );
+    inboxRuns.push(await loadInbox('inbox search, a word in no message', base, '/admin/messages?status=all&q=zzzzqx', cookie));
+    const exported = await timeExport(base, cookie);
+
     process.stdout.write(
       `${table(
         ['Request', 'cache', 'req/s', 'p50 ms', 'p99 ms', '× static', 'answered', 'failed'],
@@ -464,6 +699,22 @@ async function main(): Promise<void> {
         2,
       )}\n\n`,
     );
+
+    process.stdout.write(
+      `The inbox holds ${inbox.messages} messages; "${SEARCH_WORD}" is in ${inbox.searchMatches} of them. Signed in as the super admin, ${INBOX_CONNECTIONS} connections, ${DURATION} s per row:\n${table(
+        ['Request', 'req/s', 'p50 ms', 'p99 ms', 'answered', 'failed'],
+        inboxRuns.map((r) => [
+          r.label,
+          r.rps.toFixed(0),
+          r.answered ? r.p50.toFixed(1) : '-',
+          r.answered ? r.p99.toFixed(1) : '-',
+          String(r.answered),
+          String(r.failures),
+        ]),
+      )}\nCSV export of all ${exported.rows} messages: ${(exported.ms / 1000).toFixed(2)} s, ${kb(exported.bytes)}.\n\n`,
+    );
+
+    await measureSubscriberExport(dataDir, base, cookie, child);
 
     const publicPages = [...(await pagesToWeigh(base)), search, '/no-such-page'];
     const weights: Weight[] = [];
@@ -499,7 +750,7 @@ async function main(): Promise<void> {
       `${verdict(heaviest.js < TARGETS.pageJsKb * 1024)}  every public page under ${TARGETS.pageJsKb} KB of gzipped JS: heaviest ${heaviest.path} ${kb(heaviest.js)}`,
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
-    const failures = runs.filter((r) => r.failures > 0 || r.answered === 0);
+    const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);
     if (failures.length)
       lines.push(`NOTE  some requests failed, timed out or were not 2xx: ${failures.map((r) => r.label).join(', ')}`);
     lines.push(

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 // One way to draw a list of navigation links (the site's header and menu, the dashboard's tabs and
@@ -5,7 +6,8 @@ import { NavLink } from 'react-router';
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** Text, or text with a badge (the dashboard's Messages tab and its unread count). */
+  label: ReactNode;
   /** Current only on exactly this address, not below it. */
   end?: boolean;
 }

@@ -2,8 +2,9 @@ import { useFetcher, useLocation } from 'react-router';
 import type { NewsletterResult } from '~/lib/newsletter';
 
 /**
- * The newsletter box of /news and the article page. Subscribing stores the address (spec: the
- * original did nothing; docs/decisions/403-newsletter.md). Works without JavaScript as a plain POST.
+ * The newsletter box of /news and the article page. Subscribing queues the address and mails a
+ * confirmation link (spec: the original did nothing; docs/decisions/505-newsletter.md): the answer
+ * is the same for every valid address. Works without JavaScript as a plain POST.
  */
 export function NewsletterBox({ source, title = 'Stay informed', text }: { source: string; title?: string; text?: string }) {
   const fetcher = useFetcher<NewsletterResult>();

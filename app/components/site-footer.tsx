@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { NAV_LINKS, type SiteInfo } from '~/lib/site';
+import { NAV_LINKS, telHref, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { MailIcon, PhoneIcon, PinIcon } from './icons';
 import { SocialLinks } from './social-links';
@@ -64,10 +64,7 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
               <MailIcon className="mt-0.5 h-5 w-5 shrink-0" />
               {site.email}
             </a>
-            <a
-              href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}
-              className="flex items-start gap-2 text-slate-300 hover:text-white"
-            >
+            <a href={telHref(site.phone)} className="flex items-start gap-2 text-slate-300 hover:text-white">
               <PhoneIcon className="mt-0.5 h-5 w-5 shrink-0" />
               {site.phone}
             </a>

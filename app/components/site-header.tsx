@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { COURSE_BANNER_TEXT, HEADER_SCROLL_THRESHOLD, NAV_LINKS, type SiteInfo } from '~/lib/site';
+import { HEADER_SCROLL_THRESHOLD, NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { HeartIcon, MenuIcon } from './icons';
 import { Logo } from './logo';
@@ -18,7 +18,7 @@ function useScrolledPast(threshold: number): boolean {
   return scrolled;
 }
 
-/** spec §2 header: fixed, changes look past 10 px, course banner while not scrolled. */
+/** spec §2 header: fixed, changes look past 10 px, course banner (its words and link from Site settings) while not scrolled. */
 export function SiteHeader({ site }: { site: SiteInfo }) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -36,7 +36,7 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
               href={site.courseUrl}
               className="underline decoration-indigo-300 underline-offset-4 hover:decoration-white"
             >
-              {COURSE_BANNER_TEXT}
+              {site.courseBanner}
             </ExternalLink>
           </p>
         </div>

@@ -9,10 +9,13 @@ const NETWORKS = [
   { key: 'youtube', label: 'YouTube', Icon: YouTubeLogo },
 ] as const;
 
+/** The organisation's social profiles; a network whose link was emptied in Site settings is left out. */
 export function SocialLinks({ site, className, linkClassName }: { site: SiteInfo; className?: string; linkClassName: string }) {
+  const networks = NETWORKS.filter(({ key }) => site.social[key]);
+  if (networks.length === 0) return null;
   return (
     <ul className={className} aria-label={`${site.name} on social media`}>
-      {NETWORKS.map(({ key, label, Icon }) => (
+      {networks.map(({ key, label, Icon }) => (
         <li key={key}>
           <ExternalLink
             href={site.social[key]}

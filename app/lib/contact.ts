@@ -89,6 +89,15 @@ export type ContactResult =
   | { status: 'invalid'; message: string; errors: ContactFieldErrors; values: ContactValues }
   | { status: 'refused' | 'failed'; message: string; values: ContactValues };
 
+/**
+ * The contact page's one sentence on how a message is used and kept (Uganda's Data Protection and
+ * Privacy Act 2019 asks for purpose and retention); the months are the inbox's retention setting.
+ */
+export function contactPrivacyNotice(retentionMonths: number): string {
+  const kept = retentionMonths === 1 ? '1 month' : `${retentionMonths} months`;
+  return `We use your message only to answer you, and delete it after ${kept}.`;
+}
+
 /** A subject passed in the address (?subject=Partnership), made safe to show in the field. */
 export function subjectFromQuery(value: string | null): string {
   // Only the start can be shown; the cut is generous so that leading spaces cannot push it out.

@@ -18,6 +18,8 @@ export type Permission =
   // Issue 11: the dashboard runs the site.
   | 'messages:manage' // the inbox: read, reply, mark, delete, export, retention
   | 'subscribers:view' // newsletter counts on the overview
+  | 'subscribers:manage' // the subscribers screen: search, erase, export (issue 12)
+  | 'newsletter:send' // send a published story or news item to the confirmed subscribers (issue 12)
   | 'settings:texts' // site texts, stats, founder story, legal pages
   | 'settings:links' // contact details and every outgoing link (a changed donation link sends money elsewhere)
   | 'services:edit' // create, edit and reorder services
@@ -31,6 +33,7 @@ export type Section =
   | 'addNews'
   | 'addBlog'
   | 'messages'
+  | 'subscribers'
   | 'services'
   | 'settings'
   | 'roleInfo'
@@ -55,6 +58,8 @@ const ALL: Permission[] = [
   'content:view',
   'messages:manage',
   'subscribers:view',
+  'subscribers:manage',
+  'newsletter:send',
   'settings:texts',
   'settings:links',
   'services:edit',
@@ -74,6 +79,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'addNews',
       'addBlog',
       'messages',
+      'subscribers',
       'services',
       'settings',
       'roleInfo',
@@ -92,11 +98,13 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'content:view',
       'messages:manage',
       'subscribers:view',
+      'subscribers:manage',
+      'newsletter:send',
       'settings:texts',
       'services:edit',
       'services:delete',
     ],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'messages', 'services', 'settings'],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'messages', 'subscribers', 'services', 'settings'],
     description: 'Manages all content but not users',
     badge: 'bg-red-100 text-red-900 ring-red-300',
   },
@@ -133,6 +141,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   addNews: { label: 'Add Story', path: '/admin/content/new/news' },
   addBlog: { label: 'Add Blog', path: '/admin/content/new/blogs' },
   messages: { label: 'Messages', path: '/admin/messages' },
+  subscribers: { label: 'Subscribers', path: '/admin/subscribers' },
   services: { label: 'Services', path: '/admin/services' },
   settings: { label: 'Site settings', path: '/admin/settings' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },

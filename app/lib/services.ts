@@ -1,3 +1,4 @@
+import { z } from 'zod';
 // spec §3 Service, shared by the server and the browser. The four built-in services' words live on
 // the server (app/server/site-defaults.server.ts), which only the server's pages need
 // (docs/decisions/303).
@@ -31,4 +32,128 @@ export const SERVICE_NOT_FOUND = 'Service not found';
 /** The contact form, opened with this service as the subject. */
 export function serviceContactHref(service: Pick<Service, 'title'>): string {
   return `/contact?subject=${encodeURIComponent(service.title)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's Services screens (issue 11): the form's rules and messages, shared by the browser
+// (instant feedback) and the server (which checks again). docs/decisions/503-services-admin.md
+
+export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_DESCRIPTION_MAX = 1_000;
+export const SERVICE_FEATURES_MAX = 12;
+export const SERVICE_FEATURE_MAX = 160;
+export const SERVICE_ALT_MAX = 200;
+/** Twelve full lines with generous spacing; a longer field cannot be valid, so it is refused before it is split. */
+export const SERVICE_FEATURES_INPUT_MAX = 2_500;
+/** Our upload addresses are about 60 characters; checked before the pattern runs. */
+const IMAGE_URL_MAX = 300;
+
+export const SERVICE_MESSAGES = {
+  fixErrors: 'Please fix the errors below before submitting.',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 100 characters',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: 'Description must be at most 1,000 characters',
+  tooManyFeatures: 'Please list at most 12 features, one per line',
+  featureTooLong: 'Each feature must be at most 160 characters',
+  altRequired: 'Image description is required when there is an image',
+  altTooLong: 'The image description must be at most 200 characters',
+  imageInvalid: 'Please upload the image again.',
+  notFound: 'Service not found',
+  forbidden: 'You do not have permission to perform this action.',
+  saveFailed: 'The service could not be saved. Please try again or contact support if the problem persists.',
+  deleteFailed: (reason: string) => `Error deleting service: ${reason}`,
+  moveFailed: 'The service could not be moved. Please try again.',
+  alreadyFirst: (title: string) => `"${title}" is already first.`,
+  alreadyLast: (title: string) => `"${title}" is already last.`,
+  empty: 'No services are stored. The website shows the four built-in services until you add one.',
+} as const;
+
+/** spec §8's manner: 'Service "{title}" created successfully!'. */
+export const serviceCreated = (title: string) => `Service "${title}" created successfully!`;
+export const serviceUpdated = (title: string) => `Service "${title}" updated successfully!`;
+export const serviceDeleted = (title: string) => `Service "${title}" deleted successfully!`;
+export const serviceMoved = (title: string, position: number, count: number) =>
+  `"${title}" moved to position ${position} of ${count}.`;
+
+/** spec §5: delete confirmations name the item and say 'This action cannot be undone.' */
+export function serviceDeleteQuestion(title: string, last: boolean): string {
+  const fallback = last ? ' It is the last service: the website will show the four built-in services until you add one.' : '';
+  return `Are you sure you want to delete "${title}"?${fallback} This action cannot be undone.`;
+}
+
+/** One feature per line: trimmed, blank lines dropped. */
+export function parseFeatures(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The pictures a service may show: one uploaded to the services folder, or a built-in service's own. */
+function isServiceImageUrl(value: string): boolean {
+  if (value.length > IMAGE_URL_MAX) return false;
+  return /^\/media\/services\/[A-Za-z0-9._-]+\.webp$/.test(value) || /^\/images\/services\/[a-z0-9-]+\.svg$/.test(value);
+}
+
+export const serviceSchema = z
+  .object({
+    title: z.string().trim().min(1, SERVICE_MESSAGES.titleRequired).max(SERVICE_TITLE_MAX, SERVICE_MESSAGES.titleTooLong),
+    description: z
+      .string()
+      .max(SERVICE_DESCRIPTION_MAX * 2, SERVICE_MESSAGES.descriptionTooLong)
+      .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+      .pipe(
+        z.string().min(1, SERVICE_MESSAGES.descriptionRequired).max(SERVICE_DESCRIPTION_MAX, SERVICE_MESSAGES.descriptionTooLong),
+      ),
+    features: z
+      .string()
+      .max(SERVICE_FEATURES_INPUT_MAX, SERVICE_MESSAGES.tooManyFeatures)
+      .default('')
+      .transform((v) => parseFeatures(v.replace(/\r\n?/g, '\n')))
+      .pipe(
+        z
+          .array(z.string().max(SERVICE_FEATURE_MAX, SERVICE_MESSAGES.featureTooLong))
+          .refine((list) => list.length <= SERVICE_FEATURES_MAX, SERVICE_MESSAGES.tooManyFeatures),
+      ),
+    imageUrl: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || isServiceImageUrl(v), SERVICE_MESSAGES.imageInvalid),
+    imageAlt: z.string().trim().max(SERVICE_ALT_MAX, SERVICE_MESSAGES.altTooLong).default(''),
+  })
+  // Checked even when another field is wrong, so every problem shows at once.
+  .refine((value) => !(value.imageUrl && !value.imageAlt), {
+    path: ['imageAlt'],
+    message: SERVICE_MESSAGES.altRequired,
+    when: ({ value }) => {
+      const v = value as { imageUrl?: unknown; imageAlt?: unknown };
+      return typeof v?.imageUrl === 'string' && (v.imageAlt === undefined || typeof v.imageAlt === 'string');
+    },
+  });
+
+export type ServiceInput = z.output<typeof serviceSchema>;
+export const SERVICE_FIELDS = ['title', 'description', 'features', 'imageUrl', 'imageAlt'] as const;
+export type ServiceField = (typeof SERVICE_FIELDS)[number];
+export type ServiceErrors = Partial<Record<ServiceField | 'form', string>>;
+
+/** What the service form's action answers on a failure (a success redirects to the list). */
+export interface ServiceFormFailure {
+  ok: false;
+  message: string;
+  errors: ServiceErrors;
+  values: Partial<Record<ServiceField, string>>;
+}
+
+/** A service as the dashboard lists it. */
+export interface AdminService extends Service {
+  position: number;
+  demo: boolean;
+  updatedAt: string;
+}
+
+/** A service id as the site makes them: a slug of the title. Anything else cannot exist. */
+export function isServiceId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,100}$/.test(value);
 }

@@ -1,7 +1,9 @@
 import { COLLECTION_INFO } from './collections.ts';
 
 // What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
-// the settings and handed to the browser by the layout route's loader.
+// Site settings (app/server/site.server.ts: a staff edit wins, else the environment's value, else the
+// words below) and handed to the browser by the layout route's loader. Kept free of schemas: every
+// public page downloads this file.
 
 /** The organisation's details as the environment gives them (app/server/config.server.ts). */
 export interface Organisation {
@@ -9,6 +11,7 @@ export interface Organisation {
   email: string;
   phone: string;
   location: string;
+  /** Full https addresses; an empty one (removed in Site settings) is not shown. */
   social: { x: string; instagram: string; linkedin: string; youtube: string };
   donationUrl: string;
   courseUrl: string;
@@ -16,11 +19,14 @@ export interface Organisation {
 
 export interface SiteInfo extends Organisation {
   description: string;
+  /** The course banner above the header (spec §2). */
+  courseBanner: string;
   /** The site's public address without a trailing slash, for canonical URLs and feeds. */
   publicUrl: string;
   year: number;
 }
 
+/** spec §2: the course banner's words until staff change them in Site settings. */
 export const COURSE_BANNER_TEXT = 'New Course Available: Deaf / Hard of Hearing Awareness Training';
 export const LOGO_FALLBACK_TEXT = 'TDG';
 
@@ -35,3 +41,16 @@ export const NAV_LINKS = [
 
 /** spec §9: the header changes look once scrolled more than 10 pixels. */
 export const HEADER_SCROLL_THRESHOLD = 10;
+
+/** Plain text as paragraphs: a blank line starts a new one; a single line break stays inside one. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\n[^\S\n]*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/** The `tel:` address of a phone number as written (digits and a leading + only). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

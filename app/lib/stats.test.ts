@@ -22,6 +22,14 @@ describe('counterSteps', () => {
     expect(steps.every(Number.isInteger)).toBe(true);
   });
 
+  it('counts to the largest figure Site settings allows, and stays at zero for zero', () => {
+    const steps = counterSteps(1_000_000);
+    expect(steps).toHaveLength(125);
+    expect(steps[0]).toBe(8000);
+    expect(steps.at(-1)).toBe(1_000_000);
+    expect(counterSteps(0).every((step) => step === 0)).toBe(true);
+  });
+
   it('copes with other timings', () => {
     expect(counterSteps(10, 100, 16)).toEqual([1, 3, 4, 6, 7, 9, 10]);
     expect(counterSteps(3, 10, 16)).toEqual([3]);
@@ -36,5 +44,11 @@ describe('STATS', () => {
       '25+ Partner Organizations',
       '100% Commitment to Change',
     ]);
+  });
+
+  it('show large figures with thousands separated', () => {
+    expect(formatStat(1_000_000, '+')).toBe('1,000,000+');
+    expect(formatStat(12500, '')).toBe('12,500');
+    expect(formatStat(0, '%')).toBe('0%');
   });
 });

@@ -1,4 +1,5 @@
-// spec §3 Stat item and §9 business constants: the organisation's own figures on the home page.
+// spec §3 Stat item and §9 business constants: the organisation's own figures on the home page. Staff
+// change them in Site settings (app/lib/site-settings.ts); these are the figures until they do.
 
 export interface Stat {
   number: number;
@@ -6,12 +7,9 @@ export interface Stat {
   label: string;
 }
 
-/** The mission section's counter (spec §2 Home page sections, item 2). */
-export const LIVES_IMPACTED: Stat = { number: 500, suffix: '+', label: 'Lives Impacted' };
-
-/** spec §9: the stats strip, in this order. */
+/** spec §9: the stats strip, in this order; the first one is also the mission section's counter (§2 item 2). */
 export const STATS: readonly Stat[] = [
-  LIVES_IMPACTED,
+  { number: 500, suffix: '+', label: 'Lives Impacted' },
   { number: 50, suffix: '+', label: 'Workshops Conducted' },
   { number: 25, suffix: '+', label: 'Partner Organizations' },
   { number: 100, suffix: '%', label: 'Commitment to Change' },
@@ -31,6 +29,7 @@ export function counterSteps(target: number, durationMs = COUNTER_DURATION_MS, s
   return Array.from({ length: steps }, (_, i) => Math.round((target * (i + 1)) / steps));
 }
 
+/** A figure as shown: thousands separated (1,000,000+), then its suffix. */
 export function formatStat(value: number, suffix: string): string {
-  return `${value}${suffix}`;
+  return `${value.toLocaleString('en-US')}${suffix}`;
 }

@@ -4,10 +4,12 @@ import type { Config } from './config.server.ts';
 import type { Logger } from './logger.server.ts';
 import { openDatabase, setDatabase, type DatabaseHandle } from './db/db.server.ts';
 import { migrateToLatest } from './db/migrations.server.ts';
-import { ensureSuperAdmin, seedDemoContent } from './db/seed.server.ts';
-import { registerJobHandler, startJobWorker, type JobWorkerOptions } from './jobs.server.ts';
+import { ensureSuperAdmin, seedDemoContent, storeBuiltInServices } from './db/seed.server.ts';
+import { registerJobHandler, registerRecurringJob, startJobWorker, type JobWorkerOptions } from './jobs.server.ts';
 import { deliverQueuedMail, MAIL_JOB } from './mail.server.ts';
+import { MESSAGE_EXPIRY_EVERY_MS, MESSAGE_EXPIRY_JOB, runMessageExpiry } from './messages.server.ts';
 import { PASSWORD_RESET_JOB, runPasswordResetRequest } from './password-reset.server.ts';
+import { registerNewsletterJobs } from './newsletter-jobs.server.ts';
 import { setUploadsRoot } from './storage.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
@@ -15,7 +17,7 @@ export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
 
 /**
  * Everything the site needs before it can answer a request: the database (migrated), the super admin
- * account and, on an empty database, the demo content.
+ * account, the built-in services and, on an empty database with DEMO_CONTENT on, the demo content.
  */
 export async function startServices(config: Config, logger: Logger): Promise<DatabaseHandle> {
   const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -39,7 +41,10 @@ export async function startServices(config: Config, logger: Logger): Promise<Dat
         'the generated super admin password is still on disk: delete the file once you have signed in',
       );
 
-    const seed = await seedDemoContent(handle.db);
+    const services = await storeBuiltInServices(handle.db);
+    if (services.stored) logger.info({ services: services.stored }, 'built-in services stored');
+    // DEMO_CONTENT=false starts with no demo stories, news or staff.
+    const seed = config.demoContent ? await seedDemoContent(handle.db) : { seeded: false, articles: 0 };
     if (seed.seeded) logger.info({ articles: seed.articles }, 'demo content added to the empty database');
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -57,6 +62,10 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
   const unregister = [
     registerJobHandler(MAIL_JOB, deliverQueuedMail),
     registerJobHandler(PASSWORD_RESET_JOB, runPasswordResetRequest),
+    // The newsletter: subscriptions, sending batches, asking earlier subscribers, expiring unconfirmed addresses.
+    ...registerNewsletterJobs(),
+    // Deletes contact messages past their retention period, once a day across all processes.
+    registerRecurringJob(MESSAGE_EXPIRY_JOB, runMessageExpiry, MESSAGE_EXPIRY_EVERY_MS),
   ];
   const stop = startJobWorker(options);
   return async () => {

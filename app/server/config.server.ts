@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Organisation } from '../lib/site.ts';
+import { PHONE_PATTERN } from '../lib/site-settings.ts';
 
 // Every setting the server reads, checked once at start-up. Defaults make `npm start` work on a
 // fresh machine; organisation details are placeholders an operator replaces in the environment.
@@ -146,7 +147,7 @@ const schema = z.object({
     .string()
     .trim()
     .default('+256 700 123 456')
-    .refine((v) => /^\+?[\d\s()-]{6,20}$/.test(v), { message: 'ORG_PHONE must be a phone number, such as +256 700 123 456' }),
+    .refine((v) => PHONE_PATTERN.test(v), { message: 'ORG_PHONE must be a phone number, such as +256 700 123 456' }),
   ORG_LOCATION: z.string().trim().min(1).default('Mukono, Central Region, Uganda'),
   SOCIAL_X_URL: webUrl('SOCIAL_X_URL').default('https://x.com/tdguganda'),
   SOCIAL_INSTAGRAM_URL: webUrl('SOCIAL_INSTAGRAM_URL').default('https://www.instagram.com/tdguganda'),

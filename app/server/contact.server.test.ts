@@ -2,10 +2,12 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setLogger } from './logger.server';
-import { ENGINES, useTestDatabase, withUnreadableDatabase } from '../../tests/support/databases';
+import { createTestDatabase, ENGINES, useTestDatabase, withUnreadableDatabase } from '../../tests/support/databases';
 import { formPost, streamedFormPost } from '../../tests/support/requests';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
-import { saveContactMessage, submitContactForm } from './contact.server';
+import { notificationMail, saveContactMessage, submitContactForm } from './contact.server';
+import { getConfig } from './config.server';
+import { getSiteInfo } from './site.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
 import { createRateLimiter, type RateLimiter } from './rate-limit.server';
 
@@ -54,8 +56,11 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
   beforeEach(async () => {
     limiter = createRateLimiter(CONTACT_RATE_LIMIT);
     await database().db.deleteFrom('contacts').execute();
+    await database().db.deleteFrom('mail_outbox').execute();
+    await database().db.deleteFrom('jobs').execute();
     logLines.length = 0;
   });
+  const outbox = () => database().db.selectFrom('mail_outbox').selectAll().execute();
 
   it('stores a valid message with the server time and answers sent', async () => {
     const before = Date.now();
@@ -195,6 +200,80 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     expect(log).toContain('contact message stored');
     expect(log).toContain('honeypot');
     for (const secret of [VALID.email, VALID.message, VALID.phone, VALID.name]) expect(log).not.toContain(secret);
+  });
+
+  it("tells the organisation's address of each stored message by a queued mail, Reply-To the sender", async () => {
+    expect((await submit(post(VALID))).status).toBe(200);
+    const stored = await database().db.selectFrom('contacts').selectAll().executeTakeFirstOrThrow();
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    const team = (await getSiteInfo()).email;
+    expect(mails[0]).toMatchObject({
+      to_address: team,
+      reply_to: VALID.email,
+      subject: `New message: ${VALID.subject}`,
+      sent_at: null,
+    });
+    for (const part of [
+      `Name: ${VALID.name}`,
+      `Email: ${VALID.email}`,
+      `Phone: ${VALID.phone}`,
+      `Subject: ${VALID.subject}`,
+      VALID.message,
+      `${getConfig().publicUrl}/admin/messages/${stored.id}`,
+    ])
+      expect(mails[0]!.text_body).toContain(part);
+    // Queued as a job: nobody waited for a mail server.
+    const jobs = await database().db.selectFrom('jobs').selectAll().execute();
+    expect(jobs).toMatchObject([{ kind: 'mail.send', status: 'queued', payload: JSON.stringify({ outboxId: mails[0]!.id }) }]);
+  });
+
+  it('notifies nobody of a refused message (honeypot, invalid, over the limit)', async () => {
+    await submit(post({ ...VALID, website: 'x' }));
+    await submit(post({ ...VALID, email: 'bad' }));
+    const strict = createRateLimiter({ limit: 1, windowMs: 60_000 });
+    await submitContactForm({ request: post(VALID), clientIp: '192.0.2.9', db: database().db, limiter: strict });
+    expect(await outbox()).toHaveLength(1);
+    expect(
+      (await submitContactForm({ request: post(VALID), clientIp: '192.0.2.9', db: database().db, limiter: strict })).status,
+    ).toBe(429);
+    expect(await outbox()).toHaveLength(1);
+    expect(await count()).toBe(1);
+  });
+
+  it('keeps the message and answers sent when the notification cannot be queued, logging why', async () => {
+    const noOutbox = await createTestDatabase(engine);
+    try {
+      await noOutbox.db.schema.dropTable('mail_outbox').execute();
+      const outcome = await submitContactForm({ request: post(VALID), clientIp: '203.0.113.7', db: noOutbox.db, limiter });
+      expect(outcome).toEqual({ status: 200, result: { status: 'sent' } });
+      const rows = await noOutbox.db.selectFrom('contacts').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ subject: VALID.subject, status: 'new' });
+    } finally {
+      await noOutbox.drop();
+    }
+    const log = logLines.join('\n');
+    expect(log).toContain('the team could not be told of a new contact message by mail');
+    for (const secret of [VALID.email, VALID.message, VALID.name]) expect(log).not.toContain(secret);
+  });
+
+  it('keeps a subject on one line in the notification, and says when no phone was given', () => {
+    const mail = notificationMail(
+      {
+        name: 'Bot',
+        email: 'bot@example.org',
+        phone: null,
+        subject: 'Hi\r\nBcc: x@evil.example',
+        message: 'Text',
+        id: 'abc',
+        createdAt: new Date().toISOString(),
+      },
+      { email: 'team@example.org', publicUrl: 'https://tdg.example/' },
+    );
+    expect(mail.subject).toBe('New message: Hi Bcc: x@evil.example');
+    expect(mail.text).toContain('Phone: not given');
+    expect(mail.text).toContain('https://tdg.example/admin/messages/abc');
   });
 
   it('saveContactMessage returns the id and time it stored', async () => {

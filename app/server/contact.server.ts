@@ -18,10 +18,16 @@ import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
 import { parseForm } from './forms.server.ts';
+import { getConfig } from './config.server.ts';
+import { sendMail } from './mail.server.ts';
+import { getSiteInfo } from './site.server.ts';
+import { formatMessageTime, oneLine } from '../lib/messages.ts';
 
 // spec §3 Contact message and §7 Send contact: validated on the server, stored with the server's
 // time. Bots are turned away by a honeypot field and a per-address limit; oversized posts by a byte
-// cap counted before the body is parsed. Logs never hold the sender's address or words.
+// cap counted before the body is parsed. Logs never hold the sender's address or words. A stored
+// message is also mailed to the organisation's address (issue 11), queued after it is stored: a mail
+// that cannot be queued is logged and the visitor is still told "sent" (docs/decisions/501-inbox.md).
 
 /** Stores one message from the contact form; `created_at` is the server's time (spec §7). */
 export async function saveContactMessage(
@@ -109,12 +115,53 @@ export async function submitContactForm(options: {
     };
   }
 
+  let saved: { id: string; createdAt: string };
   try {
-    const saved = await saveContactMessage(message, options.db);
+    saved = await saveContactMessage(message, options.db);
     log.info({ contactId: saved.id, hasPhone: message.phone !== null }, 'contact message stored');
-    return { status: 200, result: { status: 'sent' } };
   } catch (error) {
     log.error({ err: error, form: 'contact' }, 'contact message could not be stored');
     return { status: 503, result: { status: 'failed', message: CONTACT_TEXT.failed, values } };
   }
+  try {
+    await notifyTeam({ ...message, ...saved }, options.db);
+  } catch (error) {
+    // The message is stored and shows in the inbox; only the mail about it is missing.
+    log.error({ err: error, contactId: saved.id }, 'the team could not be told of a new contact message by mail');
+  }
+  return { status: 200, result: { status: 'sent' } };
+}
+
+type StoredMessage = ContactMessageInput & { id: string; createdAt: string };
+
+/** The mail that tells the organisation's address of a new message: every field, and a link to it in the inbox. */
+export function notificationMail(message: StoredMessage, site: { email: string; publicUrl: string }) {
+  const link = `${site.publicUrl.replace(/\/+$/, '')}/admin/messages/${message.id}`;
+  const text = [
+    'A new message was sent through the contact page of the website.',
+    '',
+    `Name: ${message.name}`,
+    `Email: ${message.email}`,
+    `Phone: ${message.phone ?? 'not given'}`,
+    `Subject: ${message.subject}`,
+    `Received: ${formatMessageTime(message.createdAt)} (Kampala time)`,
+    '',
+    'Message:',
+    message.message,
+    '',
+    `Read it and reply in the dashboard: ${link}`,
+    'Replying to this email writes to the sender directly; a reply from the dashboard is kept with the message.',
+  ].join('\n');
+  return {
+    to: site.email,
+    replyTo: message.email,
+    subject: `New message: ${oneLine(message.subject)}`,
+    text,
+  };
+}
+
+/** Queues the notification: a row in the outbox and a job, never a wait for the mail server. */
+async function notifyTeam(message: StoredMessage, db: Kysely<Database> = getDb()): Promise<void> {
+  const site = await getSiteInfo();
+  await sendMail(notificationMail(message, { email: site.email, publicUrl: getConfig().publicUrl }), db);
 }

@@ -4,14 +4,18 @@ import {
   claimJob,
   enqueueJob,
   JOB_LEASE_MS,
+  recurringJobId,
   registerJobHandler,
+  registerRecurringJob,
   requeueStaleJobs,
+  scheduleRecurringJobs,
   runNextJob,
   startJobWorker,
   type JobHandler,
 } from './jobs.server';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 describe.each(ENGINES)('background jobs on %s', (engine) => {
   const database = useTestDatabase(engine);
@@ -185,5 +189,109 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     expect(await stopped).toBe(true);
     expect(await job(first)).toMatchObject({ status: 'done' });
     expect(await job(second)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  describe('recurring jobs', () => {
+    const recurringRow = (kind: string) => job(recurringJobId(kind));
+    function every(kind: string, handler: JobHandler, ms: number) {
+      undo.push(registerRecurringJob(kind, handler, ms));
+    }
+
+    it('keeps one row per kind however many processes schedule it at once', async () => {
+      every('test.daily', async () => undefined, DAY);
+      const t = Date.now();
+      const added = await Promise.all(Array.from({ length: 5 }, () => scheduleRecurringJobs(t)));
+      expect(added.flat()).toEqual(['test.daily']);
+      const rows = await database().db.selectFrom('jobs').selectAll().where('kind', '=', 'test.daily').execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: recurringJobId('test.daily'), status: 'queued', attempts: 0 });
+      // Scheduling again later changes nothing, not even its time.
+      expect(await scheduleRecurringJobs(t + MINUTE)).toEqual([]);
+      expect((await recurringRow('test.daily')).run_at).toBe(new Date(t).toISOString());
+    });
+
+    it('runs once per period, each run queuing the next instead of finishing', async () => {
+      const runs: number[] = [];
+      every(
+        'test.daily',
+        async () => {
+          runs.push(runs.length);
+        },
+        DAY,
+      );
+      const t = Date.now();
+      await scheduleRecurringJobs(t);
+      const claims = await Promise.all(['a', 'b', 'c'].map((w) => runNextJob({ workerId: w, now: t })));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(runs).toEqual([0]);
+      const after = await recurringRow('test.daily');
+      expect(after).toMatchObject({ status: 'queued', attempts: 0, locked_by: null, last_error: null });
+      expect(Date.parse(after.run_at)).toBeGreaterThanOrEqual(t + DAY);
+      expect(after.finished_at).not.toBeNull();
+
+      expect(await runNextJob({ workerId: 'w', now: t + DAY - MINUTE })).toBeUndefined();
+      expect(await runNextJob({ workerId: 'w', now: Date.parse(after.run_at) })).toMatchObject({ status: 'done' });
+      expect(runs).toEqual([0, 1]);
+      // Its runs leave no finished rows behind: one row, queued again.
+      expect(await database().db.selectFrom('jobs').select('id').execute()).toEqual([{ id: recurringJobId('test.daily') }]);
+    });
+
+    it('retries a failing run with the usual waits, then waits for its next time; it is never failed', async () => {
+      let calls = 0;
+      every(
+        'test.nightly',
+        async () => {
+          calls += 1;
+          throw new Error(`clean-up failed ${calls}`);
+        },
+        DAY,
+      );
+      let now = Date.now();
+      await scheduleRecurringJobs(now);
+      for (let attempt = 1; attempt < 5; attempt++) {
+        expect(await runNextJob({ workerId: 'w', now })).toMatchObject({ status: 'retry' });
+        now += 7 * 60 * MINUTE;
+      }
+      expect(await runNextJob({ workerId: 'w', now })).toMatchObject({ status: 'failed' });
+      const row = await recurringRow('test.nightly');
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, last_error: 'clean-up failed 5' });
+      expect(Date.parse(row.run_at)).toBe(now + DAY);
+      expect(calls).toBe(5);
+    });
+
+    it('takes back a run whose process stopped, even with its attempts used up', async () => {
+      every('test.orphan-daily', async () => undefined, DAY);
+      const t = Date.now();
+      await scheduleRecurringJobs(t);
+      await database()
+        .db.updateTable('jobs')
+        .set({ max_attempts: 1 })
+        .where('id', '=', recurringJobId('test.orphan-daily'))
+        .execute();
+      expect(await claimJob('dead-worker', ['test.orphan-daily'], t)).toMatchObject({ id: recurringJobId('test.orphan-daily') });
+      expect(await requeueStaleJobs(t + JOB_LEASE_MS + MINUTE)).toBe(1);
+      expect(await recurringRow('test.orphan-daily')).toMatchObject({ status: 'queued', locked_by: null });
+      expect(await runNextJob({ workerId: 'w', now: t + JOB_LEASE_MS + MINUTE })).toMatchObject({ status: 'done' });
+      expect(await recurringRow('test.orphan-daily')).toMatchObject({ status: 'queued', attempts: 0 });
+    });
+
+    it('is scheduled by the worker when it starts, and run by it', async () => {
+      const ran: string[] = [];
+      every(
+        'test.at-start',
+        async (_payload, info) => {
+          ran.push(info.id);
+        },
+        DAY,
+      );
+      worker({ pollMs: 20, workerId: 'starter' });
+      await vi.waitFor(() => expect(ran).toEqual([recurringJobId('test.at-start')]), { timeout: 5_000 });
+      await vi.waitFor(async () => expect(await recurringRow('test.at-start')).toMatchObject({ status: 'queued', attempts: 0 }));
+    });
+
+    it('refuses an interval that is not positive, and schedules nothing for no kinds', async () => {
+      expect(() => registerRecurringJob('test.never', async () => undefined, 0)).toThrow(/positive interval/);
+      expect(await scheduleRecurringJobs(Date.now(), [])).toEqual([]);
+    });
   });
 });

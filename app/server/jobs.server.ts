@@ -42,6 +42,64 @@ export function registerJobHandler(kind: string, handler: JobHandler): () => voi
   };
 }
 
+// Recurring jobs (a daily clean-up): one row per kind with a fixed id, so however many processes
+// schedule it there is at most one, claimed like any other job. Once run it is queued again for its
+// next time instead of being finished; one that fails on every attempt waits for its next time too.
+const RECURRING_PREFIX = 'recurring:';
+const recurring = new Map<string, number>();
+
+/** The fixed id of the one row of a recurring kind. */
+export function recurringJobId(kind: string): string {
+  return `${RECURRING_PREFIX}${kind}`;
+}
+
+/**
+ * Lets this process run `kind` every `everyMs` (measured from the end of the last run). The worker
+ * puts its row in the jobs table when it starts, unless another process already has; returns a
+ * function that takes the registration back.
+ */
+export function registerRecurringJob(kind: string, handler: JobHandler, everyMs: number): () => void {
+  if (!(everyMs > 0)) throw new Error('A recurring job needs a positive interval');
+  const unregister = registerJobHandler(kind, handler);
+  recurring.set(kind, everyMs);
+  return () => {
+    unregister();
+    if (recurring.get(kind) === everyMs) recurring.delete(kind);
+  };
+}
+
+/**
+ * Makes sure every recurring kind this process runs has its row, due at once when new. Idempotent
+ * and safe from many processes at once: the fixed id and "on conflict do nothing" keep one row.
+ * Returns the kinds it added.
+ */
+export async function scheduleRecurringJobs(now = Date.now(), kinds: string[] = [...recurring.keys()]): Promise<string[]> {
+  if (kinds.length === 0) return [];
+  const db = getDatabase().db;
+  // A read first, so the usual case (already there) never asks for SQLite's write lock.
+  const present = new Set(
+    (await db.selectFrom('jobs').select('id').where('id', 'in', kinds.map(recurringJobId)).execute()).map((row) => row.id),
+  );
+  const added: string[] = [];
+  for (const kind of kinds) {
+    if (present.has(recurringJobId(kind))) continue;
+    const at = new Date(now).toISOString();
+    const result = await db
+      .insertInto('jobs')
+      .values({ id: recurringJobId(kind), kind, payload: '{}', status: 'queued', run_at: at, created_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(kind);
+  }
+  if (added.length) wakeJobWorkers();
+  return added;
+}
+
+/** The interval of a claimed job when it is the row of a recurring kind this process runs. */
+function recurrenceOf(job: Pick<JobRow, 'id' | 'kind'>): number | undefined {
+  return job.id === recurringJobId(job.kind) ? recurring.get(job.kind) : undefined;
+}
+
 const wakeHooks = new Set<() => void>();
 
 /** Tells this process's workers to look for work now instead of at their next poll. */
@@ -131,6 +189,8 @@ export async function requeueStaleJobs(now = Date.now(), leaseMs = JOB_LEASE_MS)
     .where('status', '=', 'running')
     .where('locked_at', '<', staleBefore)
     .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+    // A recurring job is never given up: it is queued again below, and its next run starts its count afresh.
+    .where('id', 'not like', `${RECURRING_PREFIX}%`)
     .executeTakeFirst();
   const requeued = await db
     .updateTable('jobs')
@@ -201,10 +261,46 @@ export async function runNextJob(options: { workerId: string; now?: number; leas
     const handler = handlers.get(job.kind);
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
     await handler(JSON.parse(job.payload) as unknown, info);
-    await mine.set({ status: 'done', finished_at: finishedAt(now), locked_at: null, locked_by: null }).execute();
+    const every = recurrenceOf(job);
+    if (every) {
+      const finished = finishedAt(now);
+      const next = new Date(Date.parse(finished) + every).toISOString();
+      await mine
+        .set({
+          status: 'queued',
+          run_at: next,
+          attempts: 0,
+          finished_at: finished,
+          last_error: null,
+          locked_at: null,
+          locked_by: null,
+        })
+        .execute();
+    } else await mine.set({ status: 'done', finished_at: finishedAt(now), locked_at: null, locked_by: null }).execute();
     return { id: job.id, kind: job.kind, status: 'done' };
   } catch (error) {
     const reason = describeError(error).slice(0, ERROR_MAX_CHARS);
+    const every = recurrenceOf(job);
+    if (every && info.attempts >= info.maxAttempts) {
+      const finished = finishedAt(now);
+      const next = new Date(Date.parse(finished) + every).toISOString();
+      await mine
+        .set({
+          status: 'queued',
+          run_at: next,
+          attempts: 0,
+          finished_at: finished,
+          last_error: reason,
+          locked_at: null,
+          locked_by: null,
+        })
+        .execute();
+      log.error(
+        { err: error, jobId: job.id, kind: job.kind, attempts: info.attempts, nextRunAt: next },
+        'recurring job failed after its last attempt; it runs again at its next time',
+      );
+      return { id: job.id, kind: job.kind, status: 'failed' };
+    }
     if (info.attempts >= info.maxAttempts) {
       await mine
         .set({ status: 'failed', finished_at: finishedAt(now), last_error: reason, locked_at: null, locked_by: null })
@@ -229,7 +325,7 @@ export interface JobWorkerOptions {
   pollMs?: number;
   workerId?: string;
   leaseMs?: number;
-  /** How often to take back jobs of stopped processes and remove old finished ones. */
+  /** How often to take back jobs of stopped processes, remove old finished ones and check the recurring ones' rows. */
   housekeepingMs?: number;
 }
 
@@ -263,6 +359,8 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
         lastHousekeeping = Date.now();
         await requeueStaleJobs(Date.now(), leaseMs);
         await pruneFinishedJobs();
+        // At start, and again should a row have been removed by hand.
+        await scheduleRecurringJobs();
       }
       while (!stopped && (await runNextJob({ workerId, leaseMs }))) {
         // one job after another until none is due

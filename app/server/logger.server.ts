@@ -27,7 +27,7 @@ export const REDACT_PATHS = [
 ];
 
 // Path segments after these hold a secret (a reset link's token): logged as `[token]`.
-const SECRET_PATH = /(\/reset-password)\/[^?#]*/g;
+const SECRET_PATH = /(\/reset-password|\/newsletter\/confirm|\/newsletter\/unsubscribe)\/[^?#]*/g;
 
 /** A request path fit for the log: what follows a secret-bearing segment is replaced, and any query dropped. */
 export function redactPath(path: string): string {

@@ -16,6 +16,8 @@ export interface Mail {
   replyTo?: string;
   /** The body holds a secret (a reset link): it is emptied once the mail has gone or has failed for good. */
   carriesSecret?: boolean;
+  /** Extra headers, such as List-Unsubscribe on mail to a newsletter subscriber. */
+  headers?: Record<string, string>;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -52,6 +54,7 @@ export async function sendMail(mail: Mail, db: Kysely<Database> = getDb()): Prom
         reply_to: mail.replyTo ?? null,
         created_at: nowIso(),
         carries_secret: mail.carriesSecret ? 1 : 0,
+        headers: mail.headers ? JSON.stringify(mail.headers) : null,
       })
       .execute();
     await enqueueJob(
@@ -93,6 +96,7 @@ export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise
       text: mail.text_body,
       ...(mail.html_body ? { html: mail.html_body } : {}),
       ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+      ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
     });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -111,4 +115,47 @@ export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise
     .where('id', '=', outboxId)
     .execute();
   log.info({ outboxId, to: mail.to_address, subject: mail.subject }, 'mail sent');
+}
+
+/** One message sent straight over SMTP (a newsletter batch keeps its own record of each). */
+export interface DirectMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+/** An open SMTP connection for many messages in a row; close it when the batch is done. */
+export interface SmtpSession {
+  send(mail: DirectMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * An SMTP session with the settings the outbox uses (SMTP_URL, MAIL_FROM, the same time limits), one
+ * connection reused for every message: the newsletter's batches (newsletter-send.server.ts). Undefined
+ * when SMTP_URL is not set.
+ */
+export function openSmtpSession(): SmtpSession | undefined {
+  const config = getConfig();
+  if (!config.smtpUrl) return undefined;
+  const pooled = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS, pool: true, maxConnections: 1 });
+  return {
+    async send(mail) {
+      await pooled.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+    },
+    close() {
+      pooled.close();
+    },
+  };
 }

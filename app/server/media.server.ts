@@ -4,22 +4,38 @@ import { getDb } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getUploadsRoot, MEDIA_URL_PREFIX } from './storage.server.ts';
 import { variantUrl } from '../lib/images.ts';
+import { IMAGE_SETTING_KEYS } from '../lib/site-settings.ts';
 
 // Uploaded images are kept while something shows them: a story, news item or resource, a service,
-// or a staff member's profile. Replacing or deleting the owner removes an image nobody else uses;
+// a staff member's profile, or a site setting (the founder's photo). Replacing or deleting the owner removes an image nobody else uses;
 // images uploaded in a form that was never saved are removed by `pruneUnusedUploads` a day later.
 
 /** How long an upload may wait for its form to be saved before it counts as abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** The pictures site settings show (their values are JSON strings). */
+function settingImages() {
+  return getDb().selectFrom('settings').select('value').where('key', 'in', IMAGE_SETTING_KEYS);
+}
+
+function settingUrl(json: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function isInUse(url: string): Promise<boolean> {
   const db = getDb();
-  const [content, service, user] = await Promise.all([
+  const [content, service, user, setting] = await Promise.all([
     db.selectFrom('content').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
     db.selectFrom('services').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
     db.selectFrom('system_users').select('id').where('profile_picture', '=', url).limit(1).executeTakeFirst(),
+    settingImages().where('value', '=', JSON.stringify(url)).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(content || service || user);
+  return Boolean(content || service || user || setting);
 }
 
 async function removeMedia(media: { id: string; key: string; variants: string }): Promise<void> {
@@ -74,13 +90,17 @@ export async function removeImageIfUnused(url: string | null | undefined): Promi
 export async function pruneUnusedUploads(now = Date.now()): Promise<number> {
   const db = getDb();
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
-  const [media, content, services, users] = await Promise.all([
+  const [media, content, services, users, settings] = await Promise.all([
     db.selectFrom('media').select(['id', 'key', 'variants']).where('created_at', '<', cutoff).execute(),
     db.selectFrom('content').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
     db.selectFrom('services').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
     db.selectFrom('system_users').select('profile_picture as url').distinct().where('profile_picture', 'is not', null).execute(),
+    settingImages().execute(),
   ]);
-  const shown = new Set([...content, ...services, ...users].map((row) => row.url));
+  const shown = new Set([
+    ...[...content, ...services, ...users].map((row) => row.url),
+    ...settings.map((row) => settingUrl(row.value)),
+  ]);
   let removed = 0;
   for (const item of media) {
     const url = MEDIA_URL_PREFIX + item.key;

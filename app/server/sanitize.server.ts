@@ -13,7 +13,9 @@ import { sanitisedHtmlToText, sanitizeWithinDepth, stripTags } from './html.serv
 // is safe to store, and bodies already stored were cleaned by the old list. So with the change:
 // raise SANITISER_VERSION, and add a migration at the end of db/migrations.server.ts that re-runs
 // `sanitizeArticleHtml` over every stored body (as '0005_sanitise_stored_bodies' does, through
-// `resanitiseStoredBodies`). sanitize.server.test.ts pins the list to the version to remind you.
+// `resanitiseStoredBodies`) and over the rich texts of Site settings (the `site.privacyText`,
+// `site.termsText` and `site.accessibilityText` rows of `settings`, decision 502).
+// sanitize.server.test.ts pins the list to the version to remind you.
 
 /** The allow-list's version; see above. 1: the list of migration 0005. */
 export const SANITISER_VERSION = 1;

@@ -1,10 +1,34 @@
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULT_SERVICE_IDS, defaultServiceImage, type Service } from '../lib/services.ts';
+import type { RouterContextProvider } from 'react-router';
+import { z } from 'zod';
+import {
+  DEFAULT_SERVICE_IDS,
+  defaultServiceImage,
+  isServiceId,
+  SERVICE_FIELDS,
+  SERVICE_MESSAGES,
+  serviceSchema,
+  type AdminService,
+  type Service,
+  type ServiceErrors,
+  type ServiceFormFailure,
+  type ServiceInput,
+} from '../lib/services.ts';
+import { can } from '../lib/permissions.ts';
+import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
+import type { StaffUser } from './auth.server.ts';
+import { recordAudit } from './audit.server.ts';
 import { parseList } from './content.server.ts';
 import { getDb } from './db/db.server.ts';
 import type { Database, ServiceTable } from './db/schema.ts';
+import { optionalFile, parseForm } from './forms.server.ts';
+import { nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
+import { isStoredImage, removeImageIfUnused } from './media.server.ts';
+import { clientIp } from './request-info.server.ts';
+import { RuleError } from './rules.server.ts';
 import { DEFAULT_SERVICES } from './site-defaults.server.ts';
+import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
 
 /** spec §3: the four built-in services, used when none are stored; their pictures are static files. */
 export function defaultServices(): Service[] {
@@ -58,3 +82,295 @@ export async function getService(id: string, db: Kysely<Database> = getDb()): Pr
   }
   return defaultServices().find((service) => service.id === id);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's Services screens (issue 11): list, add, edit, delete and reorder, with the rules
+// enforced here whatever the screen shows (docs/decisions/503-services-admin.md). Every write is
+// audited; a picture nothing shows any more is removed.
+
+/** A refusal of a service rule: 400 bad input, 403 not allowed, 404 no such service. */
+export class ServiceRuleError extends RuleError {}
+
+function toAdminService(row: Selectable<ServiceTable>): AdminService {
+  return { ...toService(row), position: row.position, demo: row.demo === 1, updatedAt: row.updated_at };
+}
+
+/** The stored services in the order the public page shows them; empty when none are stored (no fallback). */
+export async function listServicesForAdmin(db: Kysely<Database> = getDb()): Promise<AdminService[]> {
+  const rows = await db
+    .selectFrom('services')
+    .selectAll()
+    .orderBy('position', 'asc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(toAdminService);
+}
+
+export async function getServiceForAdmin(id: string, db: Kysely<Database> = getDb()): Promise<AdminService | undefined> {
+  if (!isServiceId(id)) return undefined;
+  const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toAdminService(row) : undefined;
+}
+
+/** Public addresses the services' own (/services/{id}) must not shadow. */
+const RESERVED_IDS = new Set(['awareness-course']);
+const SLUG_MAX = 60;
+
+/** A title as an address: lower-case letters and digits joined by single hyphens ('service' when none are left). */
+export function serviceSlug(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let slug = '';
+  for (const word of words) {
+    const next = slug ? `${slug}-${word}` : word;
+    if (next.length > SLUG_MAX) break;
+    slug = next;
+  }
+  return slug || words[0]?.slice(0, SLUG_MAX) || 'service';
+}
+
+/** The first free id for `title`: its slug, else the slug with -2, -3 … */
+async function freeServiceId(db: Kysely<Database>, title: string): Promise<string> {
+  const base = serviceSlug(title);
+  const rows = await db
+    .selectFrom('services')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', base), eb('id', 'like', `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.map((row) => row.id));
+  let id = base;
+  for (let n = 2; taken.has(id) || RESERVED_IDS.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+function fields(input: ServiceInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    features: JSON.stringify(input.features),
+    image_url: input.imageUrl || null,
+    image_alt: input.imageUrl ? input.imageAlt : null,
+  };
+}
+
+function requirePermission(actor: StaffUser, permission: 'services:edit' | 'services:delete'): void {
+  if (!can(actor.role, permission)) throw new ServiceRuleError(SERVICE_MESSAGES.forbidden, 403);
+}
+
+async function serviceToChange(actor: StaffUser, permission: 'services:edit' | 'services:delete', id: string) {
+  requirePermission(actor, permission);
+  const existing = await getServiceForAdmin(id);
+  if (!existing) throw new ServiceRuleError(SERVICE_MESSAGES.notFound, 404);
+  return existing;
+}
+
+/** Adds a service at the end of the list, under an id made from its title (its public address). */
+export async function createService(actor: StaffUser, input: ServiceInput, ip: string): Promise<AdminService> {
+  requirePermission(actor, 'services:edit');
+  const db = getDb();
+  // Two people adding the same title at once: the second insert finds the id taken and tries the next.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = await freeServiceId(db, input.title);
+    const last = await db
+      .selectFrom('services')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst();
+    const now = nowIso();
+    const inserted = await db
+      .insertInto('services')
+      .values({
+        id,
+        ...fields(input),
+        position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
+        demo: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
+    await recordAudit({ actor: actor.email, action: 'service.created', target: id, ip, detail: { title: input.title } });
+    return (await getServiceForAdmin(id))!;
+  }
+  throw new Error('no free id for a new service');
+}
+
+/** Changes a service's words and picture; its id (its public address) stays. */
+export async function updateService(actor: StaffUser, id: string, input: ServiceInput, ip: string): Promise<AdminService> {
+  const existing = await serviceToChange(actor, 'services:edit', id);
+  await getDb()
+    .updateTable('services')
+    .set({ ...fields(input), updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
+  await recordAudit({ actor: actor.email, action: 'service.updated', target: id, ip, detail: { title: input.title } });
+  return (await getServiceForAdmin(id))!;
+}
+
+export async function deleteService(actor: StaffUser, id: string, ip: string): Promise<AdminService> {
+  const existing = await serviceToChange(actor, 'services:delete', id);
+  await getDb().deleteFrom('services').where('id', '=', id).execute();
+  await removeImageIfUnused(existing.imageUrl);
+  await recordAudit({ actor: actor.email, action: 'service.deleted', target: id, ip, detail: { title: existing.title } });
+  return existing;
+}
+
+export type MoveDirection = 'up' | 'down';
+
+/**
+ * Moves a service one place up or down. In one transaction the list is read in its shown order, the
+ * two neighbours swap, and every position is written again as 0, 1, 2 … (so ties and gaps left by
+ * older data go). The transaction first touches every row, which makes a second reorder wait for this
+ * one on both engines instead of reading the list before this one has written it.
+ */
+export async function moveService(
+  actor: StaffUser,
+  id: string,
+  direction: MoveDirection,
+  ip: string,
+): Promise<{ service: AdminService; position: number; count: number }> {
+  requirePermission(actor, 'services:edit');
+  if (!isServiceId(id)) throw new ServiceRuleError(SERVICE_MESSAGES.notFound, 404);
+  const result = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable('services')
+        .set((eb) => ({ position: eb.ref('position') }))
+        .execute();
+      const order = await listServicesForAdmin(trx);
+      const index = order.findIndex((service) => service.id === id);
+      const service = order[index];
+      if (!service) throw new ServiceRuleError(SERVICE_MESSAGES.notFound, 404);
+      const target = direction === 'up' ? index - 1 : index + 1;
+      if (target < 0) throw new ServiceRuleError(SERVICE_MESSAGES.alreadyFirst(service.title), 400);
+      if (target >= order.length) throw new ServiceRuleError(SERVICE_MESSAGES.alreadyLast(service.title), 400);
+      [order[index], order[target]] = [order[target]!, service];
+      for (const [position, item] of order.entries()) {
+        if (item.position !== position) {
+          await trx.updateTable('services').set({ position }).where('id', '=', item.id).execute();
+        }
+      }
+      return {
+        service: { ...service, position: target },
+        position: target + 1,
+        count: order.length,
+        order: order.map((s) => s.id),
+      };
+    });
+  await recordAudit({
+    actor: actor.email,
+    action: 'services.reordered',
+    target: id,
+    ip,
+    detail: { title: result.service.title, direction, order: result.order },
+  });
+  return { service: result.service, position: result.position, count: result.count };
+}
+
+/** The built-in services' own pictures (static files): a form may keep or choose one without uploading. */
+const BUILT_IN_PICTURES = new Set(DEFAULT_SERVICE_IDS.map(defaultServiceImage));
+
+/** The service form as posted: its fields, and a picture attached to a post made without JavaScript. */
+const serviceFormSchema = serviceSchema.safeExtend({ imageFile: optionalFile });
+
+/** The most a service form post may be: the largest picture and room for the words. */
+export const SERVICE_FORM_MAX_BYTES = CONTENT_IMAGE_MAX_BYTES + 64_000;
+
+export type ServiceFormResult =
+  | { ok: true; service: AdminService }
+  | { ok: false; status: 400 | 403 | 404 | 411 | 413 | 415 | 500; failure: ServiceFormFailure; headers: Record<string, string> };
+
+/**
+ * Reads, checks and saves the service form (the service-new and service-edit actions, with or without
+ * JavaScript). A picture attached to a plain post is stored first, even when another field is wrong,
+ * so the form comes back showing it and the retry need not choose it again.
+ */
+export async function saveServiceForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: { mode: 'create' } | { mode: 'edit'; id: string },
+): Promise<ServiceFormResult> {
+  const form = await parseForm(request, serviceFormSchema, {
+    maxBytes: SERVICE_FORM_MAX_BYTES,
+    tooLargeMessage: CONTENT_UPLOAD_MESSAGES.size,
+  });
+  // What the form shows again after a failure: what was posted (or, once checked, the checked values).
+  const values: ServiceFormFailure['values'] = {};
+  if (form.ok) {
+    const { title, description, features, imageUrl, imageAlt } = form.values;
+    Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt });
+  } else for (const field of SERVICE_FIELDS) values[field] = form.values[field] ?? '';
+  const failure = (
+    status: Exclude<ServiceFormResult, { ok: true }>['status'],
+    message: string,
+    errors: ServiceErrors = {},
+    headers: Record<string, string> = {},
+  ): ServiceFormResult => ({
+    ok: false,
+    status,
+    failure: { ok: false, message, errors: { ...errors, form: message }, values },
+    headers,
+  });
+  if (!form.ok && form.refused) {
+    const errors: ServiceErrors = form.status === 413 ? { imageUrl: form.formError } : {};
+    return failure(form.status, form.formError, errors, form.headers);
+  }
+
+  const file = form.ok ? form.values.imageFile : form.files.imageFile;
+  if (file) {
+    try {
+      values.imageUrl = await storeUploadedImage(file, {
+        folder: 'services',
+        maxBytes: CONTENT_IMAGE_MAX_BYTES,
+        messages: CONTENT_UPLOAD_MESSAGES,
+        uploadedBy: actor.email,
+      });
+    } catch (error) {
+      if (!(error instanceof UploadRefusedError)) throw error;
+      const others = form.ok ? {} : (form.fieldErrors as ServiceErrors);
+      return failure(error.status === 500 ? 500 : 400, error.message, { ...others, imageUrl: error.message });
+    }
+  }
+  // A picture sent with the form (without JavaScript) needs its description too.
+  const altMissing = file && !values.imageAlt?.trim() ? { imageAlt: SERVICE_MESSAGES.altRequired } : {};
+  if (!form.ok) return failure(400, SERVICE_MESSAGES.fixErrors, { ...altMissing, ...(form.fieldErrors as ServiceErrors) });
+  if (file && altMissing.imageAlt) return failure(400, SERVICE_MESSAGES.fixErrors, altMissing);
+  const { imageFile: _, ...input } = form.values;
+  if (file && values.imageUrl) input.imageUrl = values.imageUrl;
+
+  try {
+    const current = target.mode === 'edit' ? await serviceToChange(actor, 'services:edit', target.id) : undefined;
+    // Kept as it is when the service already shows it; a newly chosen one must still be on file.
+    if (
+      input.imageUrl &&
+      !file &&
+      input.imageUrl !== current?.imageUrl &&
+      !BUILT_IN_PICTURES.has(input.imageUrl) &&
+      !(await isStoredImage(input.imageUrl))
+    )
+      return failure(400, SERVICE_MESSAGES.fixErrors, { imageUrl: SERVICE_MESSAGES.imageInvalid });
+    const ip = clientIp(context);
+    const service =
+      target.mode === 'create' ? await createService(actor, input, ip) : await updateService(actor, target.id, input, ip);
+    return { ok: true, service };
+  } catch (error) {
+    if (error instanceof ServiceRuleError) return failure(error.status as 403 | 404, error.message);
+    getLogger().error({ err: error }, 'saving a service failed');
+    return failure(500, SERVICE_MESSAGES.saveFailed);
+  }
+}
+
+/** The list's Move up / Move down form. */
+export const moveServiceSchema = z.object({
+  intent: z.literal('move'),
+  id: z.string().max(100),
+  direction: z.enum(['up', 'down']),
+});

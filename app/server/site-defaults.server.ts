@@ -18,7 +18,10 @@ export interface StaffProfileText {
   linkedin?: string;
 }
 
-/** The founder the home, About and article pages show until the 'founder_email' setting names an account. */
+/**
+ * The founder the home, About and article pages show until the 'founder_email' setting names an
+ * account; each field of it yields to what staff save in Site settings (site-settings.server.ts).
+ */
 export const DEFAULT_FOUNDER: StaffProfileText = {
   name: 'Grace Nakato',
   email: 'grace.nakato@tdg-uganda.example',

@@ -6,18 +6,32 @@ import { ImageFileInput, uploadImage } from './image-upload';
 
 /**
  * The featured image: uploaded as soon as it is chosen (with JavaScript) or sent with the form
- * (without), plus the description that visitors who cannot see it will hear.
+ * (without), plus the description that visitors who cannot see it will hear. The content form posts
+ * to /admin/uploads/content with its type; the service form to /admin/uploads/services.
  */
 export function FeaturedImage({
   type,
+  endpoint = '/admin/uploads/content',
+  legend = 'Featured image',
   initialUrl,
   initialAlt,
   error,
+  altError,
+  altMax = ALT_MAX,
+  altRequired = false,
 }: {
-  type: ContentType;
+  /** Sent with the upload (the content endpoint stores it in that type's folder). */
+  type?: ContentType;
+  /** The upload endpoint (same JSON answer and rules for every one). */
+  endpoint?: string;
+  legend?: string;
   initialUrl: string;
   initialAlt: string;
   error: string | undefined;
+  altError?: string | undefined;
+  altMax?: number;
+  /** Marks the description as required (it is whenever there is a picture). */
+  altRequired?: boolean;
 }) {
   const toast = useToast();
   const [url, setUrl] = useState(initialUrl);
@@ -32,7 +46,7 @@ export function FeaturedImage({
     if (file.size > CONTENT_IMAGE_MAX_BYTES) return setProblem(CONTENT_UPLOAD_MESSAGES.size);
     setUploading(true);
     try {
-      const result = await uploadImage('/admin/uploads/content', file, { type });
+      const result = await uploadImage(endpoint, file, type ? { type } : {});
       if (!result.ok) {
         setProblem(result.error ?? CONTENT_UPLOAD_MESSAGES.failed);
         if (!result.error || result.status >= 500) toast('error', CONTENT_UPLOAD_MESSAGES.failed);
@@ -51,7 +65,7 @@ export function FeaturedImage({
 
   return (
     <fieldset className="space-y-3">
-      <legend className="font-medium text-slate-900">Featured image</legend>
+      <legend className="font-medium text-slate-900">{legend}</legend>
       <input type="hidden" name="imageUrl" value={url} />
       {url && (
         <div className="flex flex-wrap items-end gap-4">
@@ -106,13 +120,19 @@ export function FeaturedImage({
           id="imageAlt"
           name="imageAlt"
           defaultValue={initialAlt}
-          maxLength={ALT_MAX}
-          aria-describedby="imageAlt-hint"
-          className="mt-1 block w-full rounded-lg border-2 border-slate-300 px-3 py-2 text-slate-900"
+          maxLength={altMax}
+          aria-invalid={altError ? true : undefined}
+          aria-describedby={altError ? 'imageAlt-error imageAlt-hint' : 'imageAlt-hint'}
+          className={`mt-1 block w-full rounded-lg border-2 px-3 py-2 text-slate-900 ${altError ? 'border-red-700' : 'border-slate-300'}`}
         />
         <p id="imageAlt-hint" className="mt-1 text-sm text-slate-600">
-          What the picture shows, for visitors who cannot see it.
+          What the picture shows, for visitors who cannot see it.{altRequired && ' Required when there is an image.'}
         </p>
+        {altError && (
+          <p id="imageAlt-error" className="mt-1 text-sm font-medium text-red-800">
+            {altError}
+          </p>
+        )}
       </div>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paragraphs } from '~/lib/site';
 import type { FounderProfile } from '~/server/founder.server';
 import { FounderAvatar } from './founder-avatar';
 import { BUTTON, EYEBROW } from './styles';
@@ -6,7 +7,7 @@ import { BUTTON, EYEBROW } from './styles';
 /** Where 'Read {name}'s story' leads when the founder has no story of their own (docs/decisions/301). */
 export const FOUNDER_SECTION_PATH = '/about#founder';
 
-/** Home section 4: the founder's story with 'Read {name}'s story' (spec §2; docs/decisions/301). */
+/** Home section 4: the founder's story with 'Read {name}'s story' (spec §2; docs/decisions/301, 502). */
 export function FounderStory({ founder, storyPath }: { founder: FounderProfile; storyPath: string | null }) {
   return (
     <section aria-labelledby="founder-title" className="bg-slate-50">
@@ -18,7 +19,11 @@ export function FounderStory({ founder, storyPath }: { founder: FounderProfile; 
             {`Meet ${founder.name}`}
           </h2>
           {founder.title && <p className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
-          <p className="mt-5 text-lg leading-relaxed text-slate-700">{founder.fullBio || founder.bio}</p>
+          {paragraphs(founder.bio || founder.fullBio).map((paragraph, i) => (
+            <p key={i} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+              {paragraph}
+            </p>
+          ))}
           <Link to={storyPath ?? FOUNDER_SECTION_PATH} className={`${BUTTON.primary} mt-8`}>
             {`Read ${founder.name}'s story`}
           </Link>

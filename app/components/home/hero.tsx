@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { BUTTON } from './styles';
 
-export const MISSION_HEADLINE = 'Raising disability awareness through education and storytelling';
-
-/** Home section 1: the mission headline and Partner with us (spec §2). */
-export function Hero() {
+/** Home section 1: the mission headline and Partner with us (spec §2); the words come from Site settings. */
+export function Hero({ headline, text }: { headline: string; text: string }) {
   return (
     <section aria-labelledby="home-title" className="relative overflow-hidden bg-indigo-900 text-white">
       <div
@@ -16,11 +14,9 @@ export function Hero() {
           Deaf, hard of hearing and disabled, in Uganda
         </p>
         <h1 id="home-title" className="mt-4 max-w-3xl text-4xl leading-tight font-extrabold text-balance md:text-6xl">
-          {MISSION_HEADLINE}
+          {headline}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg text-indigo-100 md:text-xl">
-          We create opportunities for young persons with disabilities, and help schools, employers and families include everyone.
-        </p>
+        <p className="mt-6 max-w-2xl text-lg whitespace-pre-line text-indigo-100 md:text-xl">{text}</p>
         <div className="mt-10">
           <Link to="/contact?subject=Partnership" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
             Partner with us

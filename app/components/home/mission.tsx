@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
 import { CountUp } from '~/components/count-up';
 import { Image } from '~/components/image';
-import { LIVES_IMPACTED } from '~/lib/stats';
+import { paragraphs } from '~/lib/site';
+import type { Stat } from '~/lib/stats';
 import { BUTTON, EYEBROW } from './styles';
 
-/** Home section 2: the mission, Join now and Discover, and the animated lives-impacted counter. */
-export function Mission() {
+/**
+ * Home section 2: the mission, Join now and Discover, and the animated lives-impacted counter (the
+ * first of the stats). The words and the figure come from Site settings.
+ */
+export function Mission({ heading, text, counter }: { heading: string; text: string; counter: Stat }) {
   return (
     <section aria-labelledby="mission-title" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
       <div className="grid items-center gap-10 md:grid-cols-2 md:gap-16">
@@ -22,27 +26,24 @@ export function Mission() {
             <p className="flex flex-col">
               <CountUp
                 id="lives-impacted-mission"
-                target={LIVES_IMPACTED.number}
-                suffix={LIVES_IMPACTED.suffix}
+                target={counter.number}
+                suffix={counter.suffix}
                 className="text-4xl font-extrabold text-indigo-900"
               />
-              <span className="text-sm font-semibold text-slate-700">{LIVES_IMPACTED.label}</span>
+              <span className="text-sm font-semibold text-slate-700">{counter.label}</span>
             </p>
           </div>
         </div>
         <div className="pt-4 md:pt-0">
           <p className={EYEBROW}>Our mission</p>
           <h2 id="mission-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
-            Awareness that opens doors
+            {heading}
           </h2>
-          <p className="mt-5 text-lg leading-relaxed text-slate-700">
-            Too many deaf, hard-of-hearing and disabled young people in Uganda are shut out of classrooms, jobs and conversations.
-            We change that by telling their stories, teaching communities what inclusion looks like and training young people with
-            disabilities for the work they want to do.
-          </p>
-          <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            Led by people with lived experience, we work with schools, employers, families and faith groups across Uganda.
-          </p>
+          {paragraphs(text).map((paragraph, i) => (
+            <p key={i} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+              {paragraph}
+            </p>
+          ))}
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/contact?subject=Volunteering" className={BUTTON.accent}>
               Join now

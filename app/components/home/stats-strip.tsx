@@ -1,8 +1,8 @@
 import { CountUp } from '~/components/count-up';
-import { STATS } from '~/lib/stats';
+import type { Stat } from '~/lib/stats';
 
-/** Home section 3: the organisation's figures (spec §9), each counting up once when seen. */
-export function StatsStrip() {
+/** Home section 3: the organisation's figures (spec §9, changed in Site settings), each counting up once when seen. */
+export function StatsStrip({ stats }: { stats: readonly Stat[] }) {
   return (
     <section aria-labelledby="stats-title" className="bg-indigo-900 text-white">
       <div className="mx-auto max-w-7xl px-4 py-14">
@@ -10,12 +10,12 @@ export function StatsStrip() {
           Our impact in numbers
         </h2>
         <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-10 text-center lg:grid-cols-4">
-          {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse items-center justify-end gap-2">
+          {stats.map((stat, i) => (
+            <div key={i} className="flex flex-col-reverse items-center justify-end gap-2">
               <dt className="text-base font-medium text-indigo-100">{stat.label}</dt>
               <dd>
                 <CountUp
-                  id={`stat-${stat.label}`}
+                  id={`stat-${i}-${stat.label}`}
                   target={stat.number}
                   suffix={stat.suffix}
                   className="text-4xl font-extrabold md:text-5xl"

@@ -21,6 +21,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/uploads/services': { loader: 'signed-in', action: 'services:edit' },
   '/admin/uploads/site': { loader: 'signed-in', action: 'settings:texts' },
   '/admin/messages/export': { loader: 'messages:manage' },
+  '/admin/subscribers/export': { loader: 'subscribers:manage' },
+  '/admin/newsletter/:id/preview': { loader: 'newsletter:send' },
 
   // The dashboard. Sections a role cannot use still answer, with "Access Restricted" (spec §2).
   '/admin/overview': { loader: 'signed-in' },
@@ -51,6 +53,10 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/messages': { loader: { restricted: 'messages' }, action: 'messages:manage' },
   '/admin/messages/:id': { loader: { restricted: 'messages' }, action: 'messages:manage' },
   '/admin/messages/:id/delete': { loader: 'messages:manage', action: 'messages:manage' },
+  // Issue 12: the subscribers and sending a published item to them.
+  '/admin/subscribers': { loader: { restricted: 'subscribers' }, action: 'subscribers:manage' },
+  '/admin/subscribers/:id/delete': { loader: 'subscribers:manage', action: 'subscribers:manage' },
+  '/admin/newsletter/:id': { loader: { restricted: 'newsletter:send' }, action: 'newsletter:send' },
   '/admin/services': { loader: { restricted: 'services' }, action: 'services:edit' },
   '/admin/services/new': { loader: { restricted: 'services' }, action: 'services:edit' },
   '/admin/services/:id/edit': { loader: 'services:edit', action: 'services:edit' },

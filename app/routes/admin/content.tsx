@@ -14,7 +14,12 @@ import type { Route } from './+types/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  const base = { canEdit: can(user.role, 'content:edit'), canDelete: can(user.role, 'content:delete') };
+  const base = {
+    canEdit: can(user.role, 'content:edit'),
+    canDelete: can(user.role, 'content:delete'),
+    // Issue 12: "Send to subscribers" for the roles that may send newsletters.
+    canSend: can(user.role, 'newsletter:send'),
+  };
   if (!isAllowed(context))
     return data(
       { ...base, restricted: accessRestrictedText(user.role), type: null, items: [], next: null, q: '' },
@@ -46,7 +51,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const loading = useNavigation().state === 'loading' || revalidator.state === 'loading';
   if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
-  const { type, items, next, q, canEdit, canDelete } = loaderData;
+  const { type, items, next, q, canEdit, canDelete, canSend } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -112,7 +117,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-6 space-y-4" aria-busy={loading}>
               {items.map((item) => (
-                <ContentRow key={item.id} item={item} type={type} canEdit={canEdit} canDelete={canDelete} />
+                <ContentRow key={item.id} item={item} type={type} canEdit={canEdit} canDelete={canDelete} canSend={canSend} />
               ))}
             </ul>
           )}
@@ -136,11 +141,13 @@ function ContentRow({
   type,
   canEdit,
   canDelete,
+  canSend,
 }: {
   item: Route.ComponentProps['loaderData']['items'][number];
   type: ContentType;
   canEdit: boolean;
   canDelete: boolean;
+  canSend: boolean;
 }) {
   const button = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold';
   return (
@@ -180,7 +187,15 @@ function ContentRow({
           </ul>
         )}
       </div>
-      <div className="flex shrink-0 items-start gap-2">
+      <div className="flex shrink-0 flex-wrap items-start gap-2 sm:max-w-48 sm:justify-end">
+        {canSend && (
+          <Link
+            to={`/admin/newsletter/${item.id}`}
+            className={`${button} border-2 border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
+          >
+            Send to subscribers<span className="sr-only"> {item.title}</span>
+          </Link>
+        )}
         {canEdit && (
           <Link to={`/admin/content/${item.id}/edit`} className={`${button} bg-indigo-800 text-white hover:bg-indigo-900`}>
             Edit<span className="sr-only"> {item.title}</span>

@@ -1,7 +1,9 @@
-import { data, Form, Link, Outlet } from 'react-router';
+import { data, Form, Link, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getStaff } from '~/server/staff-context.server';
 import { readFlash } from '~/server/flash.server';
-import { ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
+import { can, ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
+import { countUnreadMessages } from '~/server/messages.server';
+import { MessagesTabLabel } from '~/components/admin/message-status';
 import { Banner } from '~/components/admin/banner';
 import { DashboardError } from '~/components/admin/dashboard-error';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -21,18 +23,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
   const { flash, clear } = readFlash(request);
   const sections = ROLE_INFO[user.role].sections.map((section) => ({ section, ...SECTION_INFO[section] }));
+  // The Messages tab's count of unread (New) messages, only for the roles that manage the inbox.
+  const unreadMessages = can(user.role, 'messages:manage') ? await countUnreadMessages() : 0;
   return data(
     {
       user: { id: user.id, name: user.name, email: user.email, role: user.role },
       sections,
+      unreadMessages,
       flash,
     },
     clear ? { headers: { 'Set-Cookie': clear } } : undefined,
   );
 }
 
+/** Opening a message changes the unread count without an action: count again on every inbox page. */
+export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || nextUrl.pathname.startsWith('/admin/messages');
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, sections, flash } = loaderData;
+  const { user, sections, unreadMessages, flash } = loaderData;
   const hydrated = useHydrated();
   return (
     <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
@@ -77,7 +87,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             label="Dashboard sections"
             className="mx-auto max-w-7xl overflow-x-auto px-4"
             listClassName="flex gap-1"
-            links={sections.map((tab) => ({ to: tab.path, label: tab.label, end: tab.path === '/admin/content' }))}
+            links={sections.map((tab) => ({
+              to: tab.path,
+              label: tab.section === 'messages' ? <MessagesTabLabel label={tab.label} unread={unreadMessages} /> : tab.label,
+              end: tab.path === '/admin/content',
+            }))}
             look={{
               base: 'block border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
               current: 'border-indigo-800 text-indigo-900',

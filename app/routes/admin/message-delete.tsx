@@ -1,14 +1,45 @@
+import { data, redirect } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
+import { deleteMessage, getMessage } from '~/server/messages.server';
+import { RuleError } from '~/server/rules.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { getLogger } from '~/server/logger.server';
+import { MESSAGE_TEXT } from '~/lib/messages';
+import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/message-delete';
 
-// Issue 11: being built.
-export function loader(_: Route.LoaderArgs) {
-  return null;
+export const meta: Route.MetaFunction = () => [{ title: 'Delete message | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+
+/** The confirmation page used without JavaScript (with it, a dialog on the message asks). Opening it changes nothing. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const message = await getMessage(params.id);
+  if (!message) throw data({ error: MESSAGE_TEXT.notFound }, { status: 404 });
+  return { id: message.id, subject: message.subject, name: message.name, email: message.email };
 }
 
-export function action(_: Route.ActionArgs) {
-  return null;
+export async function action({ params, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
+  try {
+    await deleteMessage(actor, params.id, clientIp(context));
+  } catch (error) {
+    if (!(error instanceof RuleError)) getLogger().error({ err: error, contactId: params.id }, 'deleting a message failed');
+    const message = error instanceof RuleError ? error.message : MESSAGE_TEXT.deleteFailed;
+    const status = error instanceof RuleError ? error.status : 500;
+    return data({ message }, { status });
+  }
+  return redirect('/admin/messages', {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: MESSAGE_TEXT.deleted, toast: true }) },
+  });
 }
 
-export default function Screen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Being built</h1>;
+export default function MessageDelete({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DeleteConfirmation
+      question={MESSAGE_TEXT.deleteConfirm(loaderData.subject, loaderData.name, loaderData.email)}
+      cancelTo={`/admin/messages/${loaderData.id}`}
+      error={actionData?.message}
+    />
+  );
 }

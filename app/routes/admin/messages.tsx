@@ -1,14 +1,268 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
+import {
+  countMessagesByStatus,
+  filterFromParams,
+  getRetentionMonths,
+  listMessages,
+  setRetentionMonths,
+} from '~/server/messages.server';
+import { parseForm } from '~/server/forms.server';
+import { RuleError, ruleResponse } from '~/server/rules.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { accessRestrictedText } from '~/lib/permissions';
+import {
+  formatMessageTime,
+  INBOX_STATUSES,
+  MESSAGE_SEARCH_MAX,
+  MESSAGE_TEXT,
+  MESSAGE_VIEWS,
+  RETENTION,
+  retentionSchema,
+  VIEW_LABELS,
+  type MessageStatus,
+  type MessageView,
+} from '~/lib/messages';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import { Field, inputClass } from '~/components/admin/form';
+import { MessageStatusBadge } from '~/components/admin/message-status';
 import type { Route } from './+types/messages';
 
-// Issue 11: being built.
-export function loader(_: Route.LoaderArgs) {
-  return null;
+export const meta: Route.MetaFunction = () => [{ title: 'Messages | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getStaff(context);
+  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), inbox: null }, { status: 403 });
+  const params = new URL(request.url).searchParams;
+  const filter = filterFromParams(params);
+  const [page, counts, retentionMonths] = await Promise.all([
+    listMessages(user, { filter, after: params.get('after'), before: params.get('before') }),
+    countMessagesByStatus(),
+    getRetentionMonths(),
+  ]);
+  return { restricted: null, inbox: { filter, page, counts, retentionMonths } };
 }
 
-export function action(_: Route.ActionArgs) {
-  return null;
+/** The retention setting: whole months after which messages are deleted automatically. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
+  const form = await parseForm(request, retentionSchema, { maxBytes: 2_048 });
+  if (!form.ok) {
+    const message = form.refused ? form.formError : (form.fieldErrors.months ?? MESSAGE_TEXT.retentionInvalid);
+    return data({ ok: false, message, errors: { months: message } }, { status: form.status, headers: form.headers });
+  }
+  try {
+    const { to } = await setRetentionMonths(actor, form.values.months, clientIp(context));
+    const back = new URL(request.url);
+    return redirect(`${back.pathname}${back.search}`, {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: MESSAGE_TEXT.retentionSaved(to), toast: true }) },
+    });
+  } catch (error) {
+    if (error instanceof RuleError) return ruleResponse(error);
+    throw error;
+  }
 }
 
-export default function Screen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Being built</h1>;
+type Inbox = NonNullable<Route.ComponentProps['loaderData']['inbox']>;
+
+/** Issue 11: every contact message, newest first, with search, a status filter, paging, export and retention. */
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.restricted !== null || !loaderData.inbox) return <AccessRestricted message={loaderData.restricted ?? ''} />;
+  const { filter, page, counts, retentionMonths } = loaderData.inbox;
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/messages';
+  const query = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams();
+    if (filter.view !== 'inbox') p.set('status', filter.view);
+    if (filter.q) p.set('q', filter.q);
+    for (const [k, v] of Object.entries(changes)) if (v !== null) p.set(k, v);
+    const text = p.toString();
+    return text ? `?${text}` : '';
+  };
+  const filtered = filter.view !== 'inbox' || filter.q !== '';
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{MESSAGE_TEXT.title}</h1>
+          <p className="mt-1 text-slate-700">
+            {counts.new === 1 ? '1 unread message' : `${counts.new.toLocaleString('en-US')} unread messages`}
+          </p>
+        </div>
+        <a
+          href={`/admin/messages/export${query({})}`}
+          className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          Export CSV<span className="sr-only"> of the messages listed</span>
+        </a>
+      </div>
+
+      <SearchForm filter={filter} counts={counts} />
+
+      <p role="status" className="mt-6 font-medium text-slate-800">
+        {loading
+          ? 'Loading...'
+          : page.total === 1
+            ? `1 message${filtered ? ' matches' : ''}`
+            : `${page.total.toLocaleString('en-US')} messages${filtered ? ' match' : ''}`}
+      </p>
+
+      {page.items.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">
+          {filtered || page.total > 0 ? MESSAGE_TEXT.noMatches : MESSAGE_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-busy={loading}>
+          {page.items.map((item) => (
+            <MessageRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+
+      {(page.newer || page.older) && (
+        <nav aria-label="More messages" className="mt-6 flex flex-wrap gap-3">
+          {page.newer && (
+            <>
+              <Link to={`/admin/messages${query({})}`} className={pageLink}>
+                Newest
+              </Link>
+              <Link to={`/admin/messages${query({ before: page.newer })}`} className={pageLink}>
+                <span aria-hidden="true">← </span>Newer messages
+              </Link>
+            </>
+          )}
+          {page.older && (
+            <Link to={`/admin/messages${query({ after: page.older })}`} className={pageLink}>
+              Older messages<span aria-hidden="true"> →</span>
+            </Link>
+          )}
+        </nav>
+      )}
+
+      <RetentionForm months={retentionMonths} error={actionData && !actionData.ok ? actionData.message : undefined} />
+    </>
+  );
+}
+
+const pageLink =
+  'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
+
+function viewCount(view: MessageView, counts: Record<MessageStatus, number>): number {
+  if (view === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
+  if (view === 'inbox') return INBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  return counts[view];
+}
+
+function SearchForm({ filter, counts }: { filter: Inbox['filter']; counts: Inbox['counts'] }) {
+  return (
+    <Form method="get" role="search" aria-label="Messages" className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+      <div>
+        <label htmlFor="messages-q" className="block font-medium text-slate-900">
+          Search name, email, subject or text
+        </label>
+        <input
+          id="messages-q"
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          maxLength={MESSAGE_SEARCH_MAX}
+          className={inputClass(false)}
+        />
+      </div>
+      <div>
+        <label htmlFor="messages-status" className="block font-medium text-slate-900">
+          Show
+        </label>
+        <select id="messages-status" name="status" defaultValue={filter.view} className={`${inputClass(false)} bg-white`}>
+          {MESSAGE_VIEWS.map((view) => (
+            <option key={view} value={view}>
+              {VIEW_LABELS[view]} ({viewCount(view, counts).toLocaleString('en-US')})
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function MessageRow({ item }: { item: Inbox['page']['items'][number] }) {
+  const unread = item.status === 'new';
+  return (
+    <li
+      className={`rounded-xl border bg-white p-4 shadow-sm ${unread ? 'border-indigo-300 border-l-4 border-l-indigo-800' : 'border-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
+        <p className="min-w-0 text-slate-900">
+          <span className={unread ? 'font-bold' : 'font-semibold'}>{item.name}</span>{' '}
+          <span className="break-all text-slate-600">{item.email}</span>
+        </p>
+        <MessageStatusBadge status={item.status} />
+      </div>
+      <h2 className={`mt-1 text-lg break-words ${unread ? 'font-bold' : 'font-semibold'} text-slate-900`}>
+        <Link to={`/admin/messages/${item.id}`} className="text-indigo-900 underline-offset-4 hover:underline">
+          {item.subject}
+        </Link>
+      </h2>
+      {item.firstLine && <p className="mt-1 break-words text-slate-700">{item.firstLine}</p>}
+      <p className="mt-2 text-sm text-slate-600">
+        Received <time dateTime={item.createdAt}>{formatMessageTime(item.createdAt)}</time>
+      </p>
+    </li>
+  );
+}
+
+function RetentionForm({ months, error }: { months: number; error: string | undefined }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'retention';
+  return (
+    <section
+      aria-labelledby="retention-title"
+      className="mt-10 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="retention-title" className="text-xl font-bold text-slate-900">
+        How long messages are kept
+      </h2>
+      <p className="mt-2 text-slate-700">
+        Messages older than this are deleted automatically, once a day. The contact page tells visitors how long their message is
+        kept.
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="retention" />
+        <div className="w-40">
+          <Field id="months" label="Months" error={error} note={`${RETENTION.minMonths} to ${RETENTION.maxMonths}`}>
+            {(control) => (
+              <input
+                {...control}
+                name="months"
+                type="number"
+                inputMode="numeric"
+                min={RETENTION.minMonths}
+                max={RETENTION.maxMonths}
+                step={1}
+                required
+                defaultValue={months}
+                className={inputClass(!!error)}
+              />
+            )}
+          </Field>
+        </div>
+        <button
+          type="submit"
+          disabled={saving}
+          className="mb-6 min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:opacity-70"
+        >
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </Form>
+    </section>
+  );
 }

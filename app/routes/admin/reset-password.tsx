@@ -16,8 +16,9 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Set a new password | TDG Uganda' },
   { name: 'robots', content: 'noindex' },
 ];
-// The link carries a secret: never cache it, never send it on as a referrer.
-export const headers = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+// The link carries a secret: never cache it, never send it to another site as a referrer (same-origin,
+// not no-referrer: with no-referrer the browser posts the page's own form with Origin "null", refused).
+export const headers = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
 
 export const RESET_MESSAGES = {
   invalidLink: 'This link has expired or has already been used. Please ask for a new one.',

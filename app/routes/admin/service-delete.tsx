@@ -1,14 +1,42 @@
+import { data, redirect } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
+import { deleteService, getServiceForAdmin, listServicesForAdmin } from '~/server/services.server';
+import { RuleError } from '~/server/rules.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { getLogger } from '~/server/logger.server';
+import { SERVICE_MESSAGES, serviceDeleted, serviceDeleteQuestion } from '~/lib/services';
+import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/service-delete';
 
-// Issue 11: being built.
-export function loader(_: Route.LoaderArgs) {
-  return null;
+/** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
+export async function loader({ params }: Route.LoaderArgs) {
+  const service = await getServiceForAdmin(params.id);
+  if (!service) throw data({ error: SERVICE_MESSAGES.notFound }, { status: 404 });
+  const last = (await listServicesForAdmin()).length === 1;
+  return { question: serviceDeleteQuestion(service.title, last) };
 }
 
-export function action(_: Route.ActionArgs) {
-  return null;
+/** SUPER_ADMIN and ADMIN only (services:delete): the access table refuses anyone else, and so does the service. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
+  try {
+    const service = await deleteService(actor, params.id, clientIp(context));
+    return redirect('/admin/services', {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: serviceDeleted(service.title), toast: true }) },
+    });
+  } catch (error) {
+    const reason = error instanceof RuleError ? error.message : 'Please try again.';
+    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'deleting a service failed');
+    // Told with the list (a flash), which shows what is there now.
+    return redirect('/admin/services', {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'error', message: SERVICE_MESSAGES.deleteFailed(reason), toast: true }) },
+    });
+  }
 }
 
-export default function Screen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Being built</h1>;
+export default function ServiceDelete({ loaderData }: Route.ComponentProps) {
+  return <DeleteConfirmation question={loaderData.question} cancelTo="/admin/services" />;
 }

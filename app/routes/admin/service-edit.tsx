@@ -1,14 +1,57 @@
+import { data, Link, redirect } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
+import { getServiceForAdmin, saveServiceForm } from '~/server/services.server';
+import { flashCookie } from '~/server/flash.server';
+import { SERVICE_MESSAGES, serviceUpdated } from '~/lib/services';
+import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-form';
 import type { Route } from './+types/service-edit';
 
-// Issue 11: being built.
-export function loader(_: Route.LoaderArgs) {
-  return null;
+export async function loader({ params }: Route.LoaderArgs) {
+  const service = await getServiceForAdmin(params.id);
+  if (!service) throw data({ error: SERVICE_MESSAGES.notFound }, { status: 404 });
+  const initial: ServiceFormValues = {
+    title: service.title,
+    description: service.description,
+    features: service.features.join('\n'),
+    imageUrl: service.imageUrl ?? '',
+    imageAlt: service.imageAlt,
+  };
+  return { id: service.id, title: service.title, initial };
 }
 
-export function action(_: Route.ActionArgs) {
-  return null;
+/** The form, with or without JavaScript: back to the list with 'Service "{title}" updated successfully!'. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const result = await saveServiceForm(request, context, getStaff(context), { mode: 'edit', id: params.id });
+  if (!result.ok) return data(result.failure, { status: result.status, headers: result.headers });
+  return redirect('/admin/services', {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: serviceUpdated(result.service.title), toast: true }) },
+  });
 }
 
-export default function Screen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Being built</h1>;
+export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, title, initial } = loaderData;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/services" className="font-semibold text-indigo-800 underline underline-offset-4">
+          All services
+        </Link>
+      </p>
+      <h1 className="mb-1 text-2xl font-bold break-words text-slate-900">Edit service: {title}</h1>
+      <p className="mb-6 text-slate-700">
+        Its address stays{' '}
+        <a href={`/services/${id}`} className="font-medium text-indigo-800 underline underline-offset-4">
+          /services/{id}
+        </a>
+        .
+      </p>
+      <ServiceForm
+        key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
+        mode="edit"
+        initial={actionData ? { ...initial, ...actionData.values } : initial}
+        failure={actionData}
+      />
+    </>
+  );
 }

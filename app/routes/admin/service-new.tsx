@@ -1,14 +1,45 @@
+import { data, Link, redirect } from 'react-router';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { saveServiceForm } from '~/server/services.server';
+import { flashCookie } from '~/server/flash.server';
+import { accessRestrictedText } from '~/lib/permissions';
+import { serviceCreated } from '~/lib/services';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import { EMPTY_SERVICE, ServiceForm } from '~/components/admin/service-form';
 import type { Route } from './+types/service-new';
 
-// Issue 11: being built.
-export function loader(_: Route.LoaderArgs) {
-  return null;
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getStaff(context);
+  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role) }, { status: 403 });
+  return { restricted: null };
 }
 
-export function action(_: Route.ActionArgs) {
-  return null;
+/** The form, with or without JavaScript: back to the list with 'Service "{title}" created successfully!'. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await saveServiceForm(request, context, getStaff(context), { mode: 'create' });
+  if (!result.ok) return data(result.failure, { status: result.status, headers: result.headers });
+  return redirect('/admin/services', {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: serviceCreated(result.service.title), toast: true }) },
+  });
 }
 
-export default function Screen() {
-  return <h1 className="text-2xl font-bold text-slate-900">Being built</h1>;
+export default function ServiceNew({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/services" className="font-semibold text-indigo-800 underline underline-offset-4">
+          All services
+        </Link>
+      </p>
+      <h1 className="mb-6 text-2xl font-bold text-slate-900">Add service</h1>
+      <ServiceForm
+        key={actionData ? JSON.stringify(actionData.values) : 'fresh'}
+        mode="create"
+        initial={{ ...EMPTY_SERVICE, ...actionData?.values }}
+        failure={actionData}
+      />
+    </>
+  );
 }

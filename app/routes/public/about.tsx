@@ -7,12 +7,14 @@ import { PageHero } from '~/components/home/page-hero';
 import { BUTTON, EYEBROW, TEXT_LINK } from '~/components/home/styles';
 import { LinkedInLogo, XLogo } from '~/components/icons';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { paragraphs } from '~/lib/site';
 import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
+import { getAboutTexts } from '~/server/site.server';
 import type { Route } from './+types/about';
 
 export async function loader() {
-  const founder = await getFounderProfile();
-  return { founder, storyPath: await findFounderStoryPath(founder) };
+  const [founder, about] = await Promise.all([getFounderProfile(), getAboutTexts()]);
+  return { about, founder, storyPath: await findFounderStoryPath(founder) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,23 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     site: siteFromMatches(matches),
   });
 
-const VALUES = [
-  {
-    name: 'Nothing about us without us',
-    text: 'Deaf, hard-of-hearing and disabled people lead our work, tell their own stories and train others.',
-  },
-  { name: 'Dignity', text: 'We show people with disabilities as whole people: learners, workers, parents and leaders.' },
-  {
-    name: 'Access for everyone',
-    text: 'Sign language, captions, large print and step-free venues are part of the plan from the start, not an extra.',
-  },
-  { name: 'Practical change', text: 'We share small, concrete steps that schools, employers and families can take tomorrow.' },
-  { name: 'Community', text: 'We work alongside families, local leaders, Deaf associations and other organisations.' },
-  { name: 'Honesty', text: 'We speak plainly about barriers, and report our own reach truthfully.' },
-] as const;
-
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { founder, storyPath } = loaderData;
+  const { about, founder, storyPath } = loaderData;
   return (
     <>
       <PageHero
@@ -55,23 +42,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <h2 id="mission" className="text-2xl font-bold text-slate-900">
             Our mission
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            To raise disability awareness through education and storytelling, and to create opportunities for young persons with
-            disabilities.
-          </p>
+          <Paragraphs text={about.mission} />
         </section>
         <section aria-labelledby="vision" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h2 id="vision" className="text-2xl font-bold text-slate-900">
             Our vision
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            A Uganda where every deaf, hard-of-hearing and disabled person can learn, work, communicate and take part in community
-            life on equal terms.
-          </p>
+          <Paragraphs text={about.vision} />
         </section>
       </div>
 
-      <CardGridSection id="values" title="Our values" items={VALUES} columns={3} />
+      {about.values.length > 0 && <CardGridSection id="values" title="Our values" items={about.values} columns={3} />}
 
       <section id="founder" aria-labelledby="founder-title" className="mx-auto max-w-7xl scroll-mt-36 px-4 py-16 md:py-24">
         <div className="flex flex-col items-center gap-10 md:flex-row md:items-start md:gap-16">
@@ -82,7 +63,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {founder.name}
             </h2>
             {founder.title && <p className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
-            <p className="mt-5 text-lg leading-relaxed text-slate-700">{founder.fullBio || founder.bio}</p>
+            {paragraphs(founder.fullBio || founder.bio).map((paragraph, i) => (
+              <p key={i} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+                {paragraph}
+              </p>
+            ))}
             <div className="mt-8 flex flex-wrap items-center gap-4">
               {storyPath && (
                 <Link to={storyPath} className={BUTTON.primary}>
@@ -116,4 +101,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
       />
     </>
   );
+}
+
+/** A plain text from Site settings: a blank line starts a new paragraph. */
+function Paragraphs({ text }: { text: string }) {
+  return paragraphs(text).map((paragraph, i) => (
+    <p key={i} className="mt-4 text-lg leading-relaxed whitespace-pre-line text-slate-700">
+      {paragraph}
+    </p>
+  ));
 }

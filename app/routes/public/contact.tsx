@@ -5,6 +5,7 @@ import {
   CONTACT_LIMITS,
   CONTACT_LOCATION,
   CONTACT_TEXT,
+  contactPrivacyNotice,
   HONEYPOT_FIELD,
   subjectFromQuery,
   type ContactField,
@@ -14,6 +15,9 @@ import {
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { submitContactForm } from '~/server/contact.server';
+import { getRetentionMonths } from '~/server/messages.server';
+import { getLogger } from '~/server/logger.server';
+import { RETENTION } from '~/lib/messages';
 import { formAnswer, retryAfterHeaders } from '~/server/rate-limit.server';
 import { requestContext } from '~/server/request-context.server';
 import type { Route } from './+types/contact';
@@ -26,6 +30,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: '/contact',
     site: siteFromMatches(matches),
   });
+
+/** How long messages are kept (the inbox's retention setting), for the page's privacy sentence. */
+export async function loader() {
+  try {
+    return { retentionMonths: await getRetentionMonths() };
+  } catch (error) {
+    // The form still shows; the sentence gives the default period.
+    getLogger().error({ err: error }, 'the message retention setting could not be read');
+    return { retentionMonths: RETENTION.defaultMonths };
+  }
+}
 
 /** Works as a plain form post (no JavaScript) and as a submission without a reload. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,9 +64,10 @@ export const headers = retryAfterHeaders;
 
 const TOPICS = ['Partnership', 'Volunteering', 'Share my story', 'Book a speaker', 'Training'];
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('routes/public/layout')?.site;
   const result = actionData;
+  const notice = contactPrivacyNotice(loaderData.retentionMonths);
   return (
     <>
       <section className="bg-indigo-900 text-white">
@@ -64,7 +80,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:py-16 lg:grid-cols-3">
-        <div className="lg:col-span-2">{result?.status === 'sent' ? <SentPanel /> : <ContactForm result={result} />}</div>
+        <div className="lg:col-span-2">
+          {result?.status === 'sent' ? <SentPanel /> : <ContactForm result={result} notice={notice} />}
+        </div>
         <aside aria-labelledby="contact-information" className="space-y-6">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="contact-information" className="text-xl font-bold text-slate-900">
@@ -157,7 +175,7 @@ function SentPanel() {
 
 type FormResult = Exclude<ContactResult, { status: 'sent' }> | undefined;
 
-function ContactForm({ result }: { result: FormResult }) {
+function ContactForm({ result, notice }: { result: FormResult; notice: string }) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const sending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
@@ -188,6 +206,7 @@ function ContactForm({ result }: { result: FormResult }) {
         Send us a message
       </h2>
       <p className="mt-2 text-slate-700">All fields are required unless marked optional.</p>
+      <p className="mt-2 text-slate-700">{notice}</p>
       {result && (
         <div
           ref={banner}

@@ -2,7 +2,7 @@ import { ActionCards } from '~/components/home/action-cards';
 import { AwarenessProject } from '~/components/home/awareness-project';
 import { ClosingCta } from '~/components/home/closing-cta';
 import { FounderStory } from '~/components/home/founder-story';
-import { Hero, MISSION_HEADLINE } from '~/components/home/hero';
+import { Hero } from '~/components/home/hero';
 import { LatestStories } from '~/components/home/latest-stories';
 import { Mission } from '~/components/home/mission';
 import { StatsStrip } from '~/components/home/stats-strip';
@@ -11,10 +11,11 @@ import type { SiteInfo } from '~/lib/site';
 import { listRecentContent } from '~/server/content.server';
 import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
 import { getLogger } from '~/server/logger.server';
+import { getHomeTexts } from '~/server/site.server';
 import type { Route } from './+types/home';
 
 export async function loader() {
-  const founder = await getFounderProfile();
+  const [founder, home] = await Promise.all([getFounderProfile(), getHomeTexts()]);
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
@@ -23,8 +24,12 @@ export async function loader() {
       return [];
     }),
   ]);
-  return { founder, storyPath, stories };
+  return { home, founder, storyPath, stories };
 }
+
+/** What search engines show under the title until the organisation's description is read. */
+const HOME_DESCRIPTION =
+  'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.';
 
 /** schema.org Organization for search engines (issue 3, item 10). */
 function organisationJsonLd(site: SiteInfo): Record<string, unknown> {
@@ -38,7 +43,7 @@ function organisationJsonLd(site: SiteInfo): Record<string, unknown> {
     email: site.email,
     telephone: site.phone,
     address: { '@type': 'PostalAddress', addressLocality: 'Kampala', addressCountry: 'UG' },
-    sameAs: Object.values(site.social),
+    sameAs: Object.values(site.social).filter(Boolean),
   };
 }
 
@@ -46,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return pageMeta({
     title: 'Raising disability awareness in Uganda',
-    description: `${MISSION_HEADLINE}, and creating opportunities for young persons with disabilities in Uganda.`,
+    description: site?.description ?? HOME_DESCRIPTION,
     path: '/',
     site,
     jsonLd: site ? [organisationJsonLd(site)] : [],
@@ -55,11 +60,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** spec §2 Home page sections, in order; the latest stories come after the action cards. */
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home } = loaderData;
   return (
     <>
-      <Hero />
-      <Mission />
-      <StatsStrip />
+      <Hero headline={home.heroHeadline} text={home.heroText} />
+      <Mission heading={home.missionHeading} text={home.missionText} counter={home.stats[0]!} />
+      <StatsStrip stats={home.stats} />
       <FounderStory founder={loaderData.founder} storyPath={loaderData.storyPath} />
       <AwarenessProject />
       <ActionCards />

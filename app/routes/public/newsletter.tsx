@@ -17,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /**
  * Every newsletter box posts here. With JavaScript the box shows the answer in place; without it the
- * browser lands on this page, which shows the answer and a link back (docs/decisions/403-newsletter.md).
+ * browser lands on this page, which shows the answer and a link back. The answer is the same for
+ * every valid address; the confirmation mail follows (docs/decisions/505-newsletter.md).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return formAnswer(await submitNewsletterForm({ request, clientIp: context.get(requestContext).clientIp }));
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers = retryAfterHeaders;
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
-  const done = actionData?.status === 'subscribed' || actionData?.status === 'already';
+  const done = actionData?.status === 'received';
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 md:py-16">
       <div>

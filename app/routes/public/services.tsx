@@ -6,6 +6,7 @@ import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { FEATURES_SHOWN, SERVICES_ERROR } from '~/lib/services';
+import { truncate } from '~/lib/text';
 import { listServices } from '~/server/services.server';
 import type { Route } from './+types/services';
 
@@ -13,14 +14,17 @@ export async function loader() {
   return { services: await listServices() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFromMatches(matches);
+  // The services staff keep on the Services screen, named in their order.
+  const titles = (loaderData?.services ?? []).map((service) => service.title).join(', ');
+  return pageMeta({
     title: 'Our Services',
-    description:
-      'Digital skills training, disability inclusion talks, inclusive communication and design, and awareness merchandise from TDG Uganda.',
+    description: truncate(`Services from ${site?.name ?? 'TDG Uganda'}: ${titles}.`, 160),
     path: '/services',
-    site: siteFromMatches(matches),
+    site,
   });
+};
 
 /** spec §2 /services: alternating image-and-text rows, Enroll Now, and links to /contact and /donate. */
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { getConfig } from '~/server/config.server';
+import { getOutgoingLink } from '~/server/site.server';
 
-/** spec §2 /course: the external awareness-training course site (COURSE_URL). */
-export function loader() {
-  return redirect(getConfig().organisation.courseUrl, 302);
+/** spec §2 /course: the external awareness-training course site (Site settings' course link, else COURSE_URL). */
+export async function loader() {
+  return redirect(await getOutgoingLink('courseUrl'), 302);
 }

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { getConfig } from '~/server/config.server';
+import { getOutgoingLink } from '~/server/site.server';
 
-/** spec §2 /donate: the external donation page (DONATION_URL). */
-export function loader() {
-  return redirect(getConfig().organisation.donationUrl, 302);
+/** spec §2 /donate: the external donation page (Site settings' donation link, else DONATION_URL). */
+export async function loader() {
+  return redirect(await getOutgoingLink('donationUrl'), 302);
 }

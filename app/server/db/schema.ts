@@ -168,13 +168,52 @@ export interface MailOutboxTable {
   /** 1 when the body holds a secret (a reset link): it is emptied once the mail has gone. */
   carries_secret: Generated<number>;
   attempts: Generated<number>;
+  /** JSON object of extra headers (List-Unsubscribe on mail to a subscriber); null for none. */
+  headers: string | null;
 }
 
+export type NewsletterSubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** A newsletter address (docs/decisions/505-newsletter.md): waiting, confirmed, or kept only to suppress it. */
 export interface NewsletterSubscriberTable {
   id: string;
   email: string;
   source: string | null;
   created_at: string;
+  status: Generated<NewsletterSubscriberStatus>;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  /** SHA-256 of the latest confirmation link's token; null once used, or when none is out. */
+  confirm_token_hash: string | null;
+  /** When the latest confirmation link was made (it works for 7 days); null: never asked (before 0007). */
+  confirm_sent_at: string | null;
+}
+
+/** One published item sent to the confirmed subscribers: what was sent, by whom, and how it goes. */
+export interface NewsletterSendTable {
+  id: string;
+  content_id: string;
+  subject: string;
+  /** JSON: the mail's parts as they were when sending started (the item may change later). */
+  snapshot: string;
+  status: Generated<'sending' | 'finished' | 'stopped'>;
+  recipients: number;
+  /** The job that runs the next batch; a batch run by any other job stops at once. */
+  batch_job_id: string | null;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** One item to one subscriber: at most one row each, so nobody gets an item twice. */
+export interface NewsletterDeliveryTable {
+  content_id: string;
+  subscriber_id: string;
+  send_id: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+  attempts: Generated<number>;
+  error: string | null;
+  updated_at: string;
 }
 
 export interface LoginAttemptTable {
@@ -224,6 +263,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   mail_outbox: MailOutboxTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  newsletter_sends: NewsletterSendTable;
+  newsletter_deliveries: NewsletterDeliveryTable;
   login_attempts: LoginAttemptTable;
   jobs: JobTable;
   rate_limits: RateLimitTable;

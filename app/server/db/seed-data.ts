@@ -4,9 +4,9 @@ import { DEFAULT_SERVICE_IDS, type DefaultServiceId } from '../../lib/services.t
 import { DEFAULT_FOUNDER, DEFAULT_SERVICES, type StaffProfileText } from '../site-defaults.server.ts';
 
 /**
- * Demo content for a fresh site: staff authors, stories (blogs), news and resources, and the pictures
- * of the stored services. The founder's profile and the services' words are the site's run-time
- * defaults (../site-defaults.server.ts); the seed stores them as they are.
+ * Demo content for a fresh site (DEMO_CONTENT on): staff authors, stories (blogs), news and resources,
+ * each stored with demo = 1 so the super admin can remove them in one action. The founder's profile is
+ * the site's run-time default (../site-defaults.server.ts); the seed stores it as it is.
  *
  * Everything here is fictional. People named in stories are invented; numbers about reach are
  * the organisation's own (e.g. "our workshops reached ...") and never presented as official
@@ -45,16 +45,6 @@ export interface SeedArticle {
 
 export interface SeedAuthor extends StaffProfileText {
   role: (typeof ASSIGNABLE_ROLES)[number];
-}
-
-export interface SeedService {
-  id: string;
-  title: string;
-  /** Two or three sentences. */
-  description: string;
-  /** Four or five items. */
-  features: string[];
-  image: SeedImage;
 }
 
 const GRACE = DEFAULT_FOUNDER.email;
@@ -649,15 +639,12 @@ const RESOURCES: SeedArticle[] = [
 
 export const SEED_ARTICLES: SeedArticle[] = [...BLOGS, ...NEWS, ...RESOURCES];
 
-/** How the demo draws each built-in service's picture (the static files in public/images/services match). */
-const SERVICE_PICTURES: Record<DefaultServiceId, Omit<SeedImage, 'alt'>> = {
-  'digital-skills': { motif: 'laptop', from: '#3730a3', to: '#4c1d95' },
-  'inclusion-talks': { motif: 'mic', from: '#7c2d12', to: '#831843' },
-  'comm-services': { motif: 'megaphone', from: '#1e3a8a', to: '#134e4a' },
-  merchandise: { motif: 'heart', from: '#065f46', to: '#134e4a' },
-};
-
-export const SEED_SERVICES: SeedService[] = DEFAULT_SERVICE_IDS.map((id) => {
-  const { imageAlt, ...text } = DEFAULT_SERVICES[id];
-  return { id, ...text, features: [...text.features], image: { alt: imageAlt, ...SERVICE_PICTURES[id] } };
-});
+/**
+ * The four built-in services' ids and titles, for the journeys that read their pages. They are not
+ * demo content: first start stores them as the organisation's own (`storeBuiltInServices` in
+ * seed.server.ts), with the static pictures in public/images/services.
+ */
+export const SEED_SERVICES: { id: DefaultServiceId; title: string }[] = DEFAULT_SERVICE_IDS.map((id) => ({
+  id,
+  title: DEFAULT_SERVICES[id].title,
+}));

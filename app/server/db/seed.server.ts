@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { SEED_ARTICLES, SEED_AUTHORS, SEED_SERVICES, type SeedImage } from './seed-data.ts';
+import { SEED_ARTICLES, SEED_AUTHORS, type SeedImage } from './seed-data.ts';
 import { COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
 import { DEFAULT_FOUNDER } from '../site-defaults.server.ts';
 import { renderSeedImageSvg } from './seed-images.ts';
@@ -12,6 +12,7 @@ import { generatePassword, hashPassword } from '../passwords.server.ts';
 import { storedBody } from '../sanitize.server.ts';
 import { storeImage, type StoredImage } from '../storage.server.ts';
 import { SETTING_KEYS, writeSetting } from '../settings.server.ts';
+import { defaultServices } from '../services.server.ts';
 
 export interface SuperAdminResult {
   created: boolean;
@@ -95,16 +96,61 @@ function writePasswordFile(file: string, email: string, password: string): void 
   );
 }
 
-async function seedImage(db: Kysely<Database>, folder: Collection | 'services', name: string, image: SeedImage) {
+async function seedImage(db: Kysely<Database>, folder: Collection, name: string, image: SeedImage) {
   const svg = renderSeedImageSvg(image, 1200, 675);
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });
 }
 
+/** The settings flag that says the built-in services were stored (once per database). */
+export const BUILT_IN_SERVICES_STORED = 'built_in_services_stored_at';
+
 /**
- * Fills an empty site with demo stories, news, resources and services so it is alive on first
- * start. Runs once per database: a flag in settings stops it from running again, even after staff
- * delete the demo content.
+ * spec §3's four built-in services become stored services on first start, whatever DEMO_CONTENT says:
+ * they are the organisation's own (demo = 0), which staff then edit, reorder or delete on the
+ * Services screen, with their static pictures (public/images/services). Runs once per database (a
+ * flag in settings); a database that already stores services (an earlier demo seed stored these
+ * four) only gets the flag. An empty table later still shows the built-in ones (spec §3's fallback).
+ */
+export async function storeBuiltInServices(db: Kysely<Database>): Promise<{ stored: number }> {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx.selectFrom('settings').select('key').where('key', '=', BUILT_IN_SERVICES_STORED).executeTakeFirst();
+    if (done) return { stored: 0 };
+    const existing = await trx.selectFrom('services').select('id').limit(1).executeTakeFirst();
+    let stored = 0;
+    if (!existing) {
+      const now = nowIso();
+      for (const [position, service] of defaultServices().entries()) {
+        const result = await trx
+          .insertInto('services')
+          .values({
+            id: service.id,
+            title: service.title,
+            description: service.description,
+            features: JSON.stringify(service.features),
+            image_url: service.imageUrl,
+            image_alt: service.imageAlt,
+            position,
+            demo: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          // Two processes starting at once: the second finds them stored.
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+    }
+    await writeSetting(trx, BUILT_IN_SERVICES_STORED, nowIso());
+    return { stored };
+  });
+}
+
+/**
+ * Fills an empty site with demo stories, news and resources and the demo staff who "wrote" them, so
+ * it is alive on first start; start-up calls it only when DEMO_CONTENT is on. Every row it adds is
+ * marked demo = 1, so the super admin can remove the demo in one action (demo.server.ts). Runs once
+ * per database: a flag in settings stops it from running again, even after staff delete the demo.
  */
 export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: boolean; articles: number }> {
   const already = await db.selectFrom('settings').select('key').where('key', '=', SETTING_KEYS.demoSeededAt).executeTakeFirst();
@@ -120,8 +166,6 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
   for (const article of SEED_ARTICLES) {
     articleImages.push(await seedImage(db, article.collection, article.title.slice(0, 40), article.image));
   }
-  const serviceImages: StoredImage[] = [];
-  for (const service of SEED_SERVICES) serviceImages.push(await seedImage(db, 'services', service.id, service.image));
 
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
@@ -144,6 +188,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           // Demo authors cannot sign in until the super admin sends them a password reset.
           password_hash: null,
           disabled: 0,
+          demo: 1,
           created_at: at,
           updated_at: at,
           updated_by: null,
@@ -175,26 +220,9 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           image_alt: article.image.alt,
           tags: JSON.stringify(article.tags),
           status: 'published',
+          demo: 1,
           created_at: at,
           published_at: at,
-          updated_at: at,
-        })
-        .execute();
-    }
-
-    for (const [index, service] of SEED_SERVICES.entries()) {
-      const at = new Date(now).toISOString();
-      await trx
-        .insertInto('services')
-        .values({
-          id: service.id,
-          title: service.title,
-          description: service.description,
-          features: JSON.stringify(service.features),
-          image_url: serviceImages[index]!.url,
-          image_alt: service.image.alt,
-          position: index,
-          created_at: at,
           updated_at: at,
         })
         .execute();

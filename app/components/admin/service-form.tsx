@@ -1,0 +1,200 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+import { checkFormSync } from '~/lib/forms';
+import {
+  FEATURES_SHOWN,
+  parseFeatures,
+  SERVICE_ALT_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_FEATURES_MAX,
+  SERVICE_MESSAGES,
+  SERVICE_TITLE_MAX,
+  serviceSchema,
+  type ServiceErrors,
+  type ServiceField,
+  type ServiceFormFailure,
+} from '~/lib/services';
+import { useHydrated } from '~/lib/use-hydrated';
+import { Banner } from './banner';
+import { FeaturedImage } from './featured-image';
+import { Field, inputClass } from './form';
+
+export interface ServiceFormValues {
+  title: string;
+  description: string;
+  /** One feature per line. */
+  features: string;
+  imageUrl: string;
+  imageAlt: string;
+}
+
+export const EMPTY_SERVICE: ServiceFormValues = { title: '', description: '', features: '', imageUrl: '', imageAlt: '' };
+
+/** Where focus goes for each field when it is the first one in error. */
+const FOCUS_ID: Record<ServiceField, string> = {
+  title: 'title',
+  description: 'description',
+  features: 'features',
+  imageUrl: 'imageFile',
+  imageAlt: 'imageAlt',
+};
+const ORDER: ServiceField[] = ['title', 'description', 'features', 'imageUrl', 'imageAlt'];
+
+function focusFirst(errors: ServiceErrors) {
+  const first = ORDER.find((field) => errors[field]);
+  if (first) document.getElementById(FOCUS_ID[first])?.focus();
+}
+
+/**
+ * The Add service / Edit service form: title with a counter, plain-text description, features one per
+ * line, picture with its description. Checked in the browser for quick feedback and again on the
+ * server; posts to its route's action with or without JavaScript.
+ */
+export function ServiceForm({
+  mode,
+  initial,
+  failure,
+  cancelTo = '/admin/services',
+}: {
+  mode: 'create' | 'edit';
+  initial: ServiceFormValues;
+  /** The action's answer to a post that failed. */
+  failure?: ServiceFormFailure | undefined;
+  cancelTo?: string;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post';
+  const [title, setTitle] = useState(initial.title);
+  const [description, setDescription] = useState(initial.description);
+  const [features, setFeatures] = useState(initial.features);
+  const [errors, setErrors] = useState<ServiceErrors>(failure?.errors ?? {});
+  const [message, setMessage] = useState<string | undefined>(failure?.message);
+  const featureCount = parseFeatures(features).length;
+
+  // After a post that failed, put the cursor where the first problem is.
+  useEffect(() => {
+    if (failure) focusFirst(failure.errors);
+  }, [failure]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
+    const checked = checkFormSync(serviceSchema, values);
+    if (checked.ok) {
+      setErrors({});
+      setMessage(undefined);
+      return; // the form posts itself
+    }
+    event.preventDefault();
+    setErrors(checked.fieldErrors);
+    setMessage(SERVICE_MESSAGES.fixErrors);
+    focusFirst(checked.fieldErrors);
+  }
+
+  const clearError = (name: ServiceField) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={hydrated ? onSubmit : undefined}
+      className="max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
+    >
+      {message && <Banner key={message} type="error" message={message} autoClose={false} />}
+      <Field
+        id="title"
+        label="Title"
+        required
+        note={`${title.length}/${SERVICE_TITLE_MAX} characters`}
+        noteId="title-count"
+        noteWarns={title.length > SERVICE_TITLE_MAX}
+        error={errors.title}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              clearError('title');
+            }}
+            className={inputClass(Boolean(errors.title))}
+          />
+        )}
+      </Field>
+      <Field
+        id="description"
+        label="Description"
+        required
+        note={`${description.length}/${SERVICE_DESCRIPTION_MAX.toLocaleString('en-US')} characters. Plain text.`}
+        noteId="description-count"
+        noteWarns={description.length > SERVICE_DESCRIPTION_MAX}
+        error={errors.description}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={5}
+            value={description}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              clearError('description');
+            }}
+            className={inputClass(Boolean(errors.description))}
+          />
+        )}
+      </Field>
+      <Field
+        id="features"
+        label="Features"
+        note={`One per line, up to ${SERVICE_FEATURES_MAX} (${featureCount} now). The services page shows the first ${FEATURES_SHOWN}; the service's own page shows them all.`}
+        noteId="features-hint"
+        noteWarns={featureCount > SERVICE_FEATURES_MAX}
+        error={errors.features}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="features"
+            rows={6}
+            value={features}
+            onChange={(e) => {
+              setFeatures(e.target.value);
+              clearError('features');
+            }}
+            className={inputClass(Boolean(errors.features))}
+          />
+        )}
+      </Field>
+      <FeaturedImage
+        endpoint="/admin/uploads/services"
+        legend="Image"
+        initialUrl={initial.imageUrl}
+        initialAlt={initial.imageAlt}
+        error={errors.imageUrl}
+        altError={errors.imageAlt}
+        altMax={SERVICE_ALT_MAX}
+        altRequired
+      />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+        >
+          {saving ? 'Saving...' : mode === 'create' ? 'Add service' : 'Save changes'}
+        </button>
+        <Link
+          to={cancelTo}
+          className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

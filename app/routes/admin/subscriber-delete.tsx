@@ -1,0 +1,49 @@
+import { data, redirect } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
+import { deleteSubscriber, getSubscriber } from '~/server/newsletter-subscribers.server';
+import { RuleError } from '~/server/rules.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { getLogger } from '~/server/logger.server';
+import { NEWSLETTER_TEXT } from '~/lib/newsletter';
+import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
+import type { Route } from './+types/subscriber-delete';
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Delete subscriber | TDG Uganda' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The confirmation page used without JavaScript (with it, a dialog on the list asks). Opening it changes nothing. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const subscriber = await getSubscriber(params.id);
+  if (!subscriber) throw data({ error: NEWSLETTER_TEXT.notFound }, { status: 404 });
+  return { email: subscriber.email };
+}
+
+/** Erasure on request: the address and every delivery record that names it go. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
+  try {
+    await deleteSubscriber(actor, params.id, clientIp(context));
+  } catch (error) {
+    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'deleting a subscriber failed');
+    const message = error instanceof RuleError ? error.message : NEWSLETTER_TEXT.deleteFailed;
+    const status = error instanceof RuleError ? error.status : 500;
+    return data({ message }, { status });
+  }
+  return redirect('/admin/subscribers', {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: NEWSLETTER_TEXT.deleted, toast: true }) },
+  });
+}
+
+export default function SubscriberDelete({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DeleteConfirmation
+      question={NEWSLETTER_TEXT.deleteConfirm(loaderData.email)}
+      cancelTo="/admin/subscribers"
+      error={actionData?.message}
+    />
+  );
+}

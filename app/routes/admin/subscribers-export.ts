@@ -1,0 +1,22 @@
+import { getStaff } from '~/server/staff-context.server';
+import { exportFileName, exportSubscribers, filterFromParams } from '~/server/newsletter-subscribers.server';
+import { clientIp } from '~/server/request-info.server';
+import type { Route } from './+types/subscribers-export';
+
+/**
+ * The list's subscribers (its search and status filter apply) as CSV for a spreadsheet: UTF-8 with a
+ * BOM for Excel, streamed a page at a time however many there are, formula-like cells neutralised,
+ * never cached.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const filter = filterFromParams(new URL(request.url).searchParams);
+  const body = exportSubscribers(getStaff(context), filter, clientIp(context));
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,263 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { getStaff, isAllowed } from '~/server/staff-context.server';
+import {
+  askEarlierSubscribers,
+  countSubscribers,
+  filterFromParams,
+  listSubscribers,
+} from '~/server/newsletter-subscribers.server';
+import { parseForm } from '~/server/forms.server';
+import { RuleError, ruleResponse } from '~/server/rules.server';
+import { flashCookie } from '~/server/flash.server';
+import { clientIp } from '~/server/request-info.server';
+import { accessRestrictedText } from '~/lib/permissions';
+import { formatDate } from '~/lib/format';
+import {
+  CONFIRM_LINK_DAYS,
+  NEWSLETTER_TEXT,
+  SUBSCRIBER_SEARCH_MAX,
+  SUBSCRIBER_STATUSES,
+  SUBSCRIBER_VIEW_LABELS,
+  SUBSCRIBER_VIEWS,
+  subscriberCount,
+  type SubscriberView,
+} from '~/lib/newsletter';
+import { AccessRestricted } from '~/components/admin/access-restricted';
+import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { inputClass } from '~/components/admin/form';
+import { SubscriberStatusBadge } from '~/components/admin/subscriber-status';
+import type { Route } from './+types/subscribers';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getStaff(context);
+  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), list: null }, { status: 403 });
+  const params = new URL(request.url).searchParams;
+  const filter = filterFromParams(params);
+  const [page, counts] = await Promise.all([
+    listSubscribers(user, { filter, after: params.get('after'), before: params.get('before') }),
+    countSubscribers(),
+  ]);
+  return { restricted: null, list: { filter, page, counts } };
+}
+
+const askSchema = z.object({ intent: z.literal('ask') });
+
+/** Asks the addresses stored before double opt-in to confirm (one mail each, in the background). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = getStaff(context);
+  const form = await parseForm(request, askSchema, { maxBytes: 1_024 });
+  if (!form.ok) return data({ ok: false, message: NEWSLETTER_TEXT.nothingToAsk }, { status: form.status, headers: form.headers });
+  try {
+    const asked = await askEarlierSubscribers(actor, clientIp(context));
+    const back = new URL(request.url);
+    return redirect(`${back.pathname}${back.search}`, {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: NEWSLETTER_TEXT.askedToConfirm(asked), toast: true }) },
+    });
+  } catch (error) {
+    if (error instanceof RuleError) return ruleResponse(error);
+    throw error;
+  }
+}
+
+type List = NonNullable<Route.ComponentProps['loaderData']['list']>;
+
+const secondaryButton =
+  'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
+
+/** Issue 12: the newsletter's addresses with counts, search, a status filter, paging, export and erasure. */
+export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (loaderData.restricted !== null || !loaderData.list) return <AccessRestricted message={loaderData.restricted ?? ''} />;
+  const { filter, page, counts } = loaderData.list;
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/subscribers';
+  const query = (changes: Record<string, string | null>) => {
+    const p = new URLSearchParams();
+    if (filter.view !== 'all') p.set('status', filter.view);
+    if (filter.q) p.set('q', filter.q);
+    for (const [k, v] of Object.entries(changes)) if (v !== null) p.set(k, v);
+    const text = p.toString();
+    return text ? `?${text}` : '';
+  };
+  const filtered = filter.view !== 'all' || filter.q !== '';
+  const everyone = counts.pending + counts.confirmed + counts.unsubscribed;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{NEWSLETTER_TEXT.subscribersTitle}</h1>
+          <p className="mt-1 text-slate-700">
+            Only confirmed subscribers receive the newsletter. To send a story or news item, open Manage Content and choose “Send
+            to subscribers”.
+          </p>
+        </div>
+        <a href={`/admin/subscribers/export${query({})}`} className={secondaryButton}>
+          Export CSV<span className="sr-only"> of the subscribers listed</span>
+        </a>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+        {SUBSCRIBER_STATUSES.map((status) => (
+          <div key={status} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm font-medium text-slate-700">{SUBSCRIBER_VIEW_LABELS[status]}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{counts[status].toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <dt className="text-sm font-medium text-slate-700">Everyone</dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900">{everyone.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+
+      {counts.neverAsked > 0 && (
+        <AskEarlier count={counts.neverAsked} error={actionData && !actionData.ok ? actionData.message : undefined} />
+      )}
+
+      <SearchForm filter={filter} counts={counts} everyone={everyone} />
+
+      <p role="status" className="mt-6 font-medium text-slate-800">
+        {loading ? 'Loading...' : `${subscriberCount(page.total)}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}`}
+      </p>
+
+      {page.items.length === 0 ? (
+        <p className="mt-4 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">
+          {filtered || everyone > 0 ? NEWSLETTER_TEXT.noMatches : NEWSLETTER_TEXT.empty}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3" aria-busy={loading}>
+          {page.items.map((item) => (
+            <SubscriberRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+
+      {(page.newer || page.older) && (
+        <nav aria-label="More subscribers" className="mt-6 flex flex-wrap gap-3">
+          {page.newer && (
+            <>
+              <Link to={`/admin/subscribers${query({})}`} className={secondaryButton}>
+                Newest
+              </Link>
+              <Link to={`/admin/subscribers${query({ before: page.newer })}`} className={secondaryButton}>
+                <span aria-hidden="true">← </span>Newer
+              </Link>
+            </>
+          )}
+          {page.older && (
+            <Link to={`/admin/subscribers${query({ after: page.older })}`} className={secondaryButton}>
+              Older<span aria-hidden="true"> →</span>
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
+
+function SearchForm({ filter, counts, everyone }: { filter: List['filter']; counts: List['counts']; everyone: number }) {
+  const count = (view: SubscriberView) => (view === 'all' ? everyone : counts[view]);
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Subscribers"
+      className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+    >
+      <div>
+        <label htmlFor="subscribers-q" className="block font-medium text-slate-900">
+          Search email addresses
+        </label>
+        <input
+          id="subscribers-q"
+          name="q"
+          type="search"
+          defaultValue={filter.q}
+          maxLength={SUBSCRIBER_SEARCH_MAX}
+          className={inputClass(false)}
+        />
+      </div>
+      <div>
+        <label htmlFor="subscribers-status" className="block font-medium text-slate-900">
+          Show
+        </label>
+        <select id="subscribers-status" name="status" defaultValue={filter.view} className={`${inputClass(false)} bg-white`}>
+          {SUBSCRIBER_VIEWS.map((view) => (
+            <option key={view} value={view}>
+              {SUBSCRIBER_VIEW_LABELS[view]} ({count(view).toLocaleString('en-US')})
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function SubscriberRow({ item }: { item: List['page']['items'][number] }) {
+  const dates = [
+    `Subscribed ${formatDate(item.createdAt, 'short')}`,
+    item.confirmedAt ? `confirmed ${formatDate(item.confirmedAt, 'short')}` : null,
+    item.unsubscribedAt ? `unsubscribed ${formatDate(item.unsubscribedAt, 'short')}` : null,
+  ].filter(Boolean);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold break-all text-slate-900">{item.email}</span>
+          <SubscriberStatusBadge status={item.status} />
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          {dates.join(', ')}
+          {item.neverAsked ? ' · subscribed before confirmation was asked; not asked yet' : ''}
+        </p>
+      </div>
+      <ConfirmDelete
+        href={`/admin/subscribers/${item.id}/delete`}
+        label="Delete"
+        itemName={item.email}
+        question={NEWSLETTER_TEXT.deleteConfirm(item.email)}
+        buttonClass="inline-flex min-h-11 items-center rounded-lg bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800"
+      />
+    </li>
+  );
+}
+
+function AskEarlier({ count, error }: { count: number; error: string | undefined }) {
+  const navigation = useNavigation();
+  const asking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'ask';
+  return (
+    <section aria-labelledby="ask-title" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6">
+      <h2 id="ask-title" className="text-lg font-bold text-slate-900">
+        {subscriberCount(count)} from before confirmation was asked
+      </h2>
+      <p className="mt-2 text-slate-800">
+        These addresses were typed into the newsletter box before it asked people to confirm, so they receive nothing. You can
+        send each one email asking them to confirm; whoever does not confirm within {CONFIRM_LINK_DAYS} days is removed.
+      </p>
+      {error && (
+        <p role="alert" className="mt-3 font-medium text-red-900">
+          {error}
+        </p>
+      )}
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="ask" />
+        <button
+          type="submit"
+          disabled={asking}
+          className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:opacity-70"
+        >
+          {asking ? 'Asking...' : `Ask ${subscriberCount(count)} to confirm`}
+        </button>
+      </Form>
+    </section>
+  );
+}

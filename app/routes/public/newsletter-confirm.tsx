@@ -1,0 +1,67 @@
+import { data } from 'react-router';
+import { z } from 'zod';
+import { SubscriptionPanel } from '~/components/newsletter-panel';
+import { SUBSCRIPTION_PAGE_TEXT as TEXT } from '~/lib/newsletter';
+import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { parseForm } from '~/server/forms.server';
+import { checkConfirmToken, confirmSubscription } from '~/server/newsletter.server';
+import type { Route } from './+types/newsletter-confirm';
+
+// The link in the confirmation mail (docs/decisions/505-newsletter.md). Opening it changes nothing:
+// mail scanners open links too, and must not subscribe anyone. The button confirms, once.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: TEXT.confirmTitle,
+    description: 'Confirm your subscription to our newsletter.',
+    path: '/newsletter',
+    site: siteFromMatches(matches),
+    noindex: true,
+  });
+
+// The link carries a secret: never cached (the page cache skips no-store), never sent to another site
+// as a referrer. Not no-referrer: a browser then sends the page's own form post with Origin "null",
+// which the write guard refuses.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
+  // A refused body left partly unread closes the connection (request-info.server.ts).
+  const connection = actionHeaders.get('Connection');
+  if (connection) headers.set('Connection', connection);
+  return headers;
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return { valid: await checkConfirmToken(params.token) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await parseForm(request, z.object({}), { maxBytes: 1_024, requireLength: false });
+  if (!form.ok) return data({ confirmed: false, refused: true }, { status: form.status, headers: form.headers });
+  const confirmed = await confirmSubscription(params.token);
+  return data({ confirmed, refused: false }, { status: confirmed ? 200 : 410 });
+}
+
+export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.confirmed)
+    return (
+      <SubscriptionPanel title={TEXT.confirmedTitle} tone="done">
+        <p>{TEXT.confirmed}</p>
+      </SubscriptionPanel>
+    );
+  if (actionData || !loaderData.valid)
+    return (
+      <SubscriptionPanel title={TEXT.confirmInvalidTitle} tone="problem">
+        <p>{TEXT.confirmInvalid}</p>
+        <p>
+          <a href="/newsletter" className="font-semibold text-indigo-900 underline underline-offset-4">
+            Subscribe again
+          </a>
+        </p>
+      </SubscriptionPanel>
+    );
+  return (
+    <SubscriptionPanel title={TEXT.confirmTitle} tone="neutral" action={TEXT.confirmButton}>
+      <p>{TEXT.confirmIntro}</p>
+    </SubscriptionPanel>
+  );
+}

@@ -1,0 +1,389 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Database, NewsletterSubscriberTable } from './db/schema.ts';
+import { getDb } from './db/db.server.ts';
+import { recordAudit } from './audit.server.ts';
+import type { StaffUser } from './auth.server.ts';
+import { enqueueJob, type JobInfo } from './jobs.server.ts';
+import { getLogger } from './logger.server.ts';
+import { csvCell } from './messages.server.ts';
+import { sendMail } from './mail.server.ts';
+import { confirmationMail } from './newsletter-mail.server.ts';
+import { issueConfirmLink, mailSite } from './newsletter.server.ts';
+import { RuleError } from './rules.server.ts';
+import { can } from '../lib/permissions.ts';
+import {
+  isSubscriberView,
+  NEWSLETTER_TEXT,
+  SUBSCRIBER_SEARCH_MAX,
+  SUBSCRIBER_STATUS_LABELS,
+  SUBSCRIBER_STATUSES,
+  SUBSCRIBERS_PAGE,
+  type SubscriberStatus,
+  type SubscriberView,
+} from '../lib/newsletter.ts';
+
+// The Subscribers screen (issue 12, docs/decisions/505-newsletter.md): counts by status, search,
+// filter, paging, erasure on request, the CSV export of the filtered list however large, and asking
+// the addresses stored before double opt-in to confirm. Every rule is checked here as well as by the
+// route table; deletes, exports and the asking are audited.
+
+export interface SubscriberSummary {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  source: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  /** Waiting since before double opt-in, never asked to confirm. */
+  neverAsked: boolean;
+}
+
+export interface SubscriberFilter {
+  view: SubscriberView;
+  /** Part of an address, case-insensitively; '' for none. */
+  q: string;
+}
+
+export interface SubscriberPage {
+  items: SubscriberSummary[];
+  older: string | null;
+  newer: string | null;
+  total: number;
+}
+
+function assertMayManage(actor: StaffUser): void {
+  if (!can(actor.role, 'subscribers:manage')) throw new RuleError(NEWSLETTER_TEXT.forbidden, 403);
+}
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
+const ISO_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
+}
+
+/** A cursor from the address; anything else reads as none, so the first page shows. */
+export function decodeCursor(value: string | null | undefined): Cursor | undefined {
+  if (!value || value.length > 200) return undefined;
+  const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  return rest.length === 0 && ISO_PATTERN.test(createdAt) && ID_PATTERN.test(id) ? { createdAt, id } : undefined;
+}
+
+/** The filter as the list's address carries it: `status` (default everyone) and `q`. */
+export function filterFromParams(params: URLSearchParams): SubscriberFilter {
+  const status = params.get('status');
+  return {
+    view: isSubscriberView(status) ? status : 'all',
+    q: (params.get('q') ?? '').slice(0, SUBSCRIBER_SEARCH_MAX).trim().toLowerCase(),
+  };
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+type SubscribersEb = ExpressionBuilder<Database, 'newsletter_subscribers'>;
+
+/** Addresses are stored lower-cased, and the search is lower-cased: one LIKE works on both engines. */
+function matches(filter: SubscriberFilter) {
+  const q = filter.q.slice(0, SUBSCRIBER_SEARCH_MAX).trim().toLowerCase();
+  return (eb: SubscribersEb) => {
+    const conditions = [];
+    if (filter.view !== 'all') conditions.push(eb('status', '=', filter.view));
+    if (q) conditions.push(sql<SqlBool>`email like ${containsPattern(q)} escape '\\'`);
+    return eb.and(conditions);
+  };
+}
+
+type SubscriberRow = Selectable<NewsletterSubscriberTable>;
+
+function toSummary(row: SubscriberRow): SubscriberSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    source: row.source,
+    createdAt: row.created_at,
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+    neverAsked: row.status === 'pending' && row.confirm_sent_at === null,
+  };
+}
+
+/** One page of the list, newest first, paged by (created_at, id) in either direction. */
+export async function listSubscribers(
+  actor: StaffUser,
+  options: { filter: SubscriberFilter; after?: string | null; before?: string | null; limit?: number },
+): Promise<SubscriberPage> {
+  assertMayManage(actor);
+  const db = getDb();
+  const limit = Math.min(Math.max(options.limit ?? SUBSCRIBERS_PAGE, 1), 100);
+  const where = matches(options.filter);
+  const after = decodeCursor(options.after);
+  const before = after ? undefined : decodeCursor(options.before);
+  const base = db.selectFrom('newsletter_subscribers').where(where);
+  const key = (eb: SubscribersEb) => eb.refTuple('created_at', 'id');
+
+  let rows: SubscriberRow[];
+  if (before) {
+    rows = (
+      await base
+        .selectAll()
+        .where((eb) => eb(key(eb), '>', eb.tuple(before.createdAt, before.id)))
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit + 1)
+        .execute()
+    ).reverse();
+  } else {
+    let query = base.selectAll();
+    if (after) query = query.where((eb) => eb(key(eb), '<', eb.tuple(after.createdAt, after.id)));
+    rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+  const more = rows.length > limit;
+  const page = before ? rows.slice(rows.length - Math.min(rows.length, limit)) : rows.slice(0, limit);
+  const first = page[0];
+  const last = page.at(-1);
+  const cursorOf = (row: { created_at: string; id: string }) => encodeCursor({ createdAt: row.created_at, id: row.id });
+  const exists = async (direction: '<' | '>', row: { created_at: string; id: string }) =>
+    !!(await base
+      .select('id')
+      .where((eb) => eb(key(eb), direction, eb.tuple(row.created_at, row.id)))
+      .limit(1)
+      .executeTakeFirst());
+  const older = last && (before ? await exists('<', last) : more) ? cursorOf(last) : null;
+  const newer = first && (before ? more : after !== undefined && (await exists('>', first))) ? cursorOf(first) : null;
+  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+  return { items: page.map(toSummary), older, newer, total: Number(total) };
+}
+
+export interface SubscriberCounts extends Record<SubscriberStatus, number> {
+  /** Waiting since before double opt-in, never asked to confirm. */
+  neverAsked: number;
+}
+
+/** How many addresses each status holds. */
+export async function countSubscribers(db: Kysely<Database> = getDb()): Promise<SubscriberCounts> {
+  const rows = await db
+    .selectFrom('newsletter_subscribers')
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+      (eb) => eb.fn.sum<number | string>(eb.case().when('confirm_sent_at', 'is', null).then(1).else(0).end()).as('unasked'),
+    ])
+    .groupBy('status')
+    .execute();
+  const counts: SubscriberCounts = { pending: 0, confirmed: 0, unsubscribed: 0, neverAsked: 0 };
+  for (const row of rows) {
+    if ((SUBSCRIBER_STATUSES as readonly string[]).includes(row.status)) counts[row.status] = Number(row.n);
+    if (row.status === 'pending') counts.neverAsked = Number(row.unasked ?? 0);
+  }
+  return counts;
+}
+
+export async function getSubscriber(id: string, db: Kysely<Database> = getDb()): Promise<SubscriberSummary | undefined> {
+  if (!ID_PATTERN.test(id)) return undefined;
+  const row = await db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toSummary(row) : undefined;
+}
+
+/** An address as the audit log keeps it after an erasure: enough to recognise, not to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Erasure on request: the address goes, with every delivery record that named it (the foreign key
+ * cascades). The audit log keeps who did it and a masked address, never the address itself.
+ */
+export async function deleteSubscriber(actor: StaffUser, id: string, ip: string | null): Promise<SubscriberSummary> {
+  assertMayManage(actor);
+  const subscriber = await getSubscriber(id);
+  if (!subscriber) throw new RuleError(NEWSLETTER_TEXT.notFound, 404);
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('newsletter_subscribers').where('id', '=', id).execute();
+      await recordAudit(
+        {
+          actor: actor.email,
+          action: 'subscriber.deleted',
+          target: maskEmail(subscriber.email),
+          ip,
+          detail: { status: subscriber.status },
+        },
+        trx,
+      );
+    });
+  return subscriber;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking the addresses stored before double opt-in.
+
+export const NEWSLETTER_RECONFIRM_JOB = 'newsletter.reconfirm';
+const RECONFIRM_PAGE = 100;
+
+/** Queues one confirmation mail to every address waiting since before double opt-in; returns how many. */
+export async function askEarlierSubscribers(actor: StaffUser, ip: string | null): Promise<number> {
+  assertMayManage(actor);
+  const { neverAsked } = await countSubscribers();
+  if (neverAsked === 0) throw new RuleError(NEWSLETTER_TEXT.nothingToAsk, 409);
+  await enqueueJob(NEWSLETTER_RECONFIRM_JOB, {}, { maxAttempts: 3 });
+  await recordAudit({
+    actor: actor.email,
+    action: 'subscribers.asked_to_confirm',
+    target: null,
+    ip,
+    detail: { count: neverAsked },
+  });
+  return neverAsked;
+}
+
+/** The `newsletter.reconfirm` job: a link and its mail for each address never asked, a page at a time. */
+export async function runReconfirm(_payload: unknown, _job?: JobInfo): Promise<void> {
+  const db = getDb();
+  const site = await mailSite(db);
+  let asked = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'email'])
+      .where('status', '=', 'pending')
+      .where('confirm_sent_at', 'is', null)
+      .orderBy('id')
+      .limit(RECONFIRM_PAGE)
+      .execute();
+    for (const row of rows) {
+      await db.transaction().execute(async (trx) => {
+        const link = await issueConfirmLink(trx, row.id);
+        await sendMail(confirmationMail(row.email, link, site), trx);
+      });
+      asked++;
+    }
+    if (rows.length < RECONFIRM_PAGE) break;
+  }
+  getLogger().info({ asked }, 'earlier newsletter subscribers asked to confirm');
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export, streamed a page at a time.
+
+/** Rows read from the database at a time while exporting. */
+export const EXPORT_PAGE = 500;
+
+const CSV_HEADER = ['Email', 'Status', 'Subscribed (UTC)', 'Confirmed (UTC)', 'Unsubscribed (UTC)', 'Signed up on'];
+
+function csvRow(cells: (string | null)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** The CSV of the subscribers matching `filter`, newest first, in chunks of at most `pageSize` rows; the first holds the BOM and the header. */
+export async function* subscribersCsv(
+  filter: SubscriberFilter,
+  pageSize = EXPORT_PAGE,
+  counter?: { rows: number },
+): AsyncGenerator<string> {
+  const db = getDb();
+  const where = matches(filter);
+  yield `\uFEFF${csvRow(CSV_HEADER)}`;
+  let after: Cursor | undefined;
+  for (;;) {
+    let query = db
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'source'])
+      .where(where);
+    if (after) {
+      const cursor = after;
+      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
+    if (rows.length === 0) return;
+    if (counter) counter.rows += rows.length;
+    yield rows
+      .map((r) =>
+        csvRow([
+          r.email,
+          SUBSCRIBER_STATUS_LABELS[r.status] ?? r.status,
+          r.created_at,
+          r.confirmed_at,
+          r.unsubscribed_at,
+          r.source,
+        ]),
+      )
+      .join('');
+    if (rows.length < pageSize) return;
+    const last = rows.at(-1)!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/**
+ * The export as a byte stream that reads one page at a time as the client takes it, so memory stays
+ * flat however long the list. Audited when the stream ends (or the client stops it) with the count
+ * and the filter; the search text stays out of the log.
+ */
+export function exportSubscribers(actor: StaffUser, filter: SubscriberFilter, ip: string | null): ReadableStream<Uint8Array> {
+  assertMayManage(actor);
+  const counter = { rows: 0 };
+  const chunks = subscribersCsv(filter, EXPORT_PAGE, counter);
+  const encoder = new TextEncoder();
+  let audited = false;
+  const audit = async (complete: boolean) => {
+    if (audited) return;
+    audited = true;
+    await recordAudit({
+      actor: actor.email,
+      action: 'subscribers.exported',
+      target: null,
+      ip,
+      detail: { count: counter.rows, status: filter.view, searched: filter.q !== '', complete },
+    }).catch((error: unknown) => getLogger().error({ err: error }, 'the export could not be audited'));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) {
+            await audit(true);
+            controller.close();
+          } else controller.enqueue(encoder.encode(next.value));
+        } catch (error) {
+          getLogger().error({ err: error }, 'exporting subscribers failed');
+          await audit(false);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined);
+        await audit(false);
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+/** The export's file name: subscribers-YYYY-MM-DD.csv (the date in Uganda). */
+export function exportFileName(now = new Date()): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Kampala',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  return `subscribers-${day}.csv`;
+}

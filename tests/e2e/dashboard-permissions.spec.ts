@@ -1,0 +1,371 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type { Kysely } from 'kysely';
+import { ROLES, type Role } from '../../app/lib/permissions';
+import type { Database } from '../../app/server/db/schema';
+import { pngBytes } from './content-fixtures';
+import { expect, test, type StaffFixture } from './fixtures';
+import { apiSignIn, unique } from './staff';
+
+// Issue 11: every role, and a signed-out visitor, against every action of the inbox, services, site
+// settings and demo removal, through HTTP, on both engines. Allowed: a 2xx/3xx answer and the change
+// in the database. Refused: the refusal's status and the database as it was. The rules are spec §6
+// and issue 11 written out here (decision 014), not read from the permission table.
+
+type Actor = Role | 'visitor';
+const ACTORS: Actor[] = [...ROLES, 'visitor'];
+const MANAGERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN'];
+const SERVICE_EDITORS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR'];
+const SUPER: readonly Actor[] = ['SUPER_ADMIN'];
+const NOBODY: readonly Actor[] = [];
+
+interface World {
+  actor: Actor;
+  db: Kysely<Database>;
+  staff: StaffFixture;
+  get(path: string): Promise<APIResponse>;
+  post(path: string, fields: Record<string, string>, options?: { multipart?: boolean }): Promise<APIResponse>;
+  upload(path: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<APIResponse>;
+  /** Runs after the test, whatever happened: puts back what the case changed. */
+  cleanUp(step: () => Promise<unknown>): void;
+}
+
+interface Refusal {
+  status: number | number[];
+  location?: RegExp;
+}
+
+interface Case {
+  name: string;
+  allowed: readonly Actor[];
+  refused?: (actor: Actor) => Refusal;
+  run(world: World): Promise<{ response: APIResponse; changed: boolean }>;
+}
+
+const FORBIDDEN: Refusal = { status: 403 };
+const TO_SIGN_IN: Refusal = { status: 302, location: /^\/admin\?redirectTo=/ };
+/** A page load without a session goes to the sign-in screen; a signed-in role without the section sees Access Restricted (403). */
+const visitorGet = (actor: Actor): Refusal => (actor === 'visitor' ? TO_SIGN_IN : FORBIDDEN);
+
+async function seedMessage(db: Kysely<Database>, subject: string) {
+  const id = randomUUID();
+  await db
+    .insertInto('contacts')
+    .values({
+      id,
+      name: 'Matrix Sender',
+      email: `sender-${unique()}@example.org`,
+      phone: null,
+      subject,
+      message: 'A message for the permission matrix.',
+      created_at: new Date().toISOString(),
+      read_at: null,
+    })
+    .execute();
+  return id;
+}
+
+const contactStatus = async (db: Kysely<Database>, id: string) =>
+  (await db.selectFrom('contacts').select('status').where('id', '=', id).executeTakeFirst())?.status;
+
+/** A service of the test's own, at the end of the list; removed when the test ends. */
+async function seedService(w: World) {
+  const id = `matrix-${unique()}`;
+  const now = new Date().toISOString();
+  await w.db
+    .insertInto('services')
+    .values({
+      id,
+      title: `Matrix service ${id}`,
+      description: 'A service for the permission matrix.',
+      features: JSON.stringify(['One']),
+      image_url: null,
+      image_alt: null,
+      position: 1000,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  w.cleanUp(() => w.db.deleteFrom('services').where('id', '=', id).execute());
+  return id;
+}
+
+const serviceForm = (title: string) => ({
+  title,
+  description: 'Sign language lessons for families, taught by Deaf teachers.',
+  features: 'Weekly classes\nHome visits',
+  imageUrl: '',
+  imageAlt: '',
+});
+
+/** The stored value of a setting (JSON text), or undefined; puts it back when the test ends. */
+async function keepSetting(w: World, key: string): Promise<string | undefined> {
+  const before = (await w.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+  w.cleanUp(async () => {
+    if (before === undefined) await w.db.deleteFrom('settings').where('key', '=', key).execute();
+    else await w.db.updateTable('settings').set({ value: before }).where('key', '=', key).execute();
+  });
+  return before;
+}
+
+const settingValue = async (db: Kysely<Database>, key: string) =>
+  (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+const CASES: Case[] = [
+  {
+    name: 'read the inbox',
+    allowed: MANAGERS,
+    refused: visitorGet,
+    async run(w) {
+      const subject = `Inbox matrix ${unique()}`;
+      const id = await seedMessage(w.db, subject);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.get('/admin/messages');
+      return { response, changed: (await response.text()).includes(subject) };
+    },
+  },
+  {
+    name: 'open a message (marks it Read)',
+    allowed: MANAGERS,
+    refused: visitorGet,
+    async run(w) {
+      const id = await seedMessage(w.db, `Open matrix ${unique()}`);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.get(`/admin/messages/${id}`);
+      return { response, changed: (await contactStatus(w.db, id)) === 'read' };
+    },
+  },
+  {
+    name: 'reply to a message',
+    allowed: MANAGERS,
+    async run(w) {
+      const id = await seedMessage(w.db, `Reply matrix ${unique()}`);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.post(`/admin/messages/${id}`, { intent: 'reply', body: 'Thank you, we will call you.' });
+      const replies = await w.db.selectFrom('contact_replies').select('id').where('contact_id', '=', id).execute();
+      return { response, changed: replies.length > 0 };
+    },
+  },
+  {
+    name: 'mark a message as spam',
+    allowed: MANAGERS,
+    async run(w) {
+      const id = await seedMessage(w.db, `Spam matrix ${unique()}`);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.post(`/admin/messages/${id}`, { intent: 'status', status: 'spam' });
+      return { response, changed: (await contactStatus(w.db, id)) === 'spam' };
+    },
+  },
+  {
+    name: 'delete a message',
+    allowed: MANAGERS,
+    async run(w) {
+      const id = await seedMessage(w.db, `Delete matrix ${unique()}`);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.post(`/admin/messages/${id}/delete`, {});
+      return { response, changed: (await contactStatus(w.db, id)) === undefined };
+    },
+  },
+  {
+    name: 'export the messages as CSV',
+    allowed: MANAGERS,
+    refused: visitorGet,
+    async run(w) {
+      const subject = `Export matrix ${unique()}`;
+      const id = await seedMessage(w.db, subject);
+      w.cleanUp(() => w.db.deleteFrom('contacts').where('id', '=', id).execute());
+      const response = await w.get('/admin/messages/export?status=all');
+      return { response, changed: (await response.text()).includes(subject) };
+    },
+  },
+  {
+    name: 'change how long messages are kept',
+    allowed: MANAGERS,
+    async run(w) {
+      const key = 'messages_retention_months';
+      const before = await keepSetting(w, key);
+      const months = before === '30' ? '31' : '30';
+      const response = await w.post('/admin/messages', { intent: 'retention', months });
+      return { response, changed: (await settingValue(w.db, key)) === months };
+    },
+  },
+  {
+    name: 'add a service',
+    allowed: SERVICE_EDITORS,
+    async run(w) {
+      const title = `Matrix added ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('services').where('title', '=', title).execute());
+      const response = await w.post('/admin/services/new', serviceForm(title), { multipart: true });
+      const row = await w.db.selectFrom('services').select('id').where('title', '=', title).executeTakeFirst();
+      return { response, changed: Boolean(row) };
+    },
+  },
+  {
+    name: 'edit a service',
+    allowed: SERVICE_EDITORS,
+    async run(w) {
+      const id = await seedService(w);
+      const title = `Matrix edited ${unique()}`;
+      const response = await w.post(`/admin/services/${id}/edit`, serviceForm(title), { multipart: true });
+      const row = await w.db.selectFrom('services').select('title').where('id', '=', id).executeTakeFirst();
+      return { response, changed: row?.title === title };
+    },
+  },
+  {
+    name: 'move a service up the list',
+    allowed: SERVICE_EDITORS,
+    async run(w) {
+      const id = await seedService(w);
+      const response = await w.post('/admin/services', { intent: 'move', id, direction: 'up' });
+      const row = await w.db.selectFrom('services').select('position').where('id', '=', id).executeTakeFirst();
+      return { response, changed: row?.position !== 1000 };
+    },
+  },
+  {
+    name: 'delete a service',
+    allowed: MANAGERS,
+    async run(w) {
+      const id = await seedService(w);
+      const response = await w.post(`/admin/services/${id}/delete`, {});
+      const row = await w.db.selectFrom('services').select('id').where('id', '=', id).executeTakeFirst();
+      return { response, changed: !row };
+    },
+  },
+  {
+    name: "upload a service's picture",
+    allowed: SERVICE_EDITORS,
+    async run(w) {
+      const name = `matrix-service-${unique()}.png`;
+      const response = await w.upload('/admin/uploads/services', { name, mimeType: 'image/png', buffer: await pngBytes(32) });
+      const stored = await w.db.selectFrom('media').select('id').where('original_name', '=', name).executeTakeFirst();
+      return { response, changed: Boolean(stored) };
+    },
+  },
+  {
+    name: 'change a site text (the footer description)',
+    allowed: MANAGERS,
+    async run(w) {
+      const key = 'site.footerDescription';
+      await keepSetting(w, key);
+      const text = `Matrix footer ${unique()}`;
+      const response = await w.post('/admin/settings?group=header', { footerDescription: text });
+      return { response, changed: (await settingValue(w.db, key))?.includes(text) ?? false };
+    },
+  },
+  {
+    name: 'change the donation link',
+    allowed: SUPER,
+    async run(w) {
+      const key = 'site.donationUrl';
+      await keepSetting(w, key);
+      const url = `https://donate.matrix.example/${unique()}`;
+      const response = await w.post('/admin/settings?group=links', { donationUrl: url });
+      return { response, changed: (await settingValue(w.db, key))?.includes(url) ?? false };
+    },
+  },
+  {
+    name: "change the organisation's phone number",
+    allowed: SUPER,
+    async run(w) {
+      const key = 'site.orgPhone';
+      await keepSetting(w, key);
+      const phone = `+256 700 ${String(100_000 + Math.floor(Math.random() * 800_000)).slice(0, 3)} 999`;
+      const response = await w.post('/admin/settings?group=organisation', { orgPhone: phone });
+      return { response, changed: (await settingValue(w.db, key))?.includes(phone) ?? false };
+    },
+  },
+  {
+    name: 'upload a picture for the site (founder photo)',
+    allowed: MANAGERS,
+    async run(w) {
+      const name = `matrix-site-${unique()}.png`;
+      const response = await w.upload('/admin/uploads/site', { name, mimeType: 'image/png', buffer: await pngBytes(32) });
+      const stored = await w.db.selectFrom('media').select('id').where('original_name', '=', name).executeTakeFirst();
+      return { response, changed: Boolean(stored) };
+    },
+  },
+  {
+    name: 'see what removing the demo would take',
+    allowed: SUPER,
+    refused: visitorGet,
+    async run(w) {
+      const response = await w.get('/admin/demo-content');
+      return { response, changed: response.status() === 200 };
+    },
+  },
+  {
+    // The shared servers keep their demo (other journeys read it): the super admin's post without the
+    // confirmation is refused as a form (400); everyone else is refused before the form is read.
+    name: 'remove the demo without confirming',
+    allowed: NOBODY,
+    refused: (actor) => ({ status: actor === 'SUPER_ADMIN' ? 400 : 403 }),
+    async run(w) {
+      const count = async () =>
+        Number(
+          (
+            await w.db
+              .selectFrom('content')
+              .select(w.db.fn.countAll<number>().as('n'))
+              .where('demo', '=', 1)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const response = await w.post('/admin/demo-content', {});
+      return { response, changed: (await count()) !== before };
+    },
+  },
+];
+
+async function worldFor(
+  actor: Actor,
+  request: APIRequestContext,
+  staff: StaffFixture,
+  db: Kysely<Database>,
+  origin: string,
+  cleanUps: (() => Promise<unknown>)[],
+): Promise<World> {
+  const me = actor === 'visitor' ? null : await staff(actor);
+  if (me) await apiSignIn(request, me);
+  return {
+    actor,
+    db,
+    staff,
+    get: (path) => request.get(path, { maxRedirects: 0 }),
+    post: (path, fields, options = {}) =>
+      request.post(path, {
+        ...(options.multipart ? { multipart: fields } : { form: fields }),
+        headers: { origin },
+        maxRedirects: 0,
+      }),
+    upload: (path, file) => request.post(path, { multipart: { file }, headers: { origin }, maxRedirects: 0 }),
+    cleanUp: (step) => cleanUps.push(step),
+  };
+}
+
+for (const actor of ACTORS) {
+  test.describe(`dashboard, as ${actor === 'visitor' ? 'a signed-out visitor' : actor}`, () => {
+    for (const c of CASES) {
+      const allowed = c.allowed.includes(actor);
+      test(`${c.name}: ${allowed ? 'allowed' : 'refused'}`, async ({ request, staff, database, serverURL }) => {
+        const cleanUps: (() => Promise<unknown>)[] = [];
+        try {
+          const world = await worldFor(actor, request, staff, database, serverURL, cleanUps);
+          const { response, changed } = await c.run(world);
+          if (allowed) {
+            expect(response.status(), await response.text()).toBeGreaterThanOrEqual(200);
+            expect(response.status()).toBeLessThan(400);
+            expect(changed, 'the change is made').toBe(true);
+          } else {
+            const refusal = c.refused?.(actor) ?? FORBIDDEN;
+            expect([refusal.status].flat(), await response.text()).toContain(response.status());
+            if (refusal.location) expect(response.headers().location).toMatch(refusal.location);
+            expect(changed, 'nothing changed').toBe(false);
+          }
+        } finally {
+          for (const step of cleanUps.reverse()) await step();
+        }
+      });
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import { csvCell } from './csv-export.server';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
@@ -8,7 +9,6 @@ import { getSiteInfo } from './site.server';
 import {
   countMessagesByStatus,
   countUnreadMessages,
-  csvCell,
   decodeCursor,
   deleteExpiredMessages,
   deleteMessage,

@@ -10,6 +10,7 @@ import { readSetting, writeSetting } from './settings.server.ts';
 import { getLogger } from './logger.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { RuleError } from './rules.server.ts';
+import { csvFileName, csvRow, csvStream } from './csv-export.server.ts';
 import { can } from '../lib/permissions.ts';
 import {
   firstLine,
@@ -576,20 +577,6 @@ const CSV_HEADER = [
   'Changed by',
 ];
 
-/**
- * One CSV cell (RFC 4180). A cell that a spreadsheet would run as a formula (starting with =, +, -, @,
- * tab or carriage return) gets a leading single quote, so it shows as text.
- */
-export function csvCell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvRow(cells: (string | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
 /** The CSV of the messages matching `filter`, newest first, as chunks of at most `pageSize` rows; the first holds the BOM and the header. */
 export async function* messagesCsv(
   filter: MessageFilter,
@@ -640,50 +627,18 @@ export function exportMessages(actor: StaffUser, filter: MessageFilter, ip: stri
   assertMayManage(actor);
   const counter = { rows: 0 };
   const chunks = messagesCsv(filter, EXPORT_PAGE, counter);
-  const encoder = new TextEncoder();
-  let audited = false;
-  const audit = async (complete: boolean) => {
-    if (audited) return;
-    audited = true;
-    await recordAudit({
+  return csvStream(chunks, 'messages', (complete) =>
+    recordAudit({
       actor: actor.email,
       action: 'messages.exported',
       target: null,
       ip,
       detail: { count: counter.rows, status: filter.view, searched: filter.q !== '', complete },
-    }).catch((error: unknown) => getLogger().error({ err: error }, 'the export could not be audited'));
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) {
-            await audit(true);
-            controller.close();
-          } else controller.enqueue(encoder.encode(next.value));
-        } catch (error) {
-          getLogger().error({ err: error }, 'exporting messages failed');
-          await audit(false);
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await chunks.return(undefined);
-        await audit(false);
-      },
-    },
-    { highWaterMark: 1 },
+    }),
   );
 }
 
 /** The export's file name: messages-YYYY-MM-DD.csv (the date in Uganda). */
 export function exportFileName(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Kampala',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `messages-${day}.csv`;
+  return csvFileName('messages', now);
 }

@@ -5,7 +5,7 @@ import { recordAudit } from './audit.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { enqueueJob, type JobInfo } from './jobs.server.ts';
 import { getLogger } from './logger.server.ts';
-import { csvCell } from './messages.server.ts';
+import { csvFileName, csvRow, csvStream } from './csv-export.server.ts';
 import { sendMail } from './mail.server.ts';
 import { confirmationMail } from './newsletter-mail.server.ts';
 import { issueConfirmLink, mailSite } from './newsletter.server.ts';
@@ -287,10 +287,6 @@ export const EXPORT_PAGE = 500;
 
 const CSV_HEADER = ['Email', 'Status', 'Subscribed (UTC)', 'Confirmed (UTC)', 'Unsubscribed (UTC)', 'Signed up on'];
 
-function csvRow(cells: (string | null)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
 /** The CSV of the subscribers matching `filter`, newest first, in chunks of at most `pageSize` rows; the first holds the BOM and the header. */
 export async function* subscribersCsv(
   filter: SubscriberFilter,
@@ -340,50 +336,18 @@ export function exportSubscribers(actor: StaffUser, filter: SubscriberFilter, ip
   assertMayManage(actor);
   const counter = { rows: 0 };
   const chunks = subscribersCsv(filter, EXPORT_PAGE, counter);
-  const encoder = new TextEncoder();
-  let audited = false;
-  const audit = async (complete: boolean) => {
-    if (audited) return;
-    audited = true;
-    await recordAudit({
+  return csvStream(chunks, 'subscribers', (complete) =>
+    recordAudit({
       actor: actor.email,
       action: 'subscribers.exported',
       target: null,
       ip,
       detail: { count: counter.rows, status: filter.view, searched: filter.q !== '', complete },
-    }).catch((error: unknown) => getLogger().error({ err: error }, 'the export could not be audited'));
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) {
-            await audit(true);
-            controller.close();
-          } else controller.enqueue(encoder.encode(next.value));
-        } catch (error) {
-          getLogger().error({ err: error }, 'exporting subscribers failed');
-          await audit(false);
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await chunks.return(undefined);
-        await audit(false);
-      },
-    },
-    { highWaterMark: 1 },
+    }),
   );
 }
 
 /** The export's file name: subscribers-YYYY-MM-DD.csv (the date in Uganda). */
 export function exportFileName(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Kampala',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  return `subscribers-${day}.csv`;
+  return csvFileName('subscribers', now);
 }

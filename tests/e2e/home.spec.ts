@@ -202,8 +202,10 @@ test.describe('counters', () => {
     // Up to 125 steps; a busy machine skips some, but the count is visibly climbing.
     expect(values.filter((v) => v > 0 && v < 500).length).toBeGreaterThan(5);
     for (let i = 1; i < values.length; i++) expect(values[i]).toBeGreaterThanOrEqual(values[i - 1]!);
-    // 2000 ms from the start of the count to the final value (the clock drives the steps).
-    expect(log.at(-1)!.at - started.at).toBeGreaterThan(1900);
+    // 2000 ms from the start of the count to the final value (the clock drives the steps). The
+    // counter reads its clock before React paints 'running', and a busy machine paints late, so the
+    // span seen from here can be a few hundred ms short; it is never a quick jump to the end.
+    expect(log.at(-1)!.at - started.at).toBeGreaterThan(1500);
     expect(log.at(-1)!.at - started.at).toBeLessThan(4000);
 
     // Never again: scrolling away and back leaves it alone (a second run would change its state or

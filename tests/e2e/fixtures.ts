@@ -130,3 +130,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * A journey about layout, keyboard or axe: what it checks does not depend on the database, so the
+ * `postgres` project leaves it to the SQLite run (playwright.config.ts) and spends its time on data.
+ */
+export const LAYOUT = '@layout';

@@ -5,7 +5,7 @@ import { CONTACT_TEXT, contactPrivacyNotice } from '../../app/lib/contact';
 import { MESSAGE_TEXT, RETENTION, type MessageView } from '../../app/lib/messages';
 import { accessRestrictedText } from '../../app/lib/permissions';
 import type { ContactStatus, Database } from '../../app/server/db/schema';
-import { expect as baseExpect, test } from './fixtures';
+import { expect as baseExpect, LAYOUT, test } from './fixtures';
 import { mailsTo, type Mail } from './staff';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
@@ -378,7 +378,7 @@ test('roles without messages:manage see Access Restricted and are refused every 
 });
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test(`the inbox, a message and the delete confirmation at ${viewport.width} px: no serious axe findings`, async ({
+  test(`the inbox, a message and the delete confirmation at ${viewport.width} px: no serious axe findings`, { tag: LAYOUT }, async ({
     page,
     signIn,
     database,

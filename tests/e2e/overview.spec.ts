@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { articlePath, type Collection } from '../../app/lib/collections';
 import type { Role } from '../../app/lib/permissions';
 import type { Database } from '../../app/server/db/schema';
-import { expect, test } from './fixtures';
+import { expect, LAYOUT, test } from './fixtures';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
 // Issue 11: the dashboard's first screen. Every role lands on it from the sign-in form and sees what
@@ -232,7 +232,7 @@ test('a viewer lands on the Overview and reads what the role can do', async ({ p
 });
 
 for (const viewport of [DESKTOP, MOBILE]) {
-  test(`the Overview passes axe and fits at ${viewport.width} px`, async ({ page, signIn }) => {
+  test(`the Overview passes axe and fits at ${viewport.width} px`, { tag: LAYOUT }, async ({ page, signIn }) => {
     await page.setViewportSize(viewport);
     await signIn('SUPER_ADMIN');
     await page.goto('/admin/overview');

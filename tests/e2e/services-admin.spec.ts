@@ -4,7 +4,7 @@ import type { Database } from '../../app/server/db/schema';
 import { SERVICE_MESSAGES, serviceCreated, serviceDeleted, serviceDeleteQuestion, serviceUpdated } from '../../app/lib/services';
 import { CONTENT_UPLOAD_MESSAGES } from '../../app/lib/uploads';
 import { expectToast, pngBytes } from './content-fixtures';
-import { expect, test } from './fixtures';
+import { expect, LAYOUT, test } from './fixtures';
 import { unique } from './staff';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
@@ -249,7 +249,7 @@ test.describe('without JavaScript', () => {
 });
 
 for (const viewport of [DESKTOP, MOBILE]) {
-  test(`the Services screens pass axe and fit at ${viewport.width} px`, async ({ page, signIn }) => {
+  test(`the Services screens pass axe and fit at ${viewport.width} px`, { tag: LAYOUT }, async ({ page, signIn }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await signIn('ADMIN');
@@ -269,7 +269,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
   });
 }
 
-test('the list works by keyboard alone', async ({ page, signIn, staffRequest, database }) => {
+test('the list works by keyboard alone', { tag: LAYOUT }, async ({ page, signIn, staffRequest, database }) => {
   const word = `Keys${unique()}`;
   const title = `Mentoring ${word}`;
   const { request: admin } = await staffRequest('ADMIN');

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { linkMessage, requiredMessage, savedMessage, SETTINGS_MESSAGES, type SettingGroup } from '../../app/lib/site-settings';
 import { expectToast, pngBytes } from './content-fixtures';
 import { E2E } from './env';
-import { expect, test } from './fixtures';
+import { expect, LAYOUT, test } from './fixtures';
 import { unique } from './staff';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 
@@ -285,7 +285,7 @@ test.describe('without JavaScript', () => {
 });
 
 for (const viewport of [DESKTOP, MOBILE]) {
-  test(`the settings page fits ${viewport.width} px, works by keyboard and passes axe`, async ({ page, signIn }) => {
+  test(`the settings page fits ${viewport.width} px, works by keyboard and passes axe`, { tag: LAYOUT }, async ({ page, signIn }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(viewport);
     await signIn('ADMIN');

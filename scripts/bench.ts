@@ -24,7 +24,7 @@ import { migrateToLatest } from '../app/server/db/migrations.server.ts';
 import { SEED_AUTHORS } from '../app/server/db/seed-data.ts';
 import { seedDemoContent } from '../app/server/db/seed.server.ts';
 import { searchContent } from '../app/server/search.server.ts';
-import { encodeCursor } from '../app/server/messages.server.ts';
+import { encodeCursor } from '../app/server/keyset-page.server.ts';
 import type { ContactStatus } from '../app/server/db/schema.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
 import type { Collection } from '../app/lib/collections.ts';

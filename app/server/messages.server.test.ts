@@ -1,4 +1,5 @@
 import { csvCell } from './csv-export.server';
+import { decodeCursor, encodeCursor } from './keyset-page.server';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
@@ -9,10 +10,8 @@ import { getSiteInfo } from './site.server';
 import {
   countMessagesByStatus,
   countUnreadMessages,
-  decodeCursor,
   deleteExpiredMessages,
   deleteMessage,
-  encodeCursor,
   exportFileName,
   exportMessages,
   filterFromParams,

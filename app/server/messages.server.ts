@@ -10,6 +10,7 @@ import { readSetting, writeSetting } from './settings.server.ts';
 import { getLogger } from './logger.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { RuleError } from './rules.server.ts';
+import { containsPattern, keysetBatches, readKeysetPage } from './keyset-page.server.ts';
 import { csvFileName, csvRow, csvStream } from './csv-export.server.ts';
 import { can } from '../lib/permissions.ts';
 import {
@@ -83,23 +84,6 @@ function assertMayManage(actor: StaffUser): void {
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
-const ISO_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/** A cursor from the address; anything else (edited, truncated) reads as none, so the first page shows. */
-export function decodeCursor(value: string | null | undefined): Cursor | undefined {
-  if (!value || value.length > 200) return undefined;
-  const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  return rest.length === 0 && ISO_PATTERN.test(createdAt) && ID_PATTERN.test(id) ? { createdAt, id } : undefined;
-}
 
 /** The filter as the list's address carries it: `status` (a view, default the inbox) and `q`. */
 export function filterFromParams(params: URLSearchParams): MessageFilter {
@@ -110,11 +94,6 @@ export function filterFromParams(params: URLSearchParams): MessageFilter {
 
 function isView(value: string): value is MessageView {
   return value === 'inbox' || value === 'all' || (MESSAGE_STATUSES as readonly string[]).includes(value);
-}
-
-/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 type ContactsEb = ExpressionBuilder<Database, 'contacts'>;
@@ -171,53 +150,21 @@ export async function listMessages(
   options: { filter: MessageFilter; after?: string | null; before?: string | null; limit?: number },
 ): Promise<MessagePage> {
   assertMayManage(actor);
-  const db = getDb();
   const limit = Math.min(Math.max(options.limit ?? MESSAGES_PAGE, 1), 100);
-  const where = matches(options.filter);
-  const after = decodeCursor(options.after);
-  const before = after ? undefined : decodeCursor(options.before);
-  const base = db.selectFrom('contacts').where(where);
-  const key = (eb: ContactsEb) => eb.refTuple('created_at', 'id');
-
-  let rows;
-  if (before) {
-    rows = (
-      await base
+  const base = getDb().selectFrom('contacts').where(matches(options.filter));
+  const page = await readKeysetPage(
+    (key, order, n) =>
+      base
         .select(SUMMARY_COLUMNS)
-        .where((eb) => eb(key(eb), '>', eb.tuple(before.createdAt, before.id)))
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit + 1)
-        .execute()
-    ).reverse();
-  } else {
-    let query = base.select(SUMMARY_COLUMNS);
-    if (after) query = query.where((eb) => eb(key(eb), '<', eb.tuple(after.createdAt, after.id)));
-    rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
-  }
-  const more = rows.length > limit;
-  // The extra row tells whether there is another page in the direction of travel.
-  const page = before ? rows.slice(rows.length - Math.min(rows.length, limit)) : rows.slice(0, limit);
-  const first = page[0];
-  const last = page.at(-1);
-  const cursorOf = (row: { created_at: string; id: string }) => encodeCursor({ createdAt: row.created_at, id: row.id });
-  const exists = async (direction: '<' | '>', row: { created_at: string; id: string }) =>
-    !!(await base
-      .select('id')
-      .where((eb) => eb(key(eb), direction, eb.tuple(row.created_at, row.id)))
-      .limit(1)
-      .executeTakeFirst());
-
-  const older = last && (before ? await exists('<', last) : more) ? cursorOf(last) : null;
-  const newer = first && (before ? more : after !== undefined && (await exists('>', first))) ? cursorOf(first) : null;
-  // One page holds them all: no need to count (a search that matches little would scan twice).
-  if (!older && !newer) return { items: page.map(toSummary), older, newer, total: page.length };
-  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  return { items: page.map(toSummary), older, newer, total: Number(total) };
+        .$if(key !== undefined, (query) => query.where(key!))
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(n)
+        .execute(),
+    async () => Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n),
+    { after: options.after, before: options.before, limit },
+  );
+  return { items: page.rows.map(toSummary), older: page.older, newer: page.newer, total: page.total };
 }
 
 /** Messages waiting for somebody (status New): the Messages tab's count and the overview's. */
@@ -583,18 +530,20 @@ export async function* messagesCsv(
   pageSize = EXPORT_PAGE,
   counter?: { rows: number },
 ): AsyncGenerator<string> {
-  const db = getDb();
-  const where = matches(filter);
+  const base = getDb().selectFrom('contacts').where(matches(filter));
   yield `\uFEFF${csvRow(CSV_HEADER)}`;
-  let after: Cursor | undefined;
-  for (;;) {
-    let query = db.selectFrom('contacts').selectAll().where(where);
-    if (after) {
-      const cursor = after;
-      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
-    }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
-    if (rows.length === 0) return;
+  const batches = keysetBatches(
+    (key, order, n) =>
+      base
+        .selectAll()
+        .$if(key !== undefined, (query) => query.where(key!))
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(n)
+        .execute(),
+    pageSize,
+  );
+  for await (const rows of batches) {
     if (counter) counter.rows += rows.length;
     yield rows
       .map((r) =>
@@ -612,9 +561,6 @@ export async function* messagesCsv(
         ]),
       )
       .join('');
-    if (rows.length < pageSize) return;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.created_at, id: last.id };
   }
 }
 

@@ -10,6 +10,7 @@ import { sendMail } from './mail.server.ts';
 import { confirmationMail } from './newsletter-mail.server.ts';
 import { issueConfirmLink, mailSite } from './newsletter.server.ts';
 import { RuleError } from './rules.server.ts';
+import { containsPattern, keysetBatches, readKeysetPage } from './keyset-page.server.ts';
 import { can } from '../lib/permissions.ts';
 import {
   isSubscriberView,
@@ -57,23 +58,6 @@ function assertMayManage(actor: StaffUser): void {
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
-const ISO_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-/** A cursor from the address; anything else reads as none, so the first page shows. */
-export function decodeCursor(value: string | null | undefined): Cursor | undefined {
-  if (!value || value.length > 200) return undefined;
-  const [createdAt = '', id = '', ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  return rest.length === 0 && ISO_PATTERN.test(createdAt) && ID_PATTERN.test(id) ? { createdAt, id } : undefined;
-}
 
 /** The filter as the list's address carries it: `status` (default everyone) and `q`. */
 export function filterFromParams(params: URLSearchParams): SubscriberFilter {
@@ -82,11 +66,6 @@ export function filterFromParams(params: URLSearchParams): SubscriberFilter {
     view: isSubscriberView(status) ? status : 'all',
     q: (params.get('q') ?? '').slice(0, SUBSCRIBER_SEARCH_MAX).trim().toLowerCase(),
   };
-}
-
-/** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 type SubscribersEb = ExpressionBuilder<Database, 'newsletter_subscribers'>;
@@ -123,49 +102,21 @@ export async function listSubscribers(
   options: { filter: SubscriberFilter; after?: string | null; before?: string | null; limit?: number },
 ): Promise<SubscriberPage> {
   assertMayManage(actor);
-  const db = getDb();
   const limit = Math.min(Math.max(options.limit ?? SUBSCRIBERS_PAGE, 1), 100);
-  const where = matches(options.filter);
-  const after = decodeCursor(options.after);
-  const before = after ? undefined : decodeCursor(options.before);
-  const base = db.selectFrom('newsletter_subscribers').where(where);
-  const key = (eb: SubscribersEb) => eb.refTuple('created_at', 'id');
-
-  let rows: SubscriberRow[];
-  if (before) {
-    rows = (
-      await base
+  const base = getDb().selectFrom('newsletter_subscribers').where(matches(options.filter));
+  const page = await readKeysetPage(
+    (key, order, n) =>
+      base
         .selectAll()
-        .where((eb) => eb(key(eb), '>', eb.tuple(before.createdAt, before.id)))
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit + 1)
-        .execute()
-    ).reverse();
-  } else {
-    let query = base.selectAll();
-    if (after) query = query.where((eb) => eb(key(eb), '<', eb.tuple(after.createdAt, after.id)));
-    rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
-  }
-  const more = rows.length > limit;
-  const page = before ? rows.slice(rows.length - Math.min(rows.length, limit)) : rows.slice(0, limit);
-  const first = page[0];
-  const last = page.at(-1);
-  const cursorOf = (row: { created_at: string; id: string }) => encodeCursor({ createdAt: row.created_at, id: row.id });
-  const exists = async (direction: '<' | '>', row: { created_at: string; id: string }) =>
-    !!(await base
-      .select('id')
-      .where((eb) => eb(key(eb), direction, eb.tuple(row.created_at, row.id)))
-      .limit(1)
-      .executeTakeFirst());
-  const older = last && (before ? await exists('<', last) : more) ? cursorOf(last) : null;
-  const newer = first && (before ? more : after !== undefined && (await exists('>', first))) ? cursorOf(first) : null;
-  const { total } = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  return { items: page.map(toSummary), older, newer, total: Number(total) };
+        .$if(key !== undefined, (query) => query.where(key!))
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(n)
+        .execute(),
+    async () => Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n),
+    { after: options.after, before: options.before, limit },
+  );
+  return { items: page.rows.map(toSummary), older: page.older, newer: page.newer, total: page.total };
 }
 
 export interface SubscriberCounts extends Record<SubscriberStatus, number> {
@@ -293,21 +244,20 @@ export async function* subscribersCsv(
   pageSize = EXPORT_PAGE,
   counter?: { rows: number },
 ): AsyncGenerator<string> {
-  const db = getDb();
-  const where = matches(filter);
+  const base = getDb().selectFrom('newsletter_subscribers').where(matches(filter));
   yield `\uFEFF${csvRow(CSV_HEADER)}`;
-  let after: Cursor | undefined;
-  for (;;) {
-    let query = db
-      .selectFrom('newsletter_subscribers')
-      .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'source'])
-      .where(where);
-    if (after) {
-      const cursor = after;
-      query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
-    }
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).execute();
-    if (rows.length === 0) return;
+  const batches = keysetBatches(
+    (key, order, n) =>
+      base
+        .select(['id', 'email', 'status', 'created_at', 'confirmed_at', 'unsubscribed_at', 'source'])
+        .$if(key !== undefined, (query) => query.where(key!))
+        .orderBy('created_at', order)
+        .orderBy('id', order)
+        .limit(n)
+        .execute(),
+    pageSize,
+  );
+  for await (const rows of batches) {
     if (counter) counter.rows += rows.length;
     yield rows
       .map((r) =>
@@ -321,9 +271,6 @@ export async function* subscribersCsv(
         ]),
       )
       .join('');
-    if (rows.length < pageSize) return;
-    const last = rows.at(-1)!;
-    after = { createdAt: last.created_at, id: last.id };
   }
 }
 

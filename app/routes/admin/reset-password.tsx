@@ -7,6 +7,7 @@ import { parseForm } from '~/server/forms.server';
 import { firstError } from '~/lib/forms';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { USER_MESSAGES } from '~/lib/users';
+import { secretLinkHeaders } from '~/lib/secret-link';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import { Banner } from '~/components/admin/banner';
 import { NewPasswordField } from '~/components/admin/form';
@@ -16,9 +17,8 @@ export const meta: Route.MetaFunction = () => [
   { title: 'Set a new password | TDG Uganda' },
   { name: 'robots', content: 'noindex' },
 ];
-// The link carries a secret: never cache it, never send it to another site as a referrer (same-origin,
-// not no-referrer: with no-referrer the browser posts the page's own form with Origin "null", refused).
-export const headers = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
+// The link carries a secret (app/lib/secret-link.ts).
+export const headers = secretLinkHeaders;
 
 export const RESET_MESSAGES = {
   invalidLink: 'This link has expired or has already been used. Please ask for a new one.',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SubscriptionPanel } from '~/components/newsletter-panel';
 import { SUBSCRIPTION_PAGE_TEXT as TEXT } from '~/lib/newsletter';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { secretLinkHeaders } from '~/lib/secret-link';
 import { parseForm } from '~/server/forms.server';
 import { checkUnsubscribeToken, unsubscribe } from '~/server/newsletter.server';
 import type { Route } from './+types/newsletter-unsubscribe';
@@ -22,16 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-// The link carries a secret: never cached (the page cache skips no-store), never sent to another site
-// as a referrer. Not no-referrer: a browser then sends the page's own form post with Origin "null",
-// which the write guard refuses.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' });
-  // A refused body left partly unread closes the connection (request-info.server.ts).
-  const connection = actionHeaders.get('Connection');
-  if (connection) headers.set('Connection', connection);
-  return headers;
-};
+export const headers = secretLinkHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   return { valid: await checkUnsubscribeToken(params.token) };

@@ -26,6 +26,7 @@ import {
 } from '~/lib/messages';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { Field, inputClass } from '~/components/admin/form';
+import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
 import { MessageStatusBadge } from '~/components/admin/message-status';
 import type { Route } from './+types/messages';
 
@@ -73,14 +74,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   if (loaderData.restricted !== null || !loaderData.inbox) return <AccessRestricted message={loaderData.restricted ?? ''} />;
   const { filter, page, counts, retentionMonths } = loaderData.inbox;
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/messages';
-  const query = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams();
-    if (filter.view !== 'inbox') p.set('status', filter.view);
-    if (filter.q) p.set('q', filter.q);
-    for (const [k, v] of Object.entries(changes)) if (v !== null) p.set(k, v);
-    const text = p.toString();
-    return text ? `?${text}` : '';
-  };
+  const shown = { status: filter.view === 'inbox' ? null : filter.view, q: filter.q };
+  const href = (changes: Record<string, string | null>) => listHref('/admin/messages', shown, changes);
   const filtered = filter.view !== 'inbox' || filter.q !== '';
 
   return (
@@ -92,106 +87,48 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             {counts.new === 1 ? '1 unread message' : `${counts.new.toLocaleString('en-US')} unread messages`}
           </p>
         </div>
-        <a
-          href={`/admin/messages/export${query({})}`}
-          className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
-        >
+        <a href={listHref('/admin/messages/export', shown)} className={secondaryButton}>
           Export CSV<span className="sr-only"> of the messages listed</span>
         </a>
       </div>
 
-      <SearchForm filter={filter} counts={counts} />
+      <ListSearch
+        name="Messages"
+        searchLabel="Search name, email, subject or text"
+        q={filter.q}
+        maxLength={MESSAGE_SEARCH_MAX}
+        view={filter.view}
+        views={MESSAGE_VIEWS}
+        viewLabel={(view) => `${VIEW_LABELS[view]} (${viewCount(view, counts).toLocaleString('en-US')})`}
+      />
 
-      <p role="status" className="mt-6 font-medium text-slate-800">
-        {loading
-          ? 'Loading...'
-          : page.total === 1
+      <PagedList
+        summary={
+          page.total === 1
             ? `1 message${filtered ? ' matches' : ''}`
-            : `${page.total.toLocaleString('en-US')} messages${filtered ? ' match' : ''}`}
-      </p>
-
-      {page.items.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">
-          {filtered || page.total > 0 ? MESSAGE_TEXT.noMatches : MESSAGE_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 space-y-3" aria-busy={loading}>
-          {page.items.map((item) => (
-            <MessageRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-
-      {(page.newer || page.older) && (
-        <nav aria-label="More messages" className="mt-6 flex flex-wrap gap-3">
-          {page.newer && (
-            <>
-              <Link to={`/admin/messages${query({})}`} className={pageLink}>
-                Newest
-              </Link>
-              <Link to={`/admin/messages${query({ before: page.newer })}`} className={pageLink}>
-                <span aria-hidden="true">← </span>Newer messages
-              </Link>
-            </>
-          )}
-          {page.older && (
-            <Link to={`/admin/messages${query({ after: page.older })}`} className={pageLink}>
-              Older messages<span aria-hidden="true"> →</span>
-            </Link>
-          )}
-        </nav>
-      )}
+            : `${page.total.toLocaleString('en-US')} messages${filtered ? ' match' : ''}`
+        }
+        loading={loading}
+        items={page.items}
+        empty={filtered || page.total > 0 ? MESSAGE_TEXT.noMatches : MESSAGE_TEXT.empty}
+        row={(item) => <MessageRow key={item.id} item={item} />}
+        newer={page.newer}
+        older={page.older}
+        href={href}
+        noun="messages"
+        newerLabel="Newer messages"
+        olderLabel="Older messages"
+      />
 
       <RetentionForm months={retentionMonths} error={actionData && !actionData.ok ? actionData.message : undefined} />
     </>
   );
 }
 
-const pageLink =
-  'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
-
 function viewCount(view: MessageView, counts: Record<MessageStatus, number>): number {
   if (view === 'all') return Object.values(counts).reduce((a, b) => a + b, 0);
   if (view === 'inbox') return INBOX_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return counts[view];
-}
-
-function SearchForm({ filter, counts }: { filter: Inbox['filter']; counts: Inbox['counts'] }) {
-  return (
-    <Form method="get" role="search" aria-label="Messages" className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-      <div>
-        <label htmlFor="messages-q" className="block font-medium text-slate-900">
-          Search name, email, subject or text
-        </label>
-        <input
-          id="messages-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          maxLength={MESSAGE_SEARCH_MAX}
-          className={inputClass(false)}
-        />
-      </div>
-      <div>
-        <label htmlFor="messages-status" className="block font-medium text-slate-900">
-          Show
-        </label>
-        <select id="messages-status" name="status" defaultValue={filter.view} className={`${inputClass(false)} bg-white`}>
-          {MESSAGE_VIEWS.map((view) => (
-            <option key={view} value={view}>
-              {VIEW_LABELS[view]} ({viewCount(view, counts).toLocaleString('en-US')})
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
-      >
-        Search
-      </button>
-    </Form>
-  );
 }
 
 function MessageRow({ item }: { item: Inbox['page']['items'][number] }) {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { getStaff, isAllowed } from '~/server/staff-context.server';
 import {
@@ -21,11 +21,10 @@ import {
   SUBSCRIBER_VIEW_LABELS,
   SUBSCRIBER_VIEWS,
   subscriberCount,
-  type SubscriberView,
 } from '~/lib/newsletter';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { inputClass } from '~/components/admin/form';
+import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
 import { SubscriberStatusBadge } from '~/components/admin/subscriber-status';
 import type { Route } from './+types/subscribers';
 
@@ -65,23 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type List = NonNullable<Route.ComponentProps['loaderData']['list']>;
 
-const secondaryButton =
-  'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
-
 /** Issue 12: the newsletter's addresses with counts, search, a status filter, paging, export and erasure. */
 export default function Subscribers({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (loaderData.restricted !== null || !loaderData.list) return <AccessRestricted message={loaderData.restricted ?? ''} />;
   const { filter, page, counts } = loaderData.list;
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/subscribers';
-  const query = (changes: Record<string, string | null>) => {
-    const p = new URLSearchParams();
-    if (filter.view !== 'all') p.set('status', filter.view);
-    if (filter.q) p.set('q', filter.q);
-    for (const [k, v] of Object.entries(changes)) if (v !== null) p.set(k, v);
-    const text = p.toString();
-    return text ? `?${text}` : '';
-  };
+  const shown = { status: filter.view === 'all' ? null : filter.view, q: filter.q };
+  const href = (changes: Record<string, string | null>) => listHref('/admin/subscribers', shown, changes);
   const filtered = filter.view !== 'all' || filter.q !== '';
   const everyone = counts.pending + counts.confirmed + counts.unsubscribed;
 
@@ -95,7 +85,7 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
             to subscribers”.
           </p>
         </div>
-        <a href={`/admin/subscribers/export${query({})}`} className={secondaryButton}>
+        <a href={listHref('/admin/subscribers/export', shown)} className={secondaryButton}>
           Export CSV<span className="sr-only"> of the subscribers listed</span>
         </a>
       </div>
@@ -117,88 +107,32 @@ export default function Subscribers({ loaderData, actionData }: Route.ComponentP
         <AskEarlier count={counts.neverAsked} error={actionData && !actionData.ok ? actionData.message : undefined} />
       )}
 
-      <SearchForm filter={filter} counts={counts} everyone={everyone} />
+      <ListSearch
+        name="Subscribers"
+        searchLabel="Search email addresses"
+        q={filter.q}
+        maxLength={SUBSCRIBER_SEARCH_MAX}
+        view={filter.view}
+        views={SUBSCRIBER_VIEWS}
+        viewLabel={(view) =>
+          `${SUBSCRIBER_VIEW_LABELS[view]} (${(view === 'all' ? everyone : counts[view]).toLocaleString('en-US')})`
+        }
+      />
 
-      <p role="status" className="mt-6 font-medium text-slate-800">
-        {loading ? 'Loading...' : `${subscriberCount(page.total)}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}`}
-      </p>
-
-      {page.items.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">
-          {filtered || everyone > 0 ? NEWSLETTER_TEXT.noMatches : NEWSLETTER_TEXT.empty}
-        </p>
-      ) : (
-        <ul className="mt-4 space-y-3" aria-busy={loading}>
-          {page.items.map((item) => (
-            <SubscriberRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-
-      {(page.newer || page.older) && (
-        <nav aria-label="More subscribers" className="mt-6 flex flex-wrap gap-3">
-          {page.newer && (
-            <>
-              <Link to={`/admin/subscribers${query({})}`} className={secondaryButton}>
-                Newest
-              </Link>
-              <Link to={`/admin/subscribers${query({ before: page.newer })}`} className={secondaryButton}>
-                <span aria-hidden="true">← </span>Newer
-              </Link>
-            </>
-          )}
-          {page.older && (
-            <Link to={`/admin/subscribers${query({ after: page.older })}`} className={secondaryButton}>
-              Older<span aria-hidden="true"> →</span>
-            </Link>
-          )}
-        </nav>
-      )}
+      <PagedList
+        summary={`${subscriberCount(page.total)}${filtered ? (page.total === 1 ? ' matches' : ' match') : ''}`}
+        loading={loading}
+        items={page.items}
+        empty={filtered || everyone > 0 ? NEWSLETTER_TEXT.noMatches : NEWSLETTER_TEXT.empty}
+        row={(item) => <SubscriberRow key={item.id} item={item} />}
+        newer={page.newer}
+        older={page.older}
+        href={href}
+        noun="subscribers"
+        newerLabel="Newer"
+        olderLabel="Older"
+      />
     </>
-  );
-}
-
-function SearchForm({ filter, counts, everyone }: { filter: List['filter']; counts: List['counts']; everyone: number }) {
-  const count = (view: SubscriberView) => (view === 'all' ? everyone : counts[view]);
-  return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Subscribers"
-      className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
-    >
-      <div>
-        <label htmlFor="subscribers-q" className="block font-medium text-slate-900">
-          Search email addresses
-        </label>
-        <input
-          id="subscribers-q"
-          name="q"
-          type="search"
-          defaultValue={filter.q}
-          maxLength={SUBSCRIBER_SEARCH_MAX}
-          className={inputClass(false)}
-        />
-      </div>
-      <div>
-        <label htmlFor="subscribers-status" className="block font-medium text-slate-900">
-          Show
-        </label>
-        <select id="subscribers-status" name="status" defaultValue={filter.view} className={`${inputClass(false)} bg-white`}>
-          {SUBSCRIBER_VIEWS.map((view) => (
-            <option key={view} value={view}>
-              {SUBSCRIBER_VIEW_LABELS[view]} ({count(view).toLocaleString('en-US')})
-            </option>
-          ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
-      >
-        Search
-      </button>
-    </Form>
   );
 }
 

@@ -21,6 +21,8 @@ export default [
     route('privacy', 'routes/public/privacy.tsx'),
     route('terms', 'routes/public/terms.tsx'),
     route('accessibility', 'routes/public/accessibility.tsx'),
+    // Issue 13: a draft or scheduled item seen through its preview link.
+    route('preview/:token', 'routes/public/preview.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
   // The staff dashboard (spec §2 "Admin dashboard"). Every /admin route sits inside this layout, whose
@@ -33,6 +35,7 @@ export default [
     route('admin/uploads/profile', 'routes/admin/upload-profile.ts'),
     route('admin/uploads/content', 'routes/admin/upload-content.ts'),
     route('admin/content/preview', 'routes/admin/content-preview.ts'),
+    route('admin/content/autosave', 'routes/admin/content-autosave.ts'),
     route('admin/uploads/services', 'routes/admin/upload-services.ts'),
     route('admin/uploads/site', 'routes/admin/upload-site.ts'),
     route('admin/messages/export', 'routes/admin/messages-export.ts'),
@@ -51,6 +54,8 @@ export default [
       route('admin/content', 'routes/admin/content.tsx'),
       route('admin/content/new/:type', 'routes/admin/content-new.tsx'),
       route('admin/content/:id/edit', 'routes/admin/content-edit.tsx'),
+      route('admin/content/:id/history', 'routes/admin/content-history.tsx'),
+      route('admin/content/:id/history/:revisionId', 'routes/admin/content-revision.tsx'),
       route('admin/content/:id/delete', 'routes/admin/content-delete.tsx'),
       route('admin/messages', 'routes/admin/messages.tsx'),
       route('admin/messages/:id', 'routes/admin/message.tsx'),

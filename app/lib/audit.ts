@@ -14,6 +14,15 @@ export const AUDIT_ACTION_LABELS = {
   'content.published': 'Content published',
   'content.updated': 'Content updated',
   'content.deleted': 'Content deleted',
+  // Issue 13: drafts, scheduled publishing and preview links.
+  'content.draft_saved': 'Draft saved',
+  'content.scheduled': 'Content scheduled',
+  'content.rescheduled': 'Content rescheduled',
+  'content.unscheduled': 'Schedule removed (back to draft)',
+  'content.published_by_schedule': 'Published on schedule',
+  'content.preview_link_created': 'Preview link made',
+  // Issue 13: an earlier version saved again from its History (a new revision; the old ones stay).
+  'content.restored': 'Earlier version restored',
   'message.replied': 'Message replied to',
   'message.status_changed': 'Message marked',
   'message.deleted': 'Message deleted',

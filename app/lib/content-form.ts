@@ -61,7 +61,38 @@ export const CONTENT_MESSAGES = {
   notFound: 'The document you are trying to update was not found.',
   unauthenticated: 'You are not authenticated. Please log in again.',
   deleteConfirm: (title: string) => `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  // Issue 13: drafts, scheduling, preview links and conflicting saves.
+  scheduleRequired: 'Please choose the date and time to publish.',
+  scheduleInvalid: 'Please enter a real date and a time such as 09:00.',
+  schedulePast: 'Please choose a time in the future.',
+  neverUnpublished: 'A published item stays published: it cannot become a draft or be scheduled again.',
+  previewOnlyUnpublished: 'Preview links are for drafts and scheduled items. This one is published: share its page.',
+  previewLinkMade: 'Preview link made. Anyone with it can see this item until it is published or 7 days have passed.',
+  previewLinkCopied: 'Preview link copied.',
 } as const;
+
+/** Issue 13: an item's state. Only 'published' items are ever public. */
+export const CONTENT_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const STATUS_LABELS: Record<ContentStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' };
+export function isContentStatus(value: unknown): value is ContentStatus {
+  return typeof value === 'string' && (CONTENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** What a save asks for: the form's submit buttons (Publish/Update, Save draft, Schedule). */
+export const SAVE_INTENTS = ['publish', 'draft', 'schedule'] as const;
+export type SaveIntent = (typeof SAVE_INTENTS)[number];
+
+/** The answer to a save: 'Draft saved.' and 'Story scheduled for …' beside the spec's own. */
+export function savedMessage(type: ContentType, intent: SaveIntent, when?: string): string {
+  if (intent === 'draft') return `${noun(type)} saved as a draft. It is not on the website.`;
+  return `${noun(type)} scheduled for ${when ?? ''}. It will appear on the website then.`;
+}
+
+/** Issue 13: someone saved the item after this form was opened (409). */
+export function conflictMessage(by: string, at: string): string {
+  return `${by} saved this item at ${at}, after you opened it. Compare their version with yours, reload to see theirs, or overwrite it with yours.`;
+}
 
 const noun = (type: ContentType) => (type === 'news' ? 'Story' : 'Blog post');
 
@@ -72,9 +103,20 @@ export function publishedMessage(type: ContentType, mode: 'create' | 'edit'): st
     : `${noun(type)} updated successfully!`;
 }
 
-/** spec §8: 'Failed to publish|update {story|blog post}.' followed by the reason. */
-export function failedMessage(type: ContentType, mode: 'create' | 'edit', reason: string): string {
-  return `Failed to ${mode === 'create' ? 'publish' : 'update'} ${noun(type).toLowerCase()}. ${reason}`;
+/**
+ * spec §8: 'Failed to publish|update {story|blog post}.' followed by the reason; a draft or a schedule
+ * that fails says so in the same words.
+ */
+export function failedMessage(
+  type: ContentType,
+  mode: 'create' | 'edit',
+  reason: string,
+  intent: SaveIntent = 'publish',
+): string {
+  const what = noun(type).toLowerCase();
+  const verb =
+    intent === 'draft' ? 'save the draft of' : intent === 'schedule' ? 'schedule' : mode === 'create' ? 'publish' : 'update';
+  return `Failed to ${verb} ${what}. ${reason}`;
 }
 
 export const emptyListMessage = (type: ContentType) => `No ${type} found`;
@@ -307,7 +349,7 @@ function trackTag(
 
 export const CONTENT_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
-export type ContentErrors = Partial<Record<ContentField | 'author', string>>;
+export type ContentErrors = Partial<Record<ContentField | 'author' | 'scheduleAt', string>>;
 
 export function contentSchema(type: ContentType) {
   const summaryRequired = type === 'news' ? CONTENT_MESSAGES.summaryRequired : CONTENT_MESSAGES.excerptRequired;
@@ -349,6 +391,45 @@ export function contentSchema(type: ContentType) {
 
 export type ContentInput = z.output<ReturnType<typeof contentSchema>>;
 
+/**
+ * Issue 13: a draft may be half-written. It needs a title; every other rule that bounds a field's
+ * size still holds (and the category, when chosen, must be one of the list), but nothing else is
+ * required until it is published or scheduled, when the full schema applies.
+ */
+export function draftSchema(type: ContentType) {
+  const full = contentSchema(type);
+  const summaryTooLong = type === 'news' ? CONTENT_MESSAGES.summaryTooLong : CONTENT_MESSAGES.excerptTooLong;
+  return full.extend({
+    category: z
+      .string()
+      .trim()
+      .default('')
+      .refine((v) => v === '' || (DASHBOARD_CATEGORIES[type] as readonly string[]).includes(v), CONTENT_MESSAGES.categoryInvalid),
+    summary: z.string().trim().max(SUMMARY_MAX, summaryTooLong).default(''),
+    content: z
+      .string()
+      .default('')
+      .check((ctx) => {
+        if (isContentTooLong(ctx.value)) {
+          ctx.issues.push({ code: 'custom', message: CONTENT_MESSAGES.contentTooLong, input: ctx.value });
+          return;
+        }
+        if (measureHtml(ctx.value).nesting > CONTENT_MAX_NESTING)
+          ctx.issues.push({ code: 'custom', message: CONTENT_MESSAGES.contentTooDeep, input: ctx.value });
+      }),
+  });
+}
+
+/** The schema a save is checked with: a draft's, or the spec's full rules for publishing and scheduling. */
+export function schemaFor(type: ContentType, intent: SaveIntent) {
+  return intent === 'draft' ? draftSchema(type) : contentSchema(type);
+}
+
+/** The intent a post carries (its submit button); a post without one publishes or updates, as before drafts. */
+export function intentOf(value: unknown): SaveIntent {
+  return typeof value === 'string' && (SAVE_INTENTS as readonly string[]).includes(value) ? (value as SaveIntent) : 'publish';
+}
+
 /** What the content-new and content-edit actions answer, with or without JavaScript. */
 export interface ContentAnswer {
   ok: boolean;
@@ -358,4 +439,21 @@ export interface ContentAnswer {
   values: Record<string, string>;
   /** Set on an answer made in the browser; the form words it ('Failed to update story. {reason}'). */
   reason?: string;
+  /** Issue 13: a 409, when someone saved the item after the form was opened. */
+  conflict?: ContentConflict;
+  /** Issue 13: the item's version after a successful save (the next save is checked against it). */
+  version?: number;
+  /** Issue 13: the address of a preview link just made. */
+  previewUrl?: string;
+}
+
+/** Who saved the item since the form was opened, when, and what they saved (for Compare). */
+export interface ContentConflict {
+  by: string;
+  at: string;
+  /** The version to send to overwrite theirs. */
+  version: number;
+  /** The button that was pressed (Overwrite presses it again). */
+  intent: SaveIntent;
+  theirs: { title: string; summary: string; content: string; status: ContentStatus };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_MAX_NESTING, measureHtml, utf8Length } from './content-form.ts';
 import type { Permission } from './permissions.ts';
+import { isTimeZone, TIME_ZONE_MAX } from './schedule.ts';
 import { COURSE_BANNER_TEXT } from './site.ts';
 import { STATS, type Stat } from './stats.ts';
 
@@ -49,7 +50,8 @@ export type FieldKind =
   | 'number' // whole, 0 to 1,000,000
   | 'rich' // HTML from the rich-text editor, sanitised on the server as stories are
   | 'image' // an uploaded picture's address
-  | 'storyLink'; // the address of a story on this site, or empty for automatic
+  | 'storyLink' // the address of a story on this site, or empty for automatic
+  | 'timeZone'; // an IANA time zone name, such as Africa/Kampala (issue 13)
 
 export interface FieldSpec {
   label: string;
@@ -205,6 +207,14 @@ export const SETTING_FIELDS = {
   privacyText: { label: 'Privacy Policy text', kind: 'rich', max: RICH_TEXT_MAX, required: true },
   termsText: { label: 'Terms of Service text', kind: 'rich', max: RICH_TEXT_MAX, required: true },
   accessibilityText: { label: 'Accessibility text', kind: 'rich', max: RICH_TEXT_MAX, required: true },
+  // Publishing (settings:texts), issue 13
+  timeZone: {
+    label: 'Time zone',
+    kind: 'timeZone',
+    max: TIME_ZONE_MAX,
+    required: true,
+    hint: 'Scheduled stories and news are entered and shown in this time zone, such as Africa/Kampala or Europe/London.',
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 export type SettingField = keyof typeof SETTING_FIELDS;
@@ -297,6 +307,12 @@ export const SETTING_GROUPS = {
     permission: 'settings:texts',
     fields: ['accessibilityText'],
   },
+  publishing: {
+    title: 'Publishing',
+    description: 'The time zone of scheduled publishing.',
+    permission: 'settings:texts',
+    fields: ['timeZone'],
+  },
 } as const satisfies Record<string, GroupSpec>;
 
 export type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -334,6 +350,7 @@ export const SETTINGS_MESSAGES = {
   storyLink: 'Please give the address of a story on this site, such as /blog/my-story, or leave it empty.',
   storyMissing: 'There is no story at that address. Please check the link, or leave it empty.',
   tooDeep: 'The formatting is nested too deeply. Please remove some of the nested lists, quotes or styles.',
+  timeZone: 'Please enter a time zone such as Africa/Kampala or Europe/London.',
 } as const;
 
 export const requiredMessage = (label: string) => `${label} is required`;
@@ -428,6 +445,12 @@ function fieldSchema(field: SettingField): z.ZodType<string | number> {
         .trim()
         .refine((v) => v === '' || normaliseStoryLink(v) !== undefined, SETTINGS_MESSAGES.storyLink)
         .transform((v) => (v === '' ? '' : normaliseStoryLink(v)!));
+    case 'timeZone':
+      return z
+        .string()
+        .trim()
+        .min(1, requiredMessage(label))
+        .refine((v) => isTimeZone(v), SETTINGS_MESSAGES.timeZone);
     case 'rich':
       return z.string().check((ctx) => {
         const message = richTextProblem(label, ctx.value, required);

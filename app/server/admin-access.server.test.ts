@@ -87,8 +87,19 @@ const SAMPLES: Sample[] = [
     passes: STAFF,
     sectionFor: WRITERS,
   },
-  { method: 'GET', path: '/admin/content/c1/edit', pattern: 'admin/content/:id/edit', passes: CONTENT_MANAGERS },
-  { method: 'POST', path: '/admin/content/c1/edit', pattern: 'admin/content/:id/edit', passes: CONTENT_MANAGERS },
+  // Issue 13: an AUTHOR reaches the edit screen and history of their own unpublished items; which
+  // items those are is the service's rule (mayEditContent), tested in scheduled-publishing.server.test.ts.
+  { method: 'GET', path: '/admin/content/c1/edit', pattern: 'admin/content/:id/edit', passes: WRITERS },
+  { method: 'POST', path: '/admin/content/c1/edit', pattern: 'admin/content/:id/edit', passes: WRITERS },
+  { method: 'GET', path: '/admin/content/c1/history', pattern: 'admin/content/:id/history', passes: WRITERS },
+  {
+    method: 'GET',
+    path: '/admin/content/c1/history/r1',
+    pattern: 'admin/content/:id/history/:revisionId',
+    passes: WRITERS,
+  },
+  { method: 'GET', path: '/admin/content/autosave', pattern: 'admin/content/autosave', passes: WRITERS },
+  { method: 'POST', path: '/admin/content/autosave', pattern: 'admin/content/autosave', passes: WRITERS },
   { method: 'POST', path: '/admin/content/c1/delete', pattern: 'admin/content/:id/delete', passes: DELETERS },
   { method: 'POST', path: '/admin/uploads/content', pattern: 'admin/uploads/content', passes: WRITERS },
   { method: 'POST', path: '/admin/content/preview', pattern: 'admin/content/preview', passes: WRITERS },
@@ -251,6 +262,8 @@ describe.each(ENGINES)('the admin access middleware on %s', (engine) => {
     expect(await forgets(edit, 400)).toBe(0);
     expect(await forgets({ ...edit, method: 'GET' }, 200)).toBe(0);
     expect(await forgets({ method: 'POST', path: '/admin', pattern: 'admin' }, 303)).toBe(0);
+    // An autosave (every few seconds while a form is open) writes nothing visitors see.
+    expect(await forgets({ ...edit, path: '/admin/content/autosave', pattern: 'admin/content/autosave' }, 200)).toBe(0);
   });
 
   it('sends a signed-out data request back to the page, not to its .data URL', async () => {

@@ -29,6 +29,8 @@ export type Rule =
 export interface RouteAccess {
   loader: Rule;
   action?: Rule;
+  /** The action writes only what visitors never see (an autosave slot): public pages stay cached. */
+  privateWrites?: true;
 }
 
 /** Every /admin route pattern of app/routes.ts (leading slash, as `route()` paths join) and its rules. */
@@ -55,7 +57,8 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
   return async ({ request, pattern, params, context }, next) => {
     const route = normalisePattern(pattern);
     const handler = isMutation(request) ? 'action' : 'loader';
-    const rule = table[route]?.[handler];
+    const access = table[route];
+    const rule = access?.[handler];
     if (!rule) {
       const problem = `${request.method} ${route}: no ${handler} rule in app/routes/admin/access.ts, so it is refused`;
       if (development) throw new UndeclaredAccessError(problem);
@@ -79,7 +82,8 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
     const response = await next();
     // The one place public pages are forgotten: after any staff write that succeeded (content,
     // accounts and pictures all show on public pages), before the answer leaves.
-    if (isMutation(request) && rule !== 'public' && response.status < 400) context.get(requestContext).publicPagesChanged();
+    if (isMutation(request) && rule !== 'public' && !access?.privateWrites && response.status < 400)
+      context.get(requestContext).publicPagesChanged();
     return response;
   };
 }

@@ -18,7 +18,8 @@ export const RELATED_SAME_CATEGORY_LIMIT = 4;
 export const RELATED_TOP_UP_LIMIT = 6;
 
 /**
- * One published article by collection and id; undefined when there is none. The body is shown as
+ * One published article by collection and id; undefined when there is none (a draft or scheduled
+ * item answers 404 to visitors, issue 13; only a preview link reads it). The body is shown as
  * stored: every writer stores it sanitised (docs/decisions/202-article-html-sanitising.md), so it
  * is not sanitised again here, and its read time comes from the text the writer derived from it.
  */
@@ -26,15 +27,12 @@ export async function readArticle(
   collection: Collection,
   id: string,
   db: Kysely<Database> = getDb(),
+  options: { includeUnpublished?: boolean } = {},
 ): Promise<{ article: ArticleView; authorEmail: string | null } | undefined> {
   if (!isArticleId(id)) return undefined;
-  const row = await db
-    .selectFrom('content')
-    .selectAll()
-    .where('collection', '=', collection)
-    .where('id', '=', id)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
+  let query = db.selectFrom('content').selectAll().where('collection', '=', collection).where('id', '=', id);
+  if (!options.includeUnpublished) query = query.where('status', '=', 'published');
+  const row = await query.executeTakeFirst();
   if (!row) return undefined;
   return {
     article: {

@@ -1,46 +1,82 @@
-import { data, type RouterContextProvider } from 'react-router';
+import { z } from 'zod';
+import { data, redirect, type RouterContextProvider } from 'react-router';
 import { clientIp } from './request-info.server.ts';
 import { optionalFile, parseForm } from './forms.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
 import {
+  ContentConflictError,
   ContentRuleError,
+  createContent,
   getContentForAdmin,
-  publishContent,
-  updateContent,
+  mayEditContent,
+  saveContent,
   type AdminContentItem,
+  type SaveRequest,
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
 import { getLogger } from './logger.server.ts';
+import { flashCookie } from './flash.server.ts';
+import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
+import { createPreviewLink } from './preview-links.server.ts';
 import type { StaffUser } from './auth.server.ts';
+import { checkFormSync } from '../lib/forms.ts';
+import { formatInTimeZone, zonedToUtc } from '../lib/schedule.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
 import {
   CONTENT_FIELDS,
   CONTENT_MAX_BYTES,
   CONTENT_MESSAGES,
-  contentSchema,
+  conflictMessage,
   failedMessage,
+  intentOf,
   publishedMessage,
+  savedMessage,
+  schemaFor,
   type ContentAnswer,
+  type ContentConflict,
   type ContentErrors,
   type ContentType,
+  type SaveIntent,
 } from '../lib/content-form.ts';
 
 export type SaveResult =
-  | { ok: true; status: 200; message: string; item: AdminContentItem }
+  | { ok: true; status: 200; message: string; item: AdminContentItem; intent: SaveIntent; mode: 'create' | 'edit' }
   | {
       ok: false;
-      status: 400 | 403 | 404 | 411 | 413 | 415 | 500;
+      status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 500;
       message: string;
       errors: ContentErrors;
       values: Record<string, string>;
       headers: Record<string, string>;
+      conflict?: ContentConflict;
     };
 
-/** The content form as posted: its fields, and a picture attached to a post made without JavaScript. */
-const contentFormSchema = (type: ContentType) => contentSchema(type).extend({ imageFile: optionalFile });
+type SaveFailure = Extract<SaveResult, { ok: false }>;
+
+/**
+ * The content form as posted: the fields beside the content (the button pressed, the version the
+ * form was opened at, the schedule, a picture attached without JavaScript). The content's own fields
+ * pass through and are checked next, by the rules of the button pressed: a draft's or the spec's.
+ */
+const envelopeSchema = z.looseObject({
+  imageFile: optionalFile,
+  intent: z.string().max(20).optional(),
+  version: z.string().max(20).optional(),
+  scheduleDate: z.string().max(20).optional(),
+  scheduleTime: z.string().max(20).optional(),
+});
 
 /** The most a content form post may be: the longest body, the largest picture and room for the rest. */
 export const CONTENT_FORM_MAX_BYTES = CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + 64_000;
+
+/** The schedule a post asks for, as UTC, or the message for its date and time fields. */
+function scheduleOf(date: string, time: string, timeZone: string): { at: string } | { error: string } {
+  if (!date.trim() || !time.trim()) return { error: CONTENT_MESSAGES.scheduleRequired };
+  const at = zonedToUtc(date.trim(), time.trim(), timeZone);
+  if (!at) return { error: CONTENT_MESSAGES.scheduleInvalid };
+  if (Date.parse(at) <= Date.now()) return { error: CONTENT_MESSAGES.schedulePast };
+  return { at };
+}
 
 /**
  * Reads, checks and saves the content form (the content-new and content-edit actions, with or
@@ -51,34 +87,105 @@ export async function saveContentForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
   actor: StaffUser,
-  target: { mode: 'create'; type: ContentType } | { mode: 'edit'; type: ContentType; id: string },
+  target: SaveTarget,
 ): Promise<SaveResult> {
-  const form = await parseForm(request, contentFormSchema(target.type), {
+  return saveParsedForm(await readContentPost(request), context, actor, target);
+}
+
+type SaveTarget =
+  | { mode: 'create'; type: ContentType }
+  // `restoredFrom`: the revision the form was filled from (the edit page's ?restore=), saved as a restore.
+  | { mode: 'edit'; type: ContentType; id: string; restoredFrom?: string };
+
+function readContentPost(request: Request) {
+  return parseForm(request, envelopeSchema, {
     maxBytes: CONTENT_FORM_MAX_BYTES,
     tooLargeMessage: CONTENT_MESSAGES.contentTooLong,
   });
-  // What the form shows again after a failure: what was posted (or, once checked, the checked values).
+}
+
+/**
+ * The edit form's action: a save, or (issue 13) "Copy preview link", a small form of its own posted
+ * to the same address with intent=preview-link.
+ */
+export async function contentEditAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: { type: ContentType; id: string },
+) {
+  const form = await readContentPost(request);
+  if (form.ok && form.values.intent === 'preview-link') {
+    try {
+      const link = await createPreviewLink(actor, target.id, clientIp(context));
+      return {
+        ok: true,
+        status: 200,
+        message: CONTENT_MESSAGES.previewLinkMade,
+        errors: {},
+        values: {},
+        previewUrl: link.url,
+      } satisfies ContentAnswer;
+    } catch (error) {
+      if (!(error instanceof ContentRuleError)) throw error;
+      return data({ ok: false, status: error.status, message: error.message, errors: {}, values: {} } satisfies ContentAnswer, {
+        status: error.status,
+      });
+    }
+  }
+  const restoredFrom = new URL(request.url).searchParams.get('restore') ?? undefined;
+  const result = await saveParsedForm(form, context, actor, { mode: 'edit', ...target, restoredFrom });
+  // An AUTHOR who publishes their own draft may no longer edit it (spec §6): the form closes, and
+  // they return to their Add Story or Add Blog page with the message.
+  if (result.ok && !mayEditContent(actor, result.item))
+    return redirect(`/admin/content/new/${result.item.type}`, {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
+    });
+  return contentAnswer(result);
+}
+
+async function saveParsedForm(
+  form: Awaited<ReturnType<typeof readContentPost>>,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: SaveTarget,
+): Promise<SaveResult> {
+  const posted: Record<string, string> = form.ok
+    ? Object.fromEntries(Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : form.values;
+  const intent = intentOf(posted.intent);
+  // What the form shows again after a failure: what was posted.
   const values: Record<string, string> = {};
-  if (form.ok) {
-    const { title, category, tags, summary, imageUrl, imageAlt, content } = form.values;
-    Object.assign(values, { title, category, tags: tags.join(', '), summary, imageUrl, imageAlt, content });
-  } else for (const field of CONTENT_FIELDS) values[field] = form.values[field] ?? '';
+  for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
+  for (const extra of ['scheduleDate', 'scheduleTime'] as const) if (posted[extra]) values[extra] = posted[extra];
   const failure = (
     status: Exclude<SaveResult['status'], 200>,
     reason: string,
     errors: ContentErrors = {},
     headers: Record<string, string> = {},
-  ): SaveResult => ({
+  ): SaveFailure => ({
     ok: false,
     status,
-    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason),
+    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intent),
     errors,
     values,
     headers,
   });
   if (!form.ok && form.refused) return failure(form.status, form.formError, {}, form.headers);
+  if (!form.ok) return failure(400, CONTENT_MESSAGES.fixErrors, {});
 
-  const file = form.ok ? form.values.imageFile : form.files.imageFile;
+  const checked = checkFormSync(schemaFor(target.type, intent), values);
+  const errors: ContentErrors = checked.ok ? {} : (checked.fieldErrors as ContentErrors);
+  const timeZone = await readEditorialTimeZone();
+  let scheduledAt: string | undefined;
+  if (intent === 'schedule') {
+    const schedule = scheduleOf(form.values.scheduleDate ?? '', form.values.scheduleTime ?? '', timeZone);
+    if ('error' in schedule) errors.scheduleAt = schedule.error;
+    else scheduledAt = schedule.at;
+  }
+
+  const file = form.values.imageFile;
   let storedUrl: string | undefined;
   if (file) {
     try {
@@ -90,14 +197,13 @@ export async function saveContentForm(
       });
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error;
-      const others = form.ok ? {} : (form.fieldErrors as ContentErrors);
-      return failure(error.status === 500 ? 500 : 400, error.message, { ...others, imageUrl: error.message });
+      return failure(error.status === 500 ? 500 : 400, error.message, { ...errors, imageUrl: error.message });
     }
   }
   if (storedUrl) values.imageUrl = storedUrl;
-  if (!form.ok) return failure(400, CONTENT_MESSAGES.fixErrors, form.fieldErrors as ContentErrors);
+  if (!checked.ok || errors.scheduleAt) return failure(400, CONTENT_MESSAGES.fixErrors, errors);
 
-  const { imageFile: _, ...input } = form.values;
+  const input = checked.values;
   if (storedUrl) input.imageUrl = storedUrl;
   else if (input.imageUrl && !(await isStoredImage(input.imageUrl))) {
     // Kept as it is when the item already shows it; a newly chosen one must still be on file.
@@ -105,23 +211,69 @@ export async function saveContentForm(
     if (current?.imageUrl !== input.imageUrl)
       return failure(400, CONTENT_MESSAGES.fixErrors, { imageUrl: CONTENT_MESSAGES.imageInvalid });
   }
+  const saveRequest: SaveRequest =
+    intent === 'schedule' ? { intent, scheduledAt: scheduledAt! } : intent === 'draft' ? { intent } : { intent };
+  // The version the edit form was opened at; a post without one (an older page) is not checked.
+  const version = /^\d{1,9}$/.test(form.values.version ?? '') ? Number(form.values.version) : undefined;
   try {
     const ip = clientIp(context);
     const item =
       target.mode === 'create'
-        ? await publishContent(actor, target.type, input, ip)
-        : await updateContent(actor, target.id, input, ip);
-    return { ok: true, status: 200, message: publishedMessage(target.type, target.mode), item };
+        ? await createContent(actor, target.type, input, ip, saveRequest)
+        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom);
+    // spec §8: 'updated' for a change to a published item; 'published' when it goes public now.
+    const wasUpdate = item.action === 'content.updated' || item.action === 'content.restored';
+    const message =
+      intent === 'publish'
+        ? publishedMessage(target.type, wasUpdate ? 'edit' : 'create')
+        : savedMessage(target.type, intent, item.scheduledAt ? formatInTimeZone(item.scheduledAt, timeZone) : undefined);
+    return { ok: true, status: 200, message, item, intent, mode: target.mode };
   } catch (error) {
-    if (error instanceof ContentRuleError) return failure(error.status, error.message);
+    if (error instanceof ContentConflictError) {
+      const { current } = error;
+      const at = formatInTimeZone(current.updatedAt, timeZone);
+      return {
+        ...failure(409, conflictMessage(error.by, at)),
+        message: conflictMessage(error.by, at),
+        conflict: {
+          by: error.by,
+          at,
+          version: current.version,
+          intent,
+          theirs: { title: current.title, summary: current.summary ?? '', content: current.content, status: current.status },
+        },
+      };
+    }
+    if (error instanceof ContentRuleError) {
+      if (error.field === 'scheduleAt') return failure(400, CONTENT_MESSAGES.fixErrors, { scheduleAt: error.message });
+      return failure(error.status, error.message);
+    }
     getLogger().error({ err: error }, 'saving content failed');
     return failure(500, CONTENT_MESSAGES.generic);
   }
 }
 
-/** The action's answer for the form (the same for a plain post and a fetcher), with its status. */
+/**
+ * The action's answer for the form (the same for a plain post and a fetcher), with its status. A new
+ * item saved as a draft or scheduled opens in its edit form (where it can be saved again, previewed
+ * and published), with the message carried across the redirect.
+ */
 export function contentAnswer(result: SaveResult) {
-  if (result.ok) return { ok: true, status: 200, message: result.message, errors: {}, values: {} } satisfies ContentAnswer;
+  if (result.ok) {
+    if (result.mode === 'create' && result.intent !== 'publish')
+      return redirect(`/admin/content/${encodeURIComponent(result.item.id)}/edit`, {
+        status: 303,
+        headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
+      });
+    return {
+      ok: true,
+      status: 200,
+      message: result.message,
+      errors: {},
+      values: {},
+      version: result.item.version,
+    } satisfies ContentAnswer;
+  }
   const { headers, ...answer } = result;
   return data(answer satisfies ContentAnswer, { status: result.status, headers });
 }

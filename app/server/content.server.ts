@@ -114,9 +114,15 @@ export async function listContentPage(
   return { items: result.rows.map(toPublicContent), total: result.total, page, pageCount };
 }
 
-/** The distinct categories that items of a collection carry. */
+/** The distinct categories that published items of a collection carry (a draft's never shows). */
 export async function listUsedCategories(collection: Collection, db: Kysely<Database> = getDatabase().db): Promise<string[]> {
-  const rows = await db.selectFrom('content').select('category').distinct().where('collection', '=', collection).execute();
+  const rows = await db
+    .selectFrom('content')
+    .select('category')
+    .distinct()
+    .where('collection', '=', collection)
+    .where('status', '=', 'published')
+    .execute();
   return rows.map((row) => row.category).filter(Boolean);
 }
 

@@ -85,7 +85,13 @@ export async function findFounderStoryPath(
       const [, route = '', id = ''] = chosen.split('/');
       const collection = ROUTE_COLLECTION[route];
       const story = collection
-        ? await db.selectFrom('content').select('id').where('collection', '=', collection).where('id', '=', id).executeTakeFirst()
+        ? await db
+            .selectFrom('content')
+            .select('id')
+            .where('collection', '=', collection)
+            .where('id', '=', id)
+            .where('status', '=', 'published')
+            .executeTakeFirst()
         : undefined;
       if (story) return articlePath(collection!, encodeURIComponent(story.id));
     }
@@ -95,6 +101,7 @@ export async function findFounderStoryPath(
       .where('collection', '=', 'blogs')
       .where('author_email', '=', founder.email)
       .where('category', '=', 'personal-experience')
+      .where('status', '=', 'published')
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -51,13 +51,19 @@ async function whereMatches(query: ContentQuery, db: Kysely<Database>, engine: E
   return query.where(sql<boolean>`content.search @@ to_tsquery('english', ${tsquery})`);
 }
 
-/** Published content of one collection, newest first, optionally searched and filtered by category. */
+/**
+ * Published content of one collection, newest first, optionally searched and filtered by category.
+ * Drafts and scheduled items are never found (issue 13): every public list, feed and count reads here.
+ */
 export async function searchContent(
   options: SearchOptions,
   db: Kysely<Database> = getDatabase().db,
   engine: Engine = getDatabase().engine,
 ) {
-  let query: ContentQuery = db.selectFrom('content').where('content.collection', '=', options.collection);
+  let query: ContentQuery = db
+    .selectFrom('content')
+    .where('content.collection', '=', options.collection)
+    .where('content.status', '=', 'published');
   if (options.category) query = query.where('content.category', '=', options.category);
   query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''));
   const [rows, count] = await Promise.all([

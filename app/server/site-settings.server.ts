@@ -32,6 +32,7 @@ import { RuleError } from './rules.server.ts';
 import { sanitizeArticleHtml } from './sanitize.server.ts';
 import { SETTING_KEYS } from './settings.server.ts';
 import { DEFAULT_FOUNDER } from './site-defaults.server.ts';
+import { DEFAULT_TIME_ZONE } from '../lib/schedule.ts';
 
 // Site settings (issue 11, docs/decisions/502-site-settings.md). Each field is one row of `settings`
 // (key `site.<field>`, a JSON value) written only when staff change it: a field nobody changed keeps
@@ -176,6 +177,8 @@ function defaultValue(field: SettingField, context: { email: string; founder: Fo
       return DEFAULT_TERMS_HTML;
     case 'accessibilityText':
       return DEFAULT_ACCESSIBILITY_HTML;
+    case 'timeZone':
+      return DEFAULT_TIME_ZONE;
     default:
       return TEXT_DEFAULTS[field as keyof typeof TEXT_DEFAULTS];
   }

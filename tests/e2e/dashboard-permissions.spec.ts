@@ -18,9 +18,13 @@ const MANAGERS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN'];
 const SERVICE_EDITORS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR'];
 const SUPER: readonly Actor[] = ['SUPER_ADMIN'];
 const NOBODY: readonly Actor[] = [];
+const CONTENT_EDITORS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR'];
+const CONTENT_CREATORS: readonly Actor[] = ['SUPER_ADMIN', 'ADMIN', 'EDITOR', 'AUTHOR'];
 
 interface World {
   actor: Actor;
+  /** The signed-in staff member's email; null for a visitor. */
+  email: string | null;
   db: Kysely<Database>;
   staff: StaffFixture;
   get(path: string): Promise<APIResponse>;
@@ -90,6 +94,55 @@ async function seedService(w: World) {
   return id;
 }
 
+/** A published story of the test's own with one saved version; removed (with its history) when the test ends. */
+async function seedStory(w: World) {
+  const id = `matrix-story-${unique()}`;
+  const title = `Matrix story ${id}`;
+  const now = new Date().toISOString();
+  const revisionId = randomUUID();
+  await w.db
+    .insertInto('content')
+    .values({
+      id,
+      collection: 'news',
+      title,
+      summary: 'A story for the permission matrix.',
+      content: '<p>A story for the permission matrix, long enough to be a real one.</p>',
+      category: 'advocacy',
+      author: 'Matrix Author',
+      status: 'published',
+      created_at: now,
+      published_at: now,
+      updated_at: now,
+    })
+    .execute();
+  w.cleanUp(() => w.db.deleteFrom('content').where('id', '=', id).execute());
+  await w.db
+    .insertInto('content_revisions')
+    .values({
+      id: revisionId,
+      content_id: id,
+      number: 1,
+      kind: 'published',
+      actor_email: null,
+      actor_name: 'Matrix Author',
+      snapshot: JSON.stringify({
+        title,
+        category: 'advocacy',
+        tags: [],
+        summary: 'A story for the permission matrix.',
+        imageUrl: null,
+        imageAlt: '',
+        content: '<p>A story for the permission matrix, long enough to be a real one.</p>',
+        status: 'published',
+        scheduledAt: null,
+      }),
+      created_at: now,
+    })
+    .execute();
+  return { id, title, revisionId };
+}
+
 const serviceForm = (title: string) => ({
   title,
   description: 'Sign language lessons for families, taught by Deaf teachers.',
@@ -110,6 +163,48 @@ async function keepSetting(w: World, key: string): Promise<string | undefined> {
 
 const settingValue = async (db: Kysely<Database>, key: string) =>
   (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+/** Issue 13: an item of the test's own in `status`, written by `authorEmail`; removed when the test ends. */
+async function seedItem(w: World, status: 'draft' | 'published', authorEmail: string | null) {
+  const id = `matrix-item-${unique()}`;
+  const now = new Date().toISOString();
+  await w.db
+    .insertInto('content')
+    .values({
+      id,
+      collection: 'news',
+      title: `Matrix ${status} ${id}`,
+      summary: 'An item for the permission matrix.',
+      content: '<p>An item for the permission matrix, long enough to be a real one.</p>',
+      category: 'advocacy',
+      author: 'Matrix Author',
+      author_email: authorEmail,
+      status,
+      created_at: now,
+      published_at: now,
+      updated_at: now,
+    })
+    .execute();
+  w.cleanUp(() => w.db.deleteFrom('content').where('id', '=', id).execute());
+  return id;
+}
+
+const storyForm = (title: string, extra: Record<string, string> = {}) => ({
+  title,
+  category: 'advocacy',
+  tags: '',
+  summary: 'An item for the permission matrix.',
+  content: '<p>An item for the permission matrix, long enough to be a real one.</p>',
+  imageUrl: '',
+  imageAlt: '',
+  ...extra,
+});
+
+const itemRow = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('content').select(['title', 'status']).where('id', '=', id).executeTakeFirst();
+
+/** The date the day after tomorrow in Kampala (the organisation's default time zone), for a schedule. */
+const inTwoDays = () => new Date(Date.now() + 2 * 24 * 60 * 60_000 + 3 * 60 * 60_000).toISOString().slice(0, 10);
 
 const CASES: Case[] = [
   {
@@ -315,6 +410,118 @@ const CASES: Case[] = [
       return { response, changed: (await count()) !== before };
     },
   },
+  // Issue 13: an item's history and the content form's autosave slot (who may edit the item; a new
+  // item's slot: who may create). An AUTHOR may not edit a published item, so neither may it look back.
+  {
+    name: "see a published item's history",
+    allowed: CONTENT_EDITORS,
+    refused: visitorGet,
+    async run(w) {
+      const { id, title } = await seedStory(w);
+      const response = await w.get(`/admin/content/${id}/history`);
+      return { response, changed: response.status() === 200 && (await response.text()).includes(title) };
+    },
+  },
+  {
+    name: 'open a version from the history',
+    allowed: CONTENT_EDITORS,
+    refused: visitorGet,
+    async run(w) {
+      const { id, revisionId, title } = await seedStory(w);
+      const response = await w.get(`/admin/content/${id}/history/${revisionId}`);
+      return { response, changed: response.status() === 200 && (await response.text()).includes(title) };
+    },
+  },
+  {
+    name: 'keep unsaved changes of a new story (autosave)',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const title = `Matrix autosave ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('content_autosaves').where('form_values', 'like', `%${title}%`).execute());
+      const response = await w.post('/admin/content/autosave', { intent: 'save', slot: 'new-news', title }, { multipart: true });
+      const kept = await w.db
+        .selectFrom('content_autosaves')
+        .select('slot')
+        .where('form_values', 'like', `%${title}%`)
+        .executeTakeFirst();
+      return { response, changed: Boolean(kept) };
+    },
+  },
+  {
+    name: 'keep unsaved changes of a published story (autosave)',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const { id } = await seedStory(w);
+      const title = `Matrix autosave ${unique()}`;
+      const response = await w.post('/admin/content/autosave', { intent: 'save', slot: id, title }, { multipart: true });
+      const kept = await w.db.selectFrom('content_autosaves').select('slot').where('content_id', '=', id).executeTakeFirst();
+      return { response, changed: Boolean(kept) };
+    },
+  },
+  // Issue 13: drafts, scheduling and preview links (a role that may create works on its own items
+  // until they are published; editing anything else is EDITOR's and above, spec §6).
+  {
+    name: 'save a draft of a new story',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const title = `Matrix new draft ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('content').where('title', '=', title).execute());
+      const response = await w.post('/admin/content/new/news', storyForm(title, { intent: 'draft' }), { multipart: true });
+      const row = await w.db.selectFrom('content').select('status').where('title', '=', title).executeTakeFirst();
+      return { response, changed: row?.status === 'draft' };
+    },
+  },
+  {
+    name: 'schedule one’s own draft',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const id = await seedItem(w, 'draft', w.email ?? 'someone@e2e.example');
+      const form = storyForm(`Matrix scheduled ${id}`, { intent: 'schedule', scheduleDate: inTwoDays(), scheduleTime: '09:00' });
+      const response = await w.post(`/admin/content/${id}/edit`, form, { multipart: true });
+      return { response, changed: (await itemRow(w.db, id))?.status === 'scheduled' };
+    },
+  },
+  {
+    name: 'publish one’s own draft',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const id = await seedItem(w, 'draft', w.email ?? 'someone@e2e.example');
+      const response = await w.post(`/admin/content/${id}/edit`, storyForm(`Matrix published ${id}`, { intent: 'publish' }), {
+        multipart: true,
+      });
+      return { response, changed: (await itemRow(w.db, id))?.status === 'published' };
+    },
+  },
+  {
+    name: 'make a preview link of one’s own draft',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const id = await seedItem(w, 'draft', w.email ?? 'someone@e2e.example');
+      const response = await w.post(`/admin/content/${id}/edit`, { intent: 'preview-link' });
+      const links = await w.db.selectFrom('preview_links').select('token_hash').where('content_id', '=', id).execute();
+      return { response, changed: links.length > 0 };
+    },
+  },
+  {
+    name: 'edit someone else’s draft',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const id = await seedItem(w, 'draft', 'another-author@e2e.example');
+      const title = `Matrix edited draft ${id}`;
+      const response = await w.post(`/admin/content/${id}/edit`, storyForm(title, { intent: 'draft' }), { multipart: true });
+      return { response, changed: (await itemRow(w.db, id))?.title === title };
+    },
+  },
+  {
+    name: 'edit one’s own published story',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const id = await seedItem(w, 'published', w.email ?? 'someone@e2e.example');
+      const title = `Matrix edited live ${id}`;
+      const response = await w.post(`/admin/content/${id}/edit`, storyForm(title), { multipart: true });
+      return { response, changed: (await itemRow(w.db, id))?.title === title };
+    },
+  },
 ];
 
 async function worldFor(
@@ -329,6 +536,7 @@ async function worldFor(
   if (me) await apiSignIn(request, me);
   return {
     actor,
+    email: me?.email ?? null,
     db,
     staff,
     get: (path) => request.get(path, { maxRedirects: 0 }),

@@ -81,6 +81,8 @@ export async function startServer(env: Record<string, string>, folderPrefix = 't
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      // One process unless the journey is about worker processes (issue 15).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
   });

@@ -4,23 +4,27 @@ import { categoryLabel } from '~/lib/categories';
 import { checkFormSync } from '~/lib/forms';
 import {
   CONTENT_MESSAGES,
-  contentSchema,
   DASHBOARD_CATEGORIES,
   failedMessage,
+  intentOf,
+  schemaFor,
   SUMMARY_MAX,
   TITLE_MAX,
   type ContentAnswer,
   type ContentErrors,
   type ContentField,
+  type ContentStatus,
   type ContentType,
 } from '~/lib/content-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ArticleBody } from '../article-body';
 import { useToast } from '../toast';
 import { Banner } from './banner';
+import { AutosaveBanner, AutosaveScope, useAutosave } from './autosave';
 import { Field, FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
+import { ConflictPanel, PreviewLinkForm } from './editorial';
 
 export interface ContentFormValues {
   title: string;
@@ -31,6 +35,27 @@ export interface ContentFormValues {
   imageAlt: string;
   content: string;
 }
+
+/** Issue 13: where the item stands (drafts, scheduling) and the version the form was opened at. */
+export interface EditorialState {
+  /** null for a new item. */
+  status: ContentStatus | null;
+  version: number | null;
+  /** The organisation's time zone, in which the schedule is entered and shown. */
+  timeZone: string;
+  scheduleDate: string;
+  scheduleTime: string;
+  /** "December 5, 2026 at 9:00 AM (Africa/Kampala)" for a scheduled item. */
+  scheduledLabel: string | null;
+}
+
+export const NEW_ITEM: Omit<EditorialState, 'timeZone'> = {
+  status: null,
+  version: null,
+  scheduleDate: '',
+  scheduleTime: '',
+  scheduledLabel: null,
+};
 
 export const EMPTY_CONTENT: ContentFormValues = {
   title: '',
@@ -57,6 +82,7 @@ const ORDER: ContentField[] = ['title', 'category', 'tags', 'summary', 'imageUrl
 function focusFirst(errors: ContentErrors) {
   const first = ORDER.find((f) => errors[f]);
   if (first) document.getElementById(FOCUS_ID[first])?.focus();
+  else if (errors.scheduleAt) document.getElementById('scheduleDate')?.focus();
 }
 
 /** An answer's message; one made in the browser is worded here, where the type and mode are known. */
@@ -84,17 +110,41 @@ export async function saveThroughServer<T>(serverAction: () => Promise<T>) {
 }
 
 /**
+ * The content form with autosave (issue 13): `itemId` names an existing item's slot (a new item's is
+ * its type); `restoredVersion` when the form opens filled from a revision, so it holds unsaved changes.
+ */
+export function ContentForm({
+  itemId,
+  restoredVersion = false,
+  ...props
+}: Parameters<typeof ContentFormBody>[0] & { itemId?: string; restoredVersion?: boolean }) {
+  const slot = itemId ?? (props.mode === 'create' ? `new-${props.type}` : null);
+  return (
+    <AutosaveScope slot={slot} unsavedFromStart={restoredVersion}>
+      {(refill) => (
+        <ContentFormBody
+          key={refill.generation}
+          {...props}
+          initial={refill.values ? { ...props.initial, ...refill.values } : props.initial}
+        />
+      )}
+    </AutosaveScope>
+  );
+}
+
+/**
  * spec §2 Content form (Add Story / Add Blog, and edit): title with a counter, author (read-only),
  * category, tags, summary or excerpt, featured image, rich-text body; Publish/Update, Show/Hide
  * Preview, Cancel Edit. Checked in the browser for quick feedback and again on the server.
  */
-export function ContentForm({
+function ContentFormBody({
   type,
   mode,
   author,
   initial,
   result,
   onCreated,
+  editorial,
 }: {
   type: ContentType;
   mode: 'create' | 'edit';
@@ -103,6 +153,7 @@ export function ContentForm({
   /** The answer to a post made without JavaScript. */
   result?: ContentAnswer | undefined;
   onCreated: () => void;
+  editorial: EditorialState;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
@@ -118,6 +169,11 @@ export function ContentForm({
   const [showPreview, setShowPreview] = useState(false);
   const [previewHtml, setPreviewHtml] = useState('');
   const summaryLabel = type === 'news' ? 'Summary' : 'Excerpt';
+  // Issue 13: a published item is only updated; drafts and scheduled items can also be scheduled.
+  const published = editorial.status === 'published';
+  const [version, setVersion] = useState(result?.conflict?.version ?? editorial.version);
+  const [conflict, setConflict] = useState(result?.conflict);
+  const [pressed, setPressed] = useState<string | null>(null);
 
   // After a plain post that failed, put the cursor where the first problem is.
   const focusedOnce = useRef(false);
@@ -147,11 +203,18 @@ export function ContentForm({
   // The answer to a save made with JavaScript: shown in the form as soon as it is in...
   const [answer, setAnswer] = useState<ContentAnswer | undefined>(undefined);
   const latest = fetcher.state === 'idle' ? fetcher.data : undefined;
+  // Issue 13: unsaved changes are kept every few seconds, offered back, and asked about before leaving.
+  const formRef = useRef<HTMLFormElement>(null);
+  const autosave = useAutosave({ formRef, baseline: initial, saved: answer?.ok ? answer : undefined });
   if (latest && latest !== answer) {
     setAnswer(latest);
+    setConflict(latest.conflict);
+    // After a save, the next is checked against the new version; after a 409, Overwrite sends theirs.
+    const next = latest.conflict?.version ?? latest.version;
+    if (next !== undefined) setVersion(next);
     if (!latest.ok) {
       setErrors(latest.errors);
-      setBanner({ type: 'error', message: wording(latest, type, mode) });
+      setBanner(latest.conflict ? null : { type: 'error', message: wording(latest, type, mode) });
     } else if (mode === 'edit') setBanner({ type: 'success', message: wording(latest, type, mode) });
   }
   // ...and, once, beyond it: the toast, an empty form after publishing, the cursor on the first problem.
@@ -165,24 +228,33 @@ export function ContentForm({
       if (mode === 'create') onCreated();
       return;
     }
-    if (answer.status !== 400) toast('error', message);
+    // A 409 says itself in its panel (an alert) with what to do.
+    if (answer.status !== 400 && !answer.conflict) toast('error', message);
     focusFirst(answer.errors);
   }, [answer, type, mode, toast, onCreated]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    // The button pressed (Publish, Save draft, Schedule, Overwrite) is part of the post, as without JavaScript.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const form = new FormData(event.currentTarget, submitter);
     form.set('content', content);
+    const intent = intentOf(form.get('intent'));
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-    const checked = checkFormSync(contentSchema(type), values);
-    if (!checked.ok) {
-      setErrors(checked.fieldErrors);
+    const checked = checkFormSync(schemaFor(type, intent), values);
+    const found: ContentErrors = checked.ok ? {} : { ...checked.fieldErrors };
+    if (intent === 'schedule' && (!values.scheduleDate || !values.scheduleTime))
+      found.scheduleAt = CONTENT_MESSAGES.scheduleRequired;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       setBanner({ type: 'error', message: CONTENT_MESSAGES.fixErrors });
-      focusFirst(checked.fieldErrors);
+      focusFirst(found);
       return;
     }
     setErrors({});
     setBanner(null);
+    setConflict(undefined);
+    setPressed(intent);
     // To this route's own action, as the form would post without JavaScript.
     void fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
@@ -194,155 +266,228 @@ export function ContentForm({
 
   return (
     <div className={`grid gap-8 ${showPreview ? 'xl:grid-cols-2' : 'max-w-4xl'}`}>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={hydrated ? onSubmit : undefined}
-        className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
-      >
-        {banner && (
-          <Banner key={banner.message} type={banner.type} message={banner.message} autoClose={banner.type === 'success'} />
-        )}
-        <Field
-          id="title"
-          label="Title"
-          required
-          note={`${title.length}/${TITLE_MAX} characters`}
-          noteId="title-count"
-          noteWarns={title.length > TITLE_MAX}
-          error={errors.title}
+      <div className="space-y-6">
+        <Form
+          ref={formRef}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={hydrated ? onSubmit : undefined}
+          className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
         >
-          {(control) => (
-            <input
-              {...control}
-              name="title"
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                clearError('title');
-              }}
-              className={field(Boolean(errors.title))}
-            />
+          {banner && (
+            <Banner key={banner.message} type={banner.type} message={banner.message} autoClose={banner.type === 'success'} />
           )}
-        </Field>
-        <Field
-          id="author"
-          label="Author"
-          note={mode === 'create' ? 'Published under your name.' : 'The original author is kept.'}
-          noteId="author-hint"
-        >
-          {(control) => <input {...control} value={author} readOnly className={`${field(false)} bg-slate-100`} />}
-        </Field>
-        <Field id="category" label="Category" required error={errors.category}>
-          {(control) => (
-            <select
-              {...control}
-              name="category"
-              defaultValue={initial.category}
-              onChange={() => clearError('category')}
-              className={field(Boolean(errors.category))}
-            >
-              <option value="">Choose a category</option>
-              {DASHBOARD_CATEGORIES[type].map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
-          id="tags"
-          label="Tags"
-          note="Separate tags with commas, for example: sign language, youth, employment"
-          noteId="tags-hint"
-          error={errors.tags}
-        >
-          {(control) => <input {...control} name="tags" defaultValue={initial.tags} className={field(Boolean(errors.tags))} />}
-        </Field>
-        <Field
-          id="summary"
-          label={summaryLabel}
-          required
-          note={`${summary.length}/${SUMMARY_MAX} characters`}
-          noteId="summary-count"
-          noteWarns={summary.length > SUMMARY_MAX}
-          error={errors.summary}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              name="summary"
-              rows={3}
-              value={summary}
-              onChange={(e) => {
-                setSummary(e.target.value);
-                clearError('summary');
-              }}
-              className={field(Boolean(errors.summary))}
-            />
-          )}
-        </Field>
-        <FeaturedImage type={type} initialUrl={initial.imageUrl} initialAlt={initial.imageAlt} error={errors.imageUrl} />
-        <div>
-          <p id="content-label" className="mb-1 font-medium text-slate-900">
-            Content <span aria-hidden="true">*</span>
-          </p>
-          {hydrated ? (
-            <RichTextEditor
-              id="content"
-              name="content"
-              initialHtml={initial.content}
-              invalid={Boolean(errors.content)}
-              describedBy={contentDescribedBy}
-              onChange={(html) => {
-                setContent(html);
-                clearError('content');
-              }}
-            />
-          ) : (
-            <textarea
-              id="content"
-              name="content"
-              rows={16}
-              defaultValue={initial.content}
-              aria-labelledby="content-label"
-              aria-describedby={contentDescribedBy}
-              className={field(Boolean(errors.content))}
-            />
-          )}
-          <FieldError id="content-error" message={errors.content} />
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+          <AutosaveBanner autosave={autosave} />
+          <Field
+            id="title"
+            label="Title"
+            required
+            note={`${title.length}/${TITLE_MAX} characters`}
+            noteId="title-count"
+            noteWarns={title.length > TITLE_MAX}
+            error={errors.title}
           >
-            {saving ? (mode === 'create' ? 'Publishing...' : 'Updating...') : mode === 'create' ? 'Publish' : 'Update'}
-          </button>
-          {hydrated && (
+            {(control) => (
+              <input
+                {...control}
+                name="title"
+                value={title}
+                onChange={(e) => {
+                  setTitle(e.target.value);
+                  clearError('title');
+                }}
+                className={field(Boolean(errors.title))}
+              />
+            )}
+          </Field>
+          <Field
+            id="author"
+            label="Author"
+            note={mode === 'create' ? 'Published under your name.' : 'The original author is kept.'}
+            noteId="author-hint"
+          >
+            {(control) => <input {...control} value={author} readOnly className={`${field(false)} bg-slate-100`} />}
+          </Field>
+          <Field id="category" label="Category" required error={errors.category}>
+            {(control) => (
+              <select
+                {...control}
+                name="category"
+                defaultValue={initial.category}
+                onChange={() => clearError('category')}
+                className={field(Boolean(errors.category))}
+              >
+                <option value="">Choose a category</option>
+                {DASHBOARD_CATEGORIES[type].map((c) => (
+                  <option key={c} value={c}>
+                    {categoryLabel(c)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            id="tags"
+            label="Tags"
+            note="Separate tags with commas, for example: sign language, youth, employment"
+            noteId="tags-hint"
+            error={errors.tags}
+          >
+            {(control) => <input {...control} name="tags" defaultValue={initial.tags} className={field(Boolean(errors.tags))} />}
+          </Field>
+          <Field
+            id="summary"
+            label={summaryLabel}
+            required
+            note={`${summary.length}/${SUMMARY_MAX} characters`}
+            noteId="summary-count"
+            noteWarns={summary.length > SUMMARY_MAX}
+            error={errors.summary}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="summary"
+                rows={3}
+                value={summary}
+                onChange={(e) => {
+                  setSummary(e.target.value);
+                  clearError('summary');
+                }}
+                className={field(Boolean(errors.summary))}
+              />
+            )}
+          </Field>
+          <FeaturedImage type={type} initialUrl={initial.imageUrl} initialAlt={initial.imageAlt} error={errors.imageUrl} />
+          <div>
+            <p id="content-label" className="mb-1 font-medium text-slate-900">
+              Content <span aria-hidden="true">*</span>
+            </p>
+            {hydrated ? (
+              <RichTextEditor
+                id="content"
+                name="content"
+                initialHtml={initial.content}
+                invalid={Boolean(errors.content)}
+                describedBy={contentDescribedBy}
+                onChange={(html) => {
+                  setContent(html);
+                  clearError('content');
+                }}
+              />
+            ) : (
+              <textarea
+                id="content"
+                name="content"
+                rows={16}
+                defaultValue={initial.content}
+                aria-labelledby="content-label"
+                aria-describedby={contentDescribedBy}
+                className={field(Boolean(errors.content))}
+              />
+            )}
+            <FieldError id="content-error" message={errors.content} />
+          </div>
+          {mode === 'edit' && version !== null && <input type="hidden" name="version" value={version} />}
+          {!published && (
+            <fieldset
+              className="rounded-xl border border-slate-300 p-4"
+              aria-describedby={errors.scheduleAt ? 'scheduleAt-error' : undefined}
+            >
+              <legend className="px-1 font-medium text-slate-900">Schedule</legend>
+              {editorial.scheduledLabel && (
+                <p className="mb-2 text-sm text-slate-700">Scheduled for {editorial.scheduledLabel}.</p>
+              )}
+              <div className="flex flex-wrap items-end gap-3">
+                <div>
+                  <label htmlFor="scheduleDate" className="block text-sm font-medium text-slate-900">
+                    Publish on
+                  </label>
+                  <input
+                    id="scheduleDate"
+                    name="scheduleDate"
+                    type="date"
+                    defaultValue={result?.values.scheduleDate ?? editorial.scheduleDate}
+                    aria-invalid={errors.scheduleAt ? true : undefined}
+                    className={field(Boolean(errors.scheduleAt))}
+                  />
+                </div>
+                <div>
+                  <label htmlFor="scheduleTime" className="block text-sm font-medium text-slate-900">
+                    Time ({editorial.timeZone})
+                  </label>
+                  <input
+                    id="scheduleTime"
+                    name="scheduleTime"
+                    type="time"
+                    defaultValue={result?.values.scheduleTime ?? editorial.scheduleTime}
+                    aria-invalid={errors.scheduleAt ? true : undefined}
+                    className={field(Boolean(errors.scheduleAt))}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="schedule"
+                  disabled={saving}
+                  className="rounded-lg border-2 border-indigo-800 bg-white px-5 py-2 font-semibold text-indigo-900 hover:bg-indigo-50 disabled:border-slate-400 disabled:text-slate-700"
+                >
+                  {saving && pressed === 'schedule'
+                    ? 'Scheduling...'
+                    : editorial.status === 'scheduled'
+                      ? 'Reschedule'
+                      : 'Schedule'}
+                </button>
+              </div>
+              <FieldError id="scheduleAt-error" message={errors.scheduleAt} />
+            </fieldset>
+          )}
+          {conflict && <ConflictPanel conflict={conflict} mine={{ title, summary, content }} saving={saving} />}
+          <div className="flex flex-wrap gap-3">
             <button
-              type="button"
-              aria-expanded={showPreview}
-              aria-controls="content-preview"
-              onClick={() => setShowPreview((v) => !v)}
-              className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+              type="submit"
+              name="intent"
+              value="publish"
+              disabled={saving}
+              className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
             >
-              {showPreview ? 'Hide Preview' : 'Show Preview'}
+              {saving && pressed === 'publish' ? (published ? 'Updating...' : 'Publishing...') : published ? 'Update' : 'Publish'}
             </button>
-          )}
-          {mode === 'edit' && (
-            <Link
-              to={`/admin/content?type=${type}`}
-              className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-            >
-              Cancel Edit
-            </Link>
-          )}
-        </div>
-      </Form>
+            {!published && (
+              <button
+                type="submit"
+                name="intent"
+                value="draft"
+                disabled={saving}
+                className="rounded-lg border-2 border-slate-300 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100 disabled:text-slate-600"
+              >
+                {saving && pressed === 'draft' ? 'Saving...' : editorial.status === 'scheduled' ? 'Back to draft' : 'Save draft'}
+              </button>
+            )}
+            {hydrated && (
+              <button
+                type="button"
+                aria-expanded={showPreview}
+                aria-controls="content-preview"
+                onClick={() => setShowPreview((v) => !v)}
+                className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+              >
+                {showPreview ? 'Hide Preview' : 'Show Preview'}
+              </button>
+            )}
+            {mode === 'edit' && (
+              <Link
+                to={`/admin/content?type=${type}`}
+                className="rounded-lg border-2 border-slate-300 px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
+              >
+                Cancel Edit
+              </Link>
+            )}
+          </div>
+        </Form>
+        {mode === 'edit' && editorial.status !== null && !published && <PreviewLinkForm result={result} />}
+      </div>
       {showPreview && (
         <section
           id="content-preview"

@@ -18,6 +18,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/uploads/profile': { loader: 'signed-in', action: 'signed-in' },
   '/admin/uploads/content': { loader: 'signed-in', action: 'content:create' },
   '/admin/content/preview': { loader: 'signed-in', action: 'content:create' },
+  // Issue 13: the content form's autosave slot; an existing item's only for whoever may edit it (the service).
+  '/admin/content/autosave': { loader: 'content:create', action: 'content:create', privateWrites: true },
   '/admin/uploads/services': { loader: 'signed-in', action: 'services:edit' },
   '/admin/uploads/site': { loader: 'signed-in', action: 'settings:texts' },
   '/admin/messages/export': { loader: 'messages:manage' },
@@ -46,7 +48,12 @@ export const ADMIN_ACCESS: AccessTable = {
     loader: { restricted: ({ type }) => (type === 'news' ? 'addNews' : 'addBlog') },
     action: { restricted: ({ type }) => (type === 'news' ? 'addNews' : 'addBlog') },
   },
-  '/admin/content/:id/edit': { loader: 'content:edit', action: 'content:edit' },
+  // Issue 13: a role that may create (AUTHOR) edits its own items until they are published; the
+  // service (content-admin.server.ts) refuses the rest with 403.
+  '/admin/content/:id/edit': { loader: 'content:create', action: 'content:create' },
+  // Issue 13: an item's history is for whoever may edit it (a role that only creates: its own unpublished items).
+  '/admin/content/:id/history': { loader: 'content:create' },
+  '/admin/content/:id/history/:revisionId': { loader: 'content:create' },
   '/admin/content/:id/delete': { loader: 'content:delete', action: 'content:delete' },
   // Issue 11: the inbox, services, site settings and the demo's removal. Settings answers ADMIN's
   // texts; the service refuses contact details and links to anyone without settings:links.

@@ -1,16 +1,22 @@
 import { data, Link } from 'react-router';
 import { getStaff } from '~/server/staff-context.server';
 import { can } from '~/lib/permissions';
-import { getContentForAdmin } from '~/server/content-admin.server';
-import { contentAnswer, saveContentForm } from '~/server/content-form.server';
-import { ContentForm, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
-import { CONTENT_MESSAGES } from '~/lib/content-form';
+import { getContentForAdmin, mayEditContent } from '~/server/content-admin.server';
+import { contentEditAction } from '~/server/content-form.server';
+import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
+import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
+import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
+import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
+import { revisionForRestore } from '~/server/revisions.server';
+import { REVISION_MESSAGES } from '~/lib/revisions';
 import type { Route } from './+types/content-edit';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = await getContentForAdmin(params.id);
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
-  const initial: ContentFormValues = {
+  // Issue 13: an AUTHOR opens only their own items, until published (the service's rule).
+  if (!mayEditContent(getStaff(context), item)) throw data({ error: CONTENT_MESSAGES.forbidden }, { status: 403 });
+  let initial: ContentFormValues = {
     title: item.title,
     category: item.category,
     tags: item.tags.join(', '),
@@ -20,15 +26,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     content: item.content,
   };
   // Issue 12: a published item can be sent to the newsletter's subscribers.
-  const canSend = can(getStaff(context).role, 'newsletter:send');
-  return { id: item.id, type: item.type, author: item.author, initial, canSend };
+  const canSend = can(getStaff(context).role, 'newsletter:send') && item.status === 'published';
+  const timeZone = await readEditorialTimeZone();
+  const scheduled = item.scheduledAt ? utcToZoned(item.scheduledAt, timeZone) : { date: '', time: '' };
+  const editorial: EditorialState = {
+    status: item.status,
+    version: item.version,
+    timeZone,
+    scheduleDate: scheduled.date,
+    scheduleTime: scheduled.time,
+    scheduledLabel: item.scheduledAt ? formatInTimeZone(item.scheduledAt, timeZone) : null,
+  };
+  // Issue 13: "Restore this version" fills the form from a revision; nothing is saved until the form is.
+  let restored: { message: string; imageGone: boolean } | null = null;
+  const restoreId = new URL(request.url).searchParams.get('restore');
+  if (restoreId) {
+    const found = await revisionForRestore(item.id, restoreId);
+    if (!found) throw data({ error: REVISION_MESSAGES.revisionNotFound }, { status: 404 });
+    initial = found.values;
+    restored = {
+      message: REVISION_MESSAGES.restoredFrom(formatInTimeZone(found.revision.createdAt, timeZone)),
+      imageGone: found.imageGone,
+    };
+  }
+  return { id: item.id, type: item.type, author: item.author, initial, canSend, editorial, restored };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = getStaff(context);
   const item = await getContentForAdmin(params.id);
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
-  return contentAnswer(await saveContentForm(request, context, actor, { mode: 'edit', type: item.type, id: item.id }));
+  return contentEditAction(request, context, actor, { type: item.type, id: item.id });
 }
 
 /** With JavaScript the form's fetcher comes here (an item deleted meanwhile is told in the form). */
@@ -37,13 +65,28 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, type, author, canSend } = loaderData;
+  const { id, type, author, canSend, editorial } = loaderData;
+  // Once the restored version is saved (a plain post), the notice has done its work.
+  const restored = actionData?.ok ? null : loaderData.restored;
   // After a failed plain post, show what was typed, not what is stored.
   const initial = actionData && !actionData.ok ? { ...loaderData.initial, ...actionData.values } : loaderData.initial;
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{type === 'news' ? 'Edit Story' : 'Edit Blog'}</h1>
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{type === 'news' ? 'Edit Story' : 'Edit Blog'}</h1>
+          {/* Issue 13: where the item stands. */}
+          <p className="mt-1 text-slate-700">
+            Status: <strong>{editorial.status ? STATUS_LABELS[editorial.status] : ''}</strong>
+            {editorial.scheduledLabel && <> · goes public {editorial.scheduledLabel}</>}
+          </p>
+        </div>
+        <Link
+          to={`/admin/content/${id}/history`}
+          className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          History
+        </Link>
         {canSend && (
           <Link
             to={`/admin/newsletter/${id}`}
@@ -53,14 +96,23 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
           </Link>
         )}
       </div>
+      {restored && (
+        <div role="status" className="mb-6 max-w-4xl rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">
+          <p className="font-medium">{restored.message}</p>
+          {restored.imageGone && <p className="mt-1">{REVISION_MESSAGES.imageGoneRestored}</p>}
+        </div>
+      )}
       <ContentForm
         key={`${id}-${actionData ? 'posted' : 'loaded'}`}
+        itemId={id}
+        restoredVersion={Boolean(restored)}
         type={type}
         mode="edit"
         author={author}
         initial={initial}
         result={actionData}
         onCreated={() => undefined}
+        editorial={editorial}
       />
     </>
   );

@@ -1,19 +1,39 @@
 import { useState } from 'react';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { contentAnswer, contentRefusal, saveContentForm } from '~/server/content-form.server';
+import { listContentForAdmin } from '~/server/content-admin.server';
+import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
 import { accessRestrictedText } from '~/lib/permissions';
-import { isContentType } from '~/lib/content-form';
+import { isContentType, STATUS_LABELS } from '~/lib/content-form';
+import { formatInTimeZone } from '~/lib/schedule';
 import { AccessRestricted } from '~/components/admin/access-restricted';
-import { ContentForm, EMPTY_CONTENT, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
+import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
 import type { Route } from './+types/content-new';
 
-export function loader({ params, context }: Route.LoaderArgs) {
+/** Issue 13: how many of one's own unpublished items the page lists beside the form. */
+const OWN_DRAFTS_SHOWN = 20;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getStaff(context);
   if (!isContentType(params.type)) throw data({ error: 'Unknown content type' }, { status: 404 });
   if (!isAllowed(context))
-    return data({ restricted: accessRestrictedText(user.role), type: params.type, author: '' }, { status: 403 });
-  return { restricted: null, type: params.type, author: user.name };
+    return data(
+      { restricted: accessRestrictedText(user.role), type: params.type, author: '', timeZone: '', drafts: [] },
+      { status: 403 },
+    );
+  // Issue 13: one's own drafts and scheduled items of this type, to go back to (an AUTHOR has no Manage Content).
+  const [timeZone, own] = await Promise.all([
+    readEditorialTimeZone(),
+    listContentForAdmin({ type: params.type, limit: OWN_DRAFTS_SHOWN, status: 'unpublished', authorEmail: user.email }),
+  ]);
+  const drafts = own.items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    status: STATUS_LABELS[item.status],
+    when: item.scheduledAt ? formatInTimeZone(item.scheduledAt, timeZone) : null,
+  }));
+  return { restricted: null, type: params.type, author: user.name, timeZone, drafts };
 }
 
 /** The form, posted by the browser itself (no JavaScript) or by its fetcher (through clientAction). */
@@ -31,7 +51,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function ContentNew({ loaderData, actionData }: Route.ComponentProps) {
   const [generation, setGeneration] = useState(0);
   if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
-  const { type, author } = loaderData;
+  const { type, author, timeZone, drafts } = loaderData;
   // After a failed plain post the typed values come back; after a success the form starts empty.
   const initial: ContentFormValues = actionData && !actionData.ok ? { ...EMPTY_CONTENT, ...actionData.values } : EMPTY_CONTENT;
   return (
@@ -45,7 +65,31 @@ export default function ContentNew({ loaderData, actionData }: Route.ComponentPr
         initial={initial}
         result={actionData}
         onCreated={() => setGeneration((g) => g + 1)}
+        editorial={{ ...NEW_ITEM, timeZone }}
       />
+      {drafts.length > 0 && (
+        <section aria-labelledby="own-drafts" className="mt-10 max-w-4xl">
+          <h2 id="own-drafts" className="text-xl font-bold text-slate-900">
+            Your drafts and scheduled {type === 'news' ? 'stories' : 'blog posts'}
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+            {drafts.map((draft) => (
+              <li key={draft.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <Link
+                  to={`/admin/content/${draft.id}/edit`}
+                  className="font-semibold text-indigo-900 underline-offset-2 hover:underline"
+                >
+                  {draft.title}
+                </Link>
+                <span className="text-sm text-slate-700">
+                  {draft.status}
+                  {draft.when && ` · ${draft.when}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

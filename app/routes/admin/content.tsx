@@ -3,7 +3,19 @@ import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { listContentForAdmin } from '~/server/content-admin.server';
 import { getLogger } from '~/server/logger.server';
 import { accessRestrictedText, can } from '~/lib/permissions';
-import { CONTENT_MESSAGES, CONTENT_PAGE, emptyListMessage, isContentType, type ContentType } from '~/lib/content-form';
+import {
+  CONTENT_MESSAGES,
+  CONTENT_PAGE,
+  CONTENT_STATUSES,
+  emptyListMessage,
+  isContentStatus,
+  isContentType,
+  STATUS_LABELS,
+  type ContentStatus,
+  type ContentType,
+} from '~/lib/content-form';
+import { formatInTimeZone } from '~/lib/schedule';
+import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
 import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
@@ -22,25 +34,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (!isAllowed(context))
     return data(
-      { ...base, restricted: accessRestrictedText(user.role), type: null, items: [], next: null, q: '' },
+      {
+        ...base,
+        restricted: accessRestrictedText(user.role),
+        type: null,
+        items: [],
+        next: null,
+        q: '',
+        status: '',
+        timeZone: '',
+      },
       { status: 403 },
     );
   const url = new URL(request.url);
   const type = url.searchParams.get('type');
   const q = (url.searchParams.get('q') ?? '').slice(0, 100);
+  // Issue 13: Draft, Scheduled or Published; anything else lists them all.
+  const rawStatus = url.searchParams.get('status');
+  const status: ContentStatus | '' = isContentStatus(rawStatus) ? rawStatus : '';
+  const timeZone = await readEditorialTimeZone().catch(() => '');
   // spec §2: nothing is listed until a type is chosen.
-  if (!isContentType(type)) return { ...base, restricted: null, type: null, items: [], next: null, q };
+  if (!isContentType(type)) return { ...base, restricted: null, type: null, items: [], next: null, q, status, timeZone };
   // "Load more" asks for the next page after the cursor, and keeps the pages already shown.
   const pages = Math.min(50, Math.max(1, Number.parseInt(url.searchParams.get('pages') ?? '1', 10) || 1));
   try {
-    const { items, next } = await listContentForAdmin({ type, limit: CONTENT_PAGE * pages, q });
-    return { ...base, restricted: null, type, items, next: next ? String(pages + 1) : null, q };
+    const { items, next } = await listContentForAdmin({ type, limit: CONTENT_PAGE * pages, q, status: status || undefined });
+    return { ...base, restricted: null, type, items, next: next ? String(pages + 1) : null, q, status, timeZone };
   } catch (error) {
     // spec §8: a load failure is only logged.
     getLogger().error({ err: error }, 'listing content failed');
-    return { ...base, restricted: null, type, items: [], next: null, q };
+    return { ...base, restricted: null, type, items: [], next: null, q, status, timeZone };
   }
 }
+
+/** Issue 13: each state's badge (AA contrast). */
+const STATUS_BADGE: Record<ContentStatus, string> = {
+  draft: 'bg-slate-200 text-slate-900',
+  scheduled: 'bg-amber-100 text-amber-950',
+  published: 'bg-emerald-100 text-emerald-950',
+};
 
 const typeButton = (active: boolean) =>
   `rounded-lg px-5 py-2.5 font-semibold ${active ? 'bg-indigo-800 text-white' : 'bg-white text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50'}`;
@@ -51,7 +83,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const loading = useNavigation().state === 'loading' || revalidator.state === 'loading';
   if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
-  const { type, items, next, q, canEdit, canDelete, canSend } = loaderData;
+  const { type, items, next, q, status, timeZone, canEdit, canDelete, canSend } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -91,6 +123,22 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
         <>
           <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
             <input type="hidden" name="type" value={type} />
+            <label htmlFor="status" className="sr-only">
+              Status
+            </label>
+            <select
+              id="status"
+              name="status"
+              defaultValue={status}
+              className="rounded-lg border-2 border-slate-300 bg-white px-3 py-2"
+            >
+              <option value="">All statuses</option>
+              {CONTENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
             <label htmlFor="q" className="sr-only">
               Search titles
             </label>
@@ -117,7 +165,15 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-6 space-y-4" aria-busy={loading}>
               {items.map((item) => (
-                <ContentRow key={item.id} item={item} type={type} canEdit={canEdit} canDelete={canDelete} canSend={canSend} />
+                <ContentRow
+                  key={item.id}
+                  item={item}
+                  type={type}
+                  canEdit={canEdit}
+                  canDelete={canDelete}
+                  canSend={canSend}
+                  timeZone={timeZone}
+                />
               ))}
             </ul>
           )}
@@ -142,14 +198,17 @@ function ContentRow({
   canEdit,
   canDelete,
   canSend,
+  timeZone,
 }: {
   item: Route.ComponentProps['loaderData']['items'][number];
   type: ContentType;
   canEdit: boolean;
   canDelete: boolean;
   canSend: boolean;
+  timeZone: string;
 }) {
   const button = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold';
+  const published = item.status === 'published';
   return (
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row">
       {item.imageUrl ? (
@@ -168,13 +227,31 @@ function ContentRow({
       )}
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-bold break-words text-slate-900">
-          <a href={articlePath(type, item.id)} className="hover:underline">
-            {item.title}
-          </a>
+          {/* Issue 13: only a published item has a public page. */}
+          {published ? (
+            <a href={articlePath(type, item.id)} className="hover:underline">
+              {item.title}
+            </a>
+          ) : (
+            item.title
+          )}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {item.author} · {categoryLabel(item.category)} ·{' '}
-          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, 'short')}</time>
+          <span className={`mr-1 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[item.status]}`}>
+            {STATUS_LABELS[item.status]}
+          </span>{' '}
+          {item.author} · {item.category ? categoryLabel(item.category) : 'No category'} ·{' '}
+          {item.status === 'scheduled' && item.scheduledAt ? (
+            <>
+              goes public <time dateTime={item.scheduledAt}>{formatInTimeZone(item.scheduledAt, timeZone || 'UTC')}</time>
+            </>
+          ) : item.status === 'draft' ? (
+            <>
+              last saved <time dateTime={item.updatedAt}>{formatDate(item.updatedAt, 'short')}</time>
+            </>
+          ) : (
+            <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, 'short')}</time>
+          )}
         </p>
         <p className="mt-2 text-slate-700">{item.summary ? truncate(item.summary, 160) : CONTENT_MESSAGES.noSummary}</p>
         {item.tags.length > 0 && (
@@ -188,7 +265,7 @@ function ContentRow({
         )}
       </div>
       <div className="flex shrink-0 flex-wrap items-start gap-2 sm:max-w-48 sm:justify-end">
-        {canSend && (
+        {canSend && published && (
           <Link
             to={`/admin/newsletter/${item.id}`}
             className={`${button} border-2 border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}

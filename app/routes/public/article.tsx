@@ -96,7 +96,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return <Article {...loaderData} site={layout?.site} />;
 }
 
-function Article({
+/** The article as visitors see it; a preview link (issue 13, routes/public/preview.tsx) shows it too. */
+export function Article({
   article,
   author,
   related,

@@ -25,7 +25,13 @@ export const SITEMAP_PAGES = [
 export async function loader() {
   const db = getDb();
   const [content, services] = await Promise.all([
-    db.selectFrom('content').select(['id', 'collection', 'updated_at']).orderBy('created_at', 'desc').execute(),
+    // Issue 13: only published items; a draft's or scheduled item's address answers 404.
+    db
+      .selectFrom('content')
+      .select(['id', 'collection', 'updated_at'])
+      .where('status', '=', 'published')
+      .orderBy('created_at', 'desc')
+      .execute(),
     db.selectFrom('services').select(['id', 'updated_at']).orderBy('position').execute(),
   ]);
   const newest: Partial<Record<string, string>> = {};

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Collection } from '../../lib/collections.ts';
 import type { Role } from '../../lib/permissions.ts';
+import type { ContentStatus } from '../../lib/content-form.ts';
 
 // Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
 // PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text. Roles
@@ -60,12 +61,28 @@ export interface ContentTable {
   image_alt: string | null;
   /** JSON array of strings. */
   tags: Generated<string>;
-  status: Generated<'published'>;
+  /** Issue 13: only 'published' items are public (docs/decisions/015-editorial-states.md). */
+  status: Generated<ContentStatus>;
+  /** When a scheduled item goes public (ISO-8601 UTC); null unless status is 'scheduled'. */
+  scheduled_at: Generated<string | null>;
+  /** Counts saves: a form opened at an older version is answered 409 instead of overwriting. */
+  version: Generated<number>;
+  /** Email of who saved last; null for the scheduled-publishing job (and rows from before 0008). */
+  updated_by: Generated<string | null>;
   /** 1 for the demo stories, news and resources the first start adds. */
   demo: Generated<number>;
   created_at: string;
   published_at: string;
   updated_at: string;
+}
+
+/** Issue 13: a link that shows an unpublished item; only the SHA-256 of its token is kept. */
+export interface PreviewLinkTable {
+  token_hash: string;
+  content_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface ServiceTable {
@@ -250,10 +267,37 @@ export interface RateLimitTable {
   window_started_at: string;
 }
 
+/** Issue 13: an item as one save left it (docs/decisions/016-revisions-and-autosave.md). */
+export interface ContentRevisionTable {
+  id: string;
+  content_id: string;
+  /** 1, 2, 3… per item, in the order of its saves; number 1 is never pruned. */
+  number: number;
+  kind: 'published' | 'updated' | 'draft' | 'scheduled' | 'restored';
+  /** null: no person saved it (the scheduled-publishing job, or a save from before history was kept). */
+  actor_email: string | null;
+  actor_name: string | null;
+  /** JSON: RevisionSnapshot (app/lib/revisions.ts). */
+  snapshot: string;
+  created_at: string;
+}
+
+/** Issue 13: a staff member's unsaved form, one row per item (or new item of a type), overwritten. */
+export interface ContentAutosaveTable {
+  staff_email: string;
+  /** The item's id, or new-<collection> for a form that has not been saved yet. */
+  slot: string;
+  content_id: string | null;
+  /** JSON: AutosaveValues (app/lib/revisions.ts). */
+  form_values: string;
+  saved_at: string;
+}
+
 export interface Database {
   system_users: SystemUserTable;
   sessions: SessionTable;
   content: ContentTable;
+  preview_links: PreviewLinkTable;
   services: ServiceTable;
   contacts: ContactTable;
   contact_replies: ContactReplyTable;
@@ -268,4 +312,6 @@ export interface Database {
   login_attempts: LoginAttemptTable;
   jobs: JobTable;
   rate_limits: RateLimitTable;
+  content_revisions: ContentRevisionTable;
+  content_autosaves: ContentAutosaveTable;
 }

@@ -1,0 +1,187 @@
+import { data, Link } from 'react-router';
+import { getStaff } from '~/server/staff-context.server';
+import { itemForHistory } from '~/server/revision-access.server';
+import { revisionForRestore } from '~/server/revisions.server';
+import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
+import { bodyText, compareWords, hasChanges } from '~/server/word-diff.server';
+import { RuleError } from '~/server/rules.server';
+import { categoryLabel } from '~/lib/categories';
+import { formatInTimeZone } from '~/lib/schedule';
+import { REVISION_MESSAGES, revisionActorLabel, revisionKindLabel, type WordComparison } from '~/lib/revisions';
+import { ArticleBody } from '~/components/article-body';
+import { Image } from '~/components/image';
+import type { Route } from './+types/content-revision';
+
+// Issue 13: one revision, rendered as the public page would show it, with a word comparison against
+// the item's current text and "Restore this version", which fills the form (nothing is saved yet).
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const item = await itemForHistory(getStaff(context), params.id);
+    const found = await revisionForRestore(item.id, params.revisionId);
+    if (!found) throw data({ error: REVISION_MESSAGES.revisionNotFound }, { status: 404 });
+    const { revision, imageGone } = found;
+    const timeZone = await readEditorialTimeZone();
+    const then = revision.snapshot;
+    const summaryLabel = item.type === 'news' ? 'Summary' : 'Excerpt';
+    const fields: { label: string; comparison: WordComparison }[] = [
+      { label: 'Title', comparison: compareWords(then.title, item.title) },
+      { label: summaryLabel, comparison: compareWords(then.summary ?? '', item.summary ?? '') },
+      { label: 'Category', comparison: compareWords(categoryLabel(then.category), categoryLabel(item.category)) },
+      { label: 'Tags', comparison: compareWords(then.tags.join(', '), item.tags.join(', ')) },
+      { label: 'Image description', comparison: compareWords(then.imageAlt, item.imageAlt) },
+      { label: 'Text', comparison: compareWords(bodyText(then.content), bodyText(item.content)) },
+    ];
+    const changed = fields.filter((f) => hasChanges(f.comparison));
+    return {
+      item: { id: item.id, type: item.type },
+      revision: {
+        id: revision.id,
+        number: revision.number,
+        heading: `${revisionKindLabel(revision.kind)} by ${revisionActorLabel(revision)}`,
+        at: revision.createdAt,
+        when: formatInTimeZone(revision.createdAt, timeZone),
+        snapshot: then,
+        categoryLabel: categoryLabel(then.category),
+      },
+      imageGone,
+      summaryLabel,
+      changes: changed,
+      imageChanged: (then.imageUrl ?? '') !== (item.imageUrl ?? ''),
+    };
+  } catch (error) {
+    if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+const buttonClass =
+  'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
+
+/** Words deleted and inserted, marked by <del>/<ins> with a visible line and named for screen readers (not only by colour). */
+function Comparison({ comparison }: { comparison: WordComparison }) {
+  if (comparison === null) return <p className="text-slate-700">The two texts differ too much to compare word by word.</p>;
+  return (
+    <p className="break-words whitespace-pre-line text-slate-800">
+      {comparison.map((change, index) =>
+        change.type === 'same' ? (
+          <span key={index}>{change.text}</span>
+        ) : change.type === 'deleted' ? (
+          <del key={index} className="bg-red-50 text-red-900 decoration-2">
+            <span className="sr-only">[deleted: </span>
+            {change.text}
+            <span className="sr-only">]</span>
+          </del>
+        ) : (
+          <ins key={index} className="bg-emerald-50 text-emerald-900 decoration-2 underline-offset-2">
+            <span className="sr-only">[inserted: </span>
+            {change.text}
+            <span className="sr-only">]</span>
+          </ins>
+        ),
+      )}
+    </p>
+  );
+}
+
+export default function ContentRevision({ loaderData }: Route.ComponentProps) {
+  const { item, revision, changes, imageChanged, imageGone, summaryLabel } = loaderData;
+  const then = revision.snapshot;
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-slate-900">
+            Version {revision.number}: {revision.heading}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            <time dateTime={revision.at}>{revision.when}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to={`/admin/content/${item.id}/edit?restore=${revision.id}`}
+            className="inline-flex min-h-11 items-center rounded-lg bg-indigo-800 px-4 font-semibold text-white hover:bg-indigo-900"
+          >
+            Restore this version
+          </Link>
+          <Link to={`/admin/content/${item.id}/history`} className={buttonClass}>
+            Back to history
+          </Link>
+        </div>
+      </div>
+
+      <section aria-labelledby="comparison-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="comparison-title" className="text-xl font-bold text-slate-900">
+          Compared with the current text
+        </h2>
+        {changes.length === 0 && !imageChanged ? (
+          <p className="mt-3 text-slate-700">This version is the same as the current text.</p>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-700">
+              <del className="bg-red-50 text-red-900">Struck-through words</del> are only in this version;{' '}
+              <ins className="bg-emerald-50 text-emerald-900">underlined words</ins> are only in the current text.
+            </p>
+            <dl className="mt-4 space-y-4">
+              {changes.map((change) => (
+                <div key={change.label}>
+                  <dt className="font-semibold text-slate-900">{change.label}</dt>
+                  <dd className="mt-1">
+                    <Comparison comparison={change.comparison} />
+                  </dd>
+                </div>
+              ))}
+              {imageChanged && (
+                <div>
+                  <dt className="font-semibold text-slate-900">Featured image</dt>
+                  <dd className="mt-1 text-slate-800">This version has a different featured image.</dd>
+                </div>
+              )}
+            </dl>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="version-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
+        <h2 id="version-title" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          This version as the page shows it
+        </h2>
+        <article className="mx-auto mt-6 max-w-3xl">
+          <p className="inline-block rounded-full bg-indigo-100 px-3 py-1 text-sm font-semibold text-indigo-900">
+            <span className="sr-only">Category: </span>
+            {revision.categoryLabel}
+          </p>
+          <p className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{then.title}</p>
+          {then.summary && (
+            <p className="mt-5 text-xl leading-relaxed text-slate-700">
+              <span className="sr-only">{summaryLabel}: </span>
+              {then.summary}
+            </p>
+          )}
+          {imageGone && <p className="mt-8 rounded-lg bg-amber-50 p-4 text-amber-950">{REVISION_MESSAGES.imageGone}</p>}
+          {then.imageUrl && !imageGone && (
+            <Image
+              src={then.imageUrl}
+              alt={then.imageAlt}
+              width={1600}
+              height={900}
+              sizes="(min-width: 768px) 720px, 100vw"
+              className="mt-8 rounded-2xl"
+            />
+          )}
+          <ArticleBody html={then.content} className="mt-10" />
+          {then.tags.length > 0 && (
+            <ul aria-label="Tags" className="mt-10 flex flex-wrap gap-2">
+              {then.tags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+      </section>
+    </>
+  );
+}

@@ -378,32 +378,32 @@ test('roles without messages:manage see Access Restricted and are refused every 
 });
 
 for (const viewport of [MOBILE, DESKTOP]) {
-  test(`the inbox, a message and the delete confirmation at ${viewport.width} px: no serious axe findings`, { tag: LAYOUT }, async ({
-    page,
-    signIn,
-    database,
-  }) => {
-    await page.setViewportSize(viewport);
-    const message = await seedMessage(database, {
-      subject: tagged('A rather long subject about accessible transport to the district workshop'),
-      message:
-        'Line one of a message.\n\nLine three, after a blank line, with a long address: someone.with.a.long.name@example.org',
-    });
-    await seedMessage(database, { subject: tagged('Handled earlier'), status: 'replied' });
-    await signIn('ADMIN');
-    await page.goto(`/admin/messages?q=${RUN}`);
-    await expect(page.getByRole('link', { name: message.subject })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  test(
+    `the inbox, a message and the delete confirmation at ${viewport.width} px: no serious axe findings`,
+    { tag: LAYOUT },
+    async ({ page, signIn, database }) => {
+      await page.setViewportSize(viewport);
+      const message = await seedMessage(database, {
+        subject: tagged('A rather long subject about accessible transport to the district workshop'),
+        message:
+          'Line one of a message.\n\nLine three, after a blank line, with a long address: someone.with.a.long.name@example.org',
+      });
+      await seedMessage(database, { subject: tagged('Handled earlier'), status: 'replied' });
+      await signIn('ADMIN');
+      await page.goto(`/admin/messages?q=${RUN}`);
+      await expect(page.getByRole('link', { name: message.subject })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
-    await page.getByRole('link', { name: message.subject }).click();
-    await expect(page.getByRole('heading', { level: 1, name: message.subject })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.getByRole('link', { name: message.subject }).click();
+      await expect(page.getByRole('heading', { level: 1, name: message.subject })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
-    await page.goto(`/admin/messages/${message.id}/delete`);
-    await expect(page.getByRole('heading', { name: 'Confirm delete' })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-  });
+      await page.goto(`/admin/messages/${message.id}/delete`);
+      await expect(page.getByRole('heading', { name: 'Confirm delete' })).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    },
+  );
 }

@@ -285,24 +285,28 @@ test.describe('without JavaScript', () => {
 });
 
 for (const viewport of [DESKTOP, MOBILE]) {
-  test(`the settings page fits ${viewport.width} px, works by keyboard and passes axe`, { tag: LAYOUT }, async ({ page, signIn }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize(viewport);
-    await signIn('ADMIN');
-    await openSettings(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    // The list of sections leads to each by keyboard.
-    const toc = page.getByRole('navigation', { name: 'Sections' });
-    await toc.getByRole('link', { name: 'Impact numbers' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/#group-stats$/);
-    await expect(section(page, 'Impact numbers')).toBeInViewport();
-    await expectNoSeriousA11yIssues(page);
-    // With a problem showing, too.
-    const home = section(page, 'Home page');
-    await home.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
-    await saveButton(home, 'Home page').click();
-    await expect(home.getByRole('alert')).toBeFocused();
-    await expectNoSeriousA11yIssues(page);
-  });
+  test(
+    `the settings page fits ${viewport.width} px, works by keyboard and passes axe`,
+    { tag: LAYOUT },
+    async ({ page, signIn }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await signIn('ADMIN');
+      await openSettings(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // The list of sections leads to each by keyboard.
+      const toc = page.getByRole('navigation', { name: 'Sections' });
+      await toc.getByRole('link', { name: 'Impact numbers' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#group-stats$/);
+      await expect(section(page, 'Impact numbers')).toBeInViewport();
+      await expectNoSeriousA11yIssues(page);
+      // With a problem showing, too.
+      const home = section(page, 'Home page');
+      await home.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
+      await saveButton(home, 'Home page').click();
+      await expect(home.getByRole('alert')).toBeFocused();
+      await expectNoSeriousA11yIssues(page);
+    },
+  );
 }

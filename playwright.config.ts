@@ -26,6 +26,10 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
     // A journey may speak for a visitor of its own address (X-Forwarded-For from 127.0.0.1), so the
     // per-address limits one journey uses up never refuse another's visitor.
     TRUST_PROXY: 'loopback',
+    // One process: journeys read the server's logs and state; tests/e2e/workers.spec.ts starts its own workers.
+    WEB_CONCURRENCY: '1',
+    // The backup job has its own tests (app/server/backup.server.test.ts); journeys need no copies.
+    BACKUPS: 'off',
     ...data,
   };
 }
@@ -35,9 +39,11 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * in `site` or `publishing`, and again against the PostgreSQL server in `postgres`. They reach the
  * database only through the `database` fixture and use relative URLs.
  */
-const BOTH_ENGINES = /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail)\.spec\.ts$/;
+const BOTH_ENGINES =
+  /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail|instances|workers|revisions|editorial)\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
-const PUBLISHING = /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions)\.spec\.ts$/;
+const PUBLISHING =
+  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial)\.spec\.ts$/;
 
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',

@@ -9,6 +9,12 @@
 // first page, a page far back, a status filter and searches, signed in as the super admin. So is the
 // newsletter's CSV export of 10,000 subscribers (issue 12): its time and the server's memory. The server
 // and the data folder are removed at the end, also after an error or Ctrl-C.
+//
+// Issue 15 (docs/decisions/017-every-core-and-invalidation.md): the cached /blog as a browser asks for
+// it (Accept-Encoding: br) beside a bare `node:http` server sending the same Brotli bytes, in the same
+// run; uncached pages with one worker process and with two; and each worker's resident memory idle
+// and after BENCH_SOAK seconds of uncached load (default 60; 0 skips it). The rows above run with one
+// worker (WEB_CONCURRENCY=1). BENCH_ONLY=workers measures only the issue 15 part.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +45,11 @@ const SEARCH_WORD = 'interpreter';
 /** Sends the cache past itself (docs/decisions/402-page-cache.md): what a first visitor waits for. */
 const BYPASS_COOKIE = 'tdg_session=bench';
 
-const TARGETS = { pageJsKb: 120, cachedRatio: 0.7, searchP99Ms: 50 };
+const TARGETS = { pageJsKb: 120, cachedRatio: 0.7, searchP99Ms: 50, brotliRatio: 0.5, workerRssMb: 200 };
+/** Issue 15: seconds of uncached load before each worker's memory is read again (0: not measured). */
+const SOAK = Number(process.env.BENCH_SOAK ?? 60);
+const ONLY_WORKERS = process.env.BENCH_ONLY === 'workers';
+const UNCACHED_CONNECTIONS = Number(process.env.BENCH_UNCACHED_CONNECTIONS ?? 10);
 
 /** The inbox: how many messages, and how many staff at once (a handful of people use it, not 50). */
 const INBOX_MESSAGES = 10_000;
@@ -374,7 +384,7 @@ async function measureSubscriberExport(
 // ---------------------------------------------------------------------------------------------
 // The server under test.
 
-async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; base: string }> {
+async function startServer(dataDir: string, port: number, workers = 1): Promise<{ child: ChildProcess; base: string }> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['server.ts'], {
     cwd: ROOT,
@@ -387,6 +397,9 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
       DATABASE_URL: '',
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(workers),
+      // A first start's backup would be measured with the pages.
+      BACKUPS: 'off',
       // The inbox rows sign in as this account.
       SUPER_ADMIN_EMAIL: BENCH_ADMIN.email,
       SUPER_ADMIN_PASSWORD: BENCH_ADMIN.password,
@@ -428,6 +441,20 @@ interface Run {
   p99: number;
   answered: number;
   failures: number;
+  /** Issue 15: CPU time the server process spent per answered request, when its pid was given. */
+  cpuUsPerRequest?: number;
+}
+
+/** User and system CPU time of a process so far, in microseconds (Linux /proc), or undefined. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Waits until requests queued by the last run are done, so one row's backlog does not slow the next. */
@@ -441,18 +468,29 @@ async function settle(base: string): Promise<void> {
   }
 }
 
-async function load(label: string, base: string, requestPath: string, bypass: boolean, rotate?: string[]): Promise<Run> {
-  const headers: Record<string, string> = bypass ? { cookie: BYPASS_COOKIE } : {};
+async function load(
+  label: string,
+  base: string,
+  requestPath: string,
+  bypass: boolean,
+  rotate?: string[],
+  extraHeaders: Record<string, string> = {},
+  serverPid?: number,
+  connections = CONNECTIONS,
+): Promise<Run> {
+  const headers: Record<string, string> = { ...(bypass ? { cookie: BYPASS_COOKIE } : {}), ...extraHeaders };
   let n = 0;
   const requests: AutocannonRequest[] | undefined = rotate && [
     { setupRequest: (request) => ({ ...request, path: `/blog?q=${encodeURIComponent(rotate[n++ % rotate.length]!)}` }) },
   ];
-  const options = { url: `${base}${requestPath}`, connections: CONNECTIONS, headers, ...(requests ? { requests } : {}) };
+  const options = { url: `${base}${requestPath}`, connections, headers, ...(requests ? { requests } : {}) };
   await settle(base);
   await (await fetch(`${base}${requestPath}`, { headers })).arrayBuffer(); // fills the cache (or not, when bypassing)
   await autocannon({ ...options, duration: WARM_UP });
   await settle(base);
+  const cpuBefore = cpuMicros(serverPid);
   const result = await autocannon({ ...options, duration: DURATION });
+  const cpuAfter = cpuMicros(serverPid);
   const check = await fetch(`${base}${requestPath}`, { headers });
   await check.arrayBuffer();
   return {
@@ -463,6 +501,9 @@ async function load(label: string, base: string, requestPath: string, bypass: bo
     p99: result.latency.p99,
     answered: result.requests.total,
     failures: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuUsPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 
@@ -598,6 +639,207 @@ async function pagesToWeigh(base: string): Promise<string[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Issue 15: precompressed cache, every core, memory per worker.
+
+/** The bytes and headers the server sends for `requestPath` with these request headers, undecoded. */
+function rawGet(
+  base: string,
+  requestPath: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${requestPath}`, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * A bare `node:http` server in a process of its own (as the site is), sending `body` with these
+ * headers to every request: the most any Node server can do with the same bytes on this machine.
+ */
+async function startBareServer(body: Buffer, headers: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const file = path.join(os.tmpdir(), `tdg-bench-bare-${process.pid}.bin`);
+  fs.writeFileSync(file, body);
+  const port = await freePort();
+  const source = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    const headers = ${JSON.stringify(headers)};
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+      .listen(${port}, '127.0.0.1', () => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', () => reject(new Error('the bare node:http server did not start')));
+  });
+  fs.rmSync(file, { force: true });
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+/** The worker processes of a primary (Linux /proc), or [] elsewhere. */
+function childPids(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const mb = (bytes: number | undefined) => (bytes === undefined ? '-' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+
+/**
+ * Runs the issue 15 measurements against the running one-worker server at `base`, then replaces it
+ * with a two-worker server on the same data (handed to `replaced` so it is stopped at the end).
+ * Prints its tables and returns its verdict lines.
+ */
+async function measureIssue15(dataDir: string, base: string, replaced: (child: ChildProcess) => void): Promise<string[]> {
+  // The cached /blog in Brotli, once its stored copies are made, and the same bytes from node:http.
+  let sample = await rawGet(base, '/blog', { 'Accept-Encoding': 'br' });
+  const deadline = Date.now() + 10_000;
+  while (!(sample.headers['x-cache'] === 'HIT' && sample.headers['content-encoding'] === 'br') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    sample = await rawGet(base, '/blog', { 'Accept-Encoding': 'br' });
+  }
+  const headers: Record<string, string> = { 'content-length': String(sample.body.length) };
+  for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag'])
+    if (typeof sample.headers[name] === 'string') headers[name] = sample.headers[name];
+  // Taken in turns, three times each, and the middle run of each kept: other work on the machine then
+  // weighs on both alike.
+  const bare = await startBareServer(sample.body, headers);
+  const br = { 'Accept-Encoding': 'br' };
+  const bareRuns: Run[] = [];
+  const brRuns: Run[] = [];
+  try {
+    for (let round = 0; round < 3; round++) {
+      bareRuns.push(await load('bare node:http, same Brotli bytes', bare.base, '/blog', false, undefined, br, bare.child.pid));
+      brRuns.push(await load('/blog cached, Accept-Encoding: br', base, '/blog', false, undefined, br, currentServer?.pid));
+    }
+  } finally {
+    await stopServer(bare.child);
+  }
+  const median = (runs: Run[]) => [...runs].sort((a, b) => a.rps - b.rps)[1]!;
+  const bareRun = median(bareRuns);
+  const cachedBr = median(brRuns);
+  const cachedGzip = await load(
+    '/blog cached, Accept-Encoding: gzip',
+    base,
+    '/blog',
+    false,
+    undefined,
+    { 'Accept-Encoding': 'gzip' },
+    currentServer?.pid,
+  );
+  const ratio = cachedBr.rps / bareRun.rps;
+  // The same comparison by CPU time per request, which other work on the machine hardly moves:
+  // the share of the bare server's throughput the site reaches on a core of its own.
+  const cpu = (runs: Run[]) => runs.map((r) => r.cpuUsPerRequest ?? NaN).sort((a, b) => a - b)[1]!;
+  const cpuRatio = cpu(bareRuns) / cpu(brRuns);
+
+  // Uncached pages (a first visitor), one worker then two; the same rows on the same data.
+  const uncachedPath = '/blog';
+  // Fewer connections than above: a render takes long enough on a busy machine that 50 waiting
+  // connections end in timeouts rather than in a figure.
+  const oneWorker = await load(
+    '/blog uncached, 1 worker',
+    base,
+    uncachedPath,
+    true,
+    undefined,
+    br,
+    currentServer?.pid,
+    UNCACHED_CONNECTIONS,
+  );
+  const primary = await restartWithWorkers(dataDir, 2, replaced);
+  const workers = childPids(primary.child.pid);
+  const idle = workers.map(residentBytes);
+  const twoWorkers = await load(
+    '/blog uncached, 2 workers',
+    primary.base,
+    uncachedPath,
+    true,
+    undefined,
+    br,
+    undefined,
+    UNCACHED_CONNECTIONS,
+  );
+
+  // Memory: each worker idle, then after SOAK seconds of uncached pages, searches and articles.
+  let loaded: (number | undefined)[] = [];
+  if (SOAK > 0) {
+    const paths = ['/', '/blog', '/news', '/blog?page=3', '/about', '/resources', `/blog?q=${SEARCH_WORD}`];
+    let n = 0;
+    await autocannon({
+      url: primary.base,
+      connections: CONNECTIONS,
+      duration: SOAK,
+      headers: { cookie: BYPASS_COOKIE, 'Accept-Encoding': 'br' },
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]! }) }],
+    });
+    loaded = childPids(primary.child.pid).map(residentBytes);
+  }
+  const rows = [bareRun, cachedBr, cachedGzip, oneWorker, twoWorkers];
+  process.stdout.write(
+    `Issue 15: the cached /blog (${kb(sample.body.length)} in Brotli) beside a bare node:http server sending the same bytes (the middle of three runs each, taken in turns: ${bareRuns.map((r, k) => `${r.rps.toFixed(0)}/${brRuns[k]!.rps.toFixed(0)}`).join(', ')} req/s), and uncached pages with one and two worker processes (${CONNECTIONS} connections, ${UNCACHED_CONNECTIONS} for uncached pages, ${DURATION} s each):\n${table(
+      ['Request', 'cache', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'answered', 'failed'],
+      rows.map((r) => [
+        r.label,
+        r.cache,
+        r.rps.toFixed(0),
+        r.answered ? r.p50.toFixed(1) : '-',
+        r.answered ? r.p99.toFixed(1) : '-',
+        r.cpuUsPerRequest === undefined ? '-' : r.cpuUsPerRequest.toFixed(0),
+        String(r.answered),
+        String(r.failures),
+      ]),
+      2,
+    )}\nResident memory of each worker: idle ${idle.map(mb).join(', ')}; ${
+      SOAK > 0
+        ? `after ${SOAK} s of uncached pages and searches ${loaded.map(mb).join(', ')}`
+        : 'load part skipped (BENCH_SOAK=0)'
+    }; the primary ${mb(residentBytes(primary.child.pid))}.\n\n`,
+  );
+  const worst = Math.max(...(SOAK > 0 ? loaded : idle).map((b) => b ?? 0));
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  return [
+    `${verdict(ratio >= TARGETS.brotliRatio)}  cached /blog with Accept-Encoding: br at least ${TARGETS.brotliRatio}× a bare node:http server sending the same bytes: ${cachedBr.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
+    `      by CPU time per request (steadier on a busy machine): ${cpu(brRuns).toFixed(0)} µs against ${cpu(bareRuns).toFixed(0)} µs = ${cpuRatio.toFixed(2)}× the bare server's throughput per core`,
+    `      uncached ${uncachedPath}: ${oneWorker.rps.toFixed(0)} req/s with 1 worker, ${twoWorkers.rps.toFixed(0)} req/s with 2 (${(twoWorkers.rps / oneWorker.rps).toFixed(2)}×)`,
+    `${verdict(worst > 0 && worst <= TARGETS.workerRssMb * 1024 * 1024)}  each worker at most ${TARGETS.workerRssMb} MB resident ${SOAK > 0 ? `after ${SOAK} s of load` : 'idle'}: at most ${mb(worst)}`,
+  ];
+}
+
+/** Stops the server and starts it again on the same data with `workers` worker processes. */
+async function restartWithWorkers(
+  dataDir: string,
+  workers: number,
+  replaced: (child: ChildProcess) => void,
+): Promise<{ child: ChildProcess; base: string }> {
+  const running = currentServer;
+  if (running) await stopServer(running);
+  const server = await startServer(dataDir, await freePort(), workers);
+  replaced(server.child);
+  currentServer = server.child;
+  // Every worker up: the primary starts the others once the first listens.
+  const deadline = Date.now() + 120_000;
+  while (childPids(server.child.pid).length < workers && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  const pids = new Set<number>();
+  while (pids.size < workers && Date.now() < deadline) {
+    const health = await rawGet(server.base, '/healthz', {});
+    pids.add((JSON.parse(health.body.toString('utf8')) as { pid: number }).pid);
+  }
+  return server;
+}
+let currentServer: ChildProcess | undefined;
+
+// ---------------------------------------------------------------------------------------------
 // Output.
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -637,7 +879,13 @@ async function main(): Promise<void> {
     process.stdout.write(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Starting the built server …\n`);
     const server = await startServer(dataDir, await freePort());
     child = server.child;
+    currentServer = child;
     const base = server.base;
+    if (ONLY_WORKERS) {
+      const issue15 = await measureIssue15(dataDir, base, (next) => (child = next));
+      process.stdout.write(`Targets:\n${issue15.join('\n')}\n`);
+      return;
+    }
 
     const staticPath = '/favicon.svg';
     const article = `/blog/${articleId}`;
@@ -750,6 +998,8 @@ async function main(): Promise<void> {
       `${verdict(heaviest.js < TARGETS.pageJsKb * 1024)}  every public page under ${TARGETS.pageJsKb} KB of gzipped JS: heaviest ${heaviest.path} ${kb(heaviest.js)}`,
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
+    // Issue 15 last: it ends by replacing the server with one of two workers.
+    lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));
     const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);
     if (failures.length)
       lines.push(`NOTE  some requests failed, timed out or were not 2xx: ${failures.map((r) => r.label).join(', ')}`);

@@ -15,10 +15,12 @@ import { startBackgroundJobs, startServices } from '~/server/bootstrap.server';
 import { bootstrapFailure, getConfig, type Config } from '~/server/config.server';
 import { isDatabaseReachable } from '~/server/db/db.server';
 import { createLogger, redactPath, setLogger, type Logger } from '~/server/logger.server';
-import { scheduleUploadPruning } from '~/server/media.server';
 import { requestContext } from '~/server/request-context.server';
-import { getUploadsRoot } from '~/server/storage.server';
-import { createPageCacheStore, pageCache } from './page-cache.ts';
+import { onPublicContentChanged, publicContentChanged } from '~/server/public-changes.server';
+import { startCacheBus } from '~/server/cache-bus.server';
+import { getMediaStore } from '~/server/storage.server';
+import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
+import { mediaHandler } from './media.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -59,28 +61,36 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     return bootstrapFailure(error, logger);
   }
   const pages = createPageCacheStore();
+  // Issue 13: changes no staff request makes (a scheduled item going public) empty it too.
+  const stopListening = onPublicContentChanged(() => pages.invalidate());
+  // Issue 15: and a change made by any other worker or instance (docs/decisions/017).
+  const cacheBus = startCacheBus({ engine: database.engine, db: database.db, databaseUrl: config.databaseUrl, logger });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  app.use(requestLog(logger));
+  // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
+  // with them (issue 15); the rest of the page cache sits before the React Router handler, below.
+  if (!options.dev) app.use(pageCacheHits(pages));
   app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = nextNonce();
     next();
   });
   app.use(securityHeaders(config, options.dev));
   app.use(compression());
-  app.use(requestLog(logger));
   app.use(closeAfterRefusedBody);
 
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseReachable(database.db);
     res.set('Cache-Control', 'no-store');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine });
+    // pid: which worker answered (WEB_CONCURRENCY, issue 15).
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine, pid: process.pid });
   });
 
-  // Uploaded images have unique, timestamped names, so they never change once written.
-  app.use('/media', express.static(getUploadsRoot(), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).
+  app.use('/media', mediaHandler(getMediaStore, logger));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   else {
@@ -110,7 +120,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         context.set(requestContext, {
           nonce: String(res.locals.nonce),
           clientIp: req.ip ?? '',
-          publicPagesChanged: () => pages.invalidate(),
+          // Every process's cache, like any other change to what visitors see (issue 15).
+          publicPagesChanged: publicContentChanged,
         });
         return context;
       },
@@ -118,18 +129,36 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   );
   app.use(errorPage(logger));
 
-  const stopPruning = scheduleUploadPruning();
   const stopJobs = startBackgroundJobs();
   return {
     app,
     config,
     logger,
     async close() {
-      stopPruning();
+      stopListening();
+      await cacheBus.close();
       await stopJobs();
       await database.close();
     },
   };
+}
+
+/**
+ * A fresh CSP nonce for every request: 16 bytes from the operating system's random source, taken
+ * from a block read 256 nonces at a time. One read per request cost more than the rest of a cached
+ * page's answer (issue 15); every nonce is still random and used once.
+ */
+const NONCE_BYTES = 16;
+let nonceBlock = Buffer.alloc(0);
+let nonceAt = 0;
+function nextNonce(): string {
+  if (nonceAt + NONCE_BYTES > nonceBlock.length) {
+    nonceBlock = randomBytes(NONCE_BYTES * 256);
+    nonceAt = 0;
+  }
+  const nonce = nonceBlock.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
 }
 
 function securityHeaders(config: Config, dev: boolean): RequestHandler {

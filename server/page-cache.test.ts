@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
+import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  chooseEncoding,
   createPageCacheStore,
+  encodeBodies,
   cspForStoredPage,
   hasSessionCookie,
   inlineScriptHashes,
   isCacheablePath,
   pageCache,
+  pageCacheHits,
   pageCacheKey,
   PUBLIC_PAGE_CACHE_CONTROL,
   type CachedPage,
@@ -65,6 +69,66 @@ describe('the page store', () => {
     expect(store.stats()).toMatchObject({ entries: 0, bytes: 0 });
     expect(store.set('late', page('stale'), before)).toBe(false);
     expect(store.set('fresh', page('new'), store.generation())).toBe(true);
+  });
+
+  it('counts the Brotli and gzip copies in the budget, and adds them only to the page still kept', async () => {
+    const store = createPageCacheStore({ maxBytes: 20_000 });
+    const kept = page('Hello. '.repeat(1000));
+    store.set('a', kept, 0);
+    const before = store.stats().bytes;
+    const encoded = await encodeBodies(kept.body);
+    expect(brotliDecompressSync(encoded.br).equals(kept.body)).toBe(true);
+    expect(gunzipSync(encoded.gzip).equals(kept.body)).toBe(true);
+    expect(store.addEncodings('a', kept, encoded)).toBe(true);
+    expect(store.stats().bytes).toBe(before + encoded.br.length + encoded.gzip.length);
+    expect(store.get('a')?.encoded).toBe(encoded);
+
+    // A page replaced or forgotten while it was being compressed gets nothing.
+    const replaced = page('old');
+    store.set('b', replaced, 0);
+    store.set('b', page('new'), 0);
+    expect(store.addEncodings('b', replaced, encoded)).toBe(false);
+    store.invalidate();
+    expect(store.addEncodings('a', kept, encoded)).toBe(false);
+    expect(store.stats().bytes).toBe(0);
+  });
+
+  it('forgets the oldest pages when the copies take the store over its budget', () => {
+    const store = createPageCacheStore({ maxBytes: 3000 });
+    const first = page('x'.repeat(1000));
+    store.set('first', first, 0);
+    store.set('second', page('y'.repeat(1000)), 0);
+    const second = store.peek('second')!;
+    store.addEncodings('second', second, { br: Buffer.alloc(500), gzip: Buffer.alloc(500) });
+    expect(store.peek('first')).toBeUndefined();
+    expect(store.peek('second')).toBe(second);
+    expect(store.stats().bytes).toBeLessThanOrEqual(3000);
+  });
+});
+
+describe('choosing the encoding a request accepts', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.8, br;q=0.9', 'br'],
+    ['BR', 'br'],
+    ['x-gzip', 'gzip'],
+    ['deflate', 'identity'],
+    ['identity', 'identity'],
+    ['*', 'br'],
+    ['br;q=0, *', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['identity;q=0.5, gzip;q=0.1', 'identity'],
+    ['identity;q=0, deflate', undefined],
+    ['*;q=0', undefined],
+    ['gzip;q=0, *;q=0, identity', 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+    // The answer is remembered per header; asking again gives the same one.
+    expect(chooseEncoding(header)).toBe(expected);
   });
 });
 
@@ -136,10 +200,14 @@ describe('the middleware in front of a real Express app', () => {
 
   beforeAll(async () => {
     const app = express();
+    // As in server/app.ts: ready copies go out before the security headers and compression, the
+    // rest of the cache after them.
+    app.use((req, res, next) => pageCacheHits(store)(req, res, next));
     app.use((_req, res, next) => {
       const nonce = randomBytes(12).toString('base64');
       res.locals.nonce = nonce;
       res.setHeader('Content-Security-Policy', `default-src 'self';script-src 'self' 'nonce-${nonce}';object-src 'none'`);
+      res.setHeader('X-Frame-Options', 'DENY');
       next();
     });
     app.use(compression());
@@ -166,6 +234,13 @@ describe('the middleware in front of a real Express app', () => {
       res.write(html(res, n).slice(0, 100));
       res.end(html(res, n).slice(100));
     });
+    // The same page each time, but for its nonce: what two workers render for one URL.
+    app.get('/same', (_req, res) => {
+      count('/same');
+      res
+        .type('html')
+        .end(`<!doctype html><p>${'Same. '.repeat(300)}</p><script nonce="${String(res.locals.nonce)}">go()</script>`);
+    });
     app.post('/page', (req, res) => {
       count('POST /page');
       res.type('html').send('<p>posted</p>');
@@ -176,6 +251,24 @@ describe('the middleware in front of a real Express app', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The bytes as sent (fetch would decompress them). */
+  function raw(
+    path: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+  }
   beforeEach(() => {
     store = createPageCacheStore();
     renders = {};
@@ -213,19 +306,77 @@ describe('the middleware in front of a real Express app', () => {
     expect(await revalidated.text()).toBe('');
     const changed = await fetch(`${base}/page`, { headers: { 'If-None-Match': 'W/"other"' } });
     expect(changed.status).toBe(200);
-    const head = await fetch(`${base}/page`, { method: 'HEAD' });
+    const head = await fetch(`${base}/page`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
     expect(head.headers.get('x-cache')).toBe('HIT');
     expect(Number(head.headers.get('content-length'))).toBeGreaterThan(2000);
     expect(await head.text()).toBe('');
     expect(renders['/page']).toBe(1);
   });
 
-  it('still compresses pages served from memory', async () => {
-    await fetch(`${base}/page`);
-    const hit = await fetch(`${base}/page`, { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(hit.headers.get('x-cache')).toBe('HIT');
-    expect(hit.headers.get('content-encoding')).toBe('gzip');
-    expect(await hit.text()).toContain('window.render = 1;');
+  it('sends the stored Brotli or gzip copy the request accepts, never compressed again', async () => {
+    const first = await raw('/page', {});
+    const identity = first.body.toString('utf8');
+    await expect.poll(() => store.peek(pageCacheKey('/page', new URL(base).host)!)?.encoded).toBeDefined();
+    const stored = store.peek(pageCacheKey('/page', new URL(base).host)!)!;
+
+    const br = await raw('/page', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['x-cache']).toBe('HIT');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    // Answered before the security headers run, with the ones stored with the page.
+    expect(br.headers['x-frame-options']).toBe('DENY');
+    expect(br.headers['content-security-policy']).toBe(stored.csp);
+    expect(br.body.equals(stored.encoded!.br)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(identity);
+
+    const gzip = await raw('/page', { 'Accept-Encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(stored.encoded!.gzip)).toBe(true);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(identity);
+
+    const plain = await raw('/page', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.body.toString('utf8')).toBe(identity);
+
+    // One weak ETag for the three: each revalidates with 304, which also says it varies.
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
+    const revalidated = await raw('/page', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.vary).toBe('Accept-Encoding');
+    expect(revalidated.body.length).toBe(0);
+    expect(renders['/page']).toBe(1);
+  });
+
+  it('gives renders that differ only by their nonce the same ETag, as every worker of the site does', async () => {
+    const etagOfRender = async () => {
+      store.invalidate();
+      const first = await fetch(`${base}/same`);
+      const body = await first.text();
+      const hit = await fetch(`${base}/same`);
+      expect(hit.headers.get('x-cache')).toBe('HIT');
+      return { body, etag: hit.headers.get('etag') };
+    };
+    const one = await etagOfRender();
+    const two = await etagOfRender();
+    expect(renders['/same']).toBe(2);
+    expect(one.body).not.toBe(two.body);
+    expect(one.etag).toBe(two.etag);
+  });
+
+  it('compresses a stored page per request until its copies are ready', async () => {
+    const key = pageCacheKey('/page', new URL(base).host)!;
+    store.set(
+      key,
+      { headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from('<p>stored</p>'.repeat(200)), etag: 'W/"s"' },
+      0,
+    );
+    const hit = await raw('/page', { 'Accept-Encoding': 'gzip' });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(hit.body).toString('utf8')).toBe('<p>stored</p>'.repeat(200));
+    expect(renders['/page']).toBeUndefined();
   });
 
   it('treats the same query in another order as the same page', async () => {

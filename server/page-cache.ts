@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 // The public page cache (issue 3 item 11, docs/decisions/402-page-cache.md): anonymous GET and HEAD
@@ -6,7 +7,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 // server/app.ts owns the one store; a staff member's successful write empties it (app/root.tsx calls
 // the request's `publicPagesChanged`), and a TTL bounds what no write announces (the footer's year). Each HTML page carries a per-request CSP nonce, so a stored
 // page is served with the sha256 hashes of its own (nonce-bearing) inline scripts instead of the
-// first visitor's nonce.
+// first visitor's nonce. Issue 15: each kept page also holds its Brotli and gzip bodies, made once when
+// it is stored, and `pageCacheHits` sends the one the request accepts before any other middleware
+// compresses, so a hit costs a Map lookup and a write.
 
 export interface CachedPage {
   /** Response headers worth repeating (content type, cache control, vary …). */
@@ -14,10 +17,20 @@ export interface CachedPage {
   body: Buffer;
   /** HTML only: the Content-Security-Policy that allows exactly this page's inline scripts. */
   csp?: string;
+  /** One weak ETag for every encoding of the page: they are the same page (issue 15). */
   etag: string;
   /** Set by the store when the page is kept. */
   storedAt?: number;
+  /** Brotli and gzip copies of `body`, made once in the background after the page is kept. */
+  encoded?: EncodedBodies;
 }
+
+export interface EncodedBodies {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 export interface PageCacheOptions {
   maxEntries?: number;
@@ -38,8 +51,12 @@ export interface PageCacheStats {
 
 export interface PageCacheStore {
   get(key: string): CachedPage | undefined;
+  /** Like get, without counting a hit or a miss or changing the recency order. */
+  peek(key: string): CachedPage | undefined;
   /** Keeps `page` unless the cache was invalidated since `generation` was read (the page may be stale). */
   set(key: string, page: CachedPage, generation: number): boolean;
+  /** Adds the compressed copies to `page` if it is still the one kept under `key`; counts their bytes. */
+  addEncodings(key: string, page: CachedPage, encoded: EncodedBodies): boolean;
   invalidate(): void;
   generation(): number;
   stats(): PageCacheStats;
@@ -65,12 +82,24 @@ export function createPageCacheStore(options: PageCacheOptions = {}): PageCacheS
   let hits = 0;
   let misses = 0;
 
-  const sizeOf = (key: string, page: CachedPage) => key.length + page.body.length + (page.csp?.length ?? 0) + 512;
+  // Every copy counts against the budget: the page, its Brotli and gzip bodies, and the CSP.
+  const sizeOf = (key: string, page: CachedPage) =>
+    key.length +
+    page.body.length +
+    (page.encoded ? page.encoded.br.length + page.encoded.gzip.length : 0) +
+    (page.csp?.length ?? 0) +
+    512;
   const remove = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
     bytes -= sizeOf(key, page);
+  };
+  const evict = () => {
+    for (const oldest of pages.keys()) {
+      if (pages.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
   };
 
   return {
@@ -92,18 +121,28 @@ export function createPageCacheStore(options: PageCacheOptions = {}): PageCacheS
       const size = sizeOf(key, page);
       if (page.body.length > maxEntryBytes || size > maxBytes) return false;
       remove(key);
-      pages.set(key, { ...page, storedAt: now() });
+      page.storedAt = now();
+      pages.set(key, page);
       bytes += size;
-      for (const oldest of pages.keys()) {
-        if (pages.size <= maxEntries && bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      evict();
       return true;
+    },
+    addEncodings(key, page, encoded) {
+      if (pages.get(key) !== page || page.encoded) return false;
+      bytes -= sizeOf(key, page);
+      page.encoded = encoded;
+      bytes += sizeOf(key, page);
+      evict();
+      return pages.get(key) === page;
     },
     invalidate() {
       pages.clear();
       bytes = 0;
       generation++;
+    },
+    peek(key) {
+      const page = pages.get(key);
+      return page && now() - (page.storedAt ?? 0) < ttlMs ? page : undefined;
     },
     generation: () => generation,
     stats: () => ({ entries: pages.size, bytes, hits, misses, generation }),
@@ -221,31 +260,136 @@ function storable(res: Response): boolean {
   return vary.split(',').every((v) => ['', 'accept-encoding'].includes(v.trim().toLowerCase()));
 }
 
-function serveStored(req: Request, res: Response, page: CachedPage): void {
+/**
+ * Which stored body to send for an Accept-Encoding header: the highest q-value among br, gzip and
+ * identity (`*` stands for any not named; identity is acceptable unless refused), Brotli before gzip
+ * before identity when equal. Undefined when the header refuses all three; the caller then sends
+ * identity anyway (RFC 9110 §12.5.3 allows it, and a 406 would only leave the visitor with nothing).
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return 'identity';
+  const known = negotiated.get(acceptEncoding);
+  if (known !== undefined || negotiated.has(acceptEncoding)) return known;
+  const q: Record<string, number> = {};
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.split(';');
+    const coding = name!.trim().toLowerCase();
+    if (!coding) continue;
+    let weight = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(param);
+      if (match) weight = Number(match[1]);
+    }
+    const key = coding === 'x-gzip' ? 'gzip' : coding;
+    q[key] = Math.max(q[key] ?? 0, weight);
+  }
+  const any = q['*'];
+  // Not named, identity weighs as `*`, or else as the least wanted coding named (as the negotiator
+  // package does): `gzip;q=0.8, br;q=0.9` prefers compression to none.
+  const least = Math.min(1, ...Object.values(q).filter((weight) => weight > 0));
+  const weightOf = (coding: Encoding) => q[coding] ?? (coding === 'identity' ? (any ?? least) : (any ?? 0));
+  let best: Encoding | undefined;
+  for (const coding of ['br', 'gzip', 'identity'] as const) {
+    const weight = weightOf(coding);
+    if (weight > 0 && (best === undefined || weight > weightOf(best))) best = coding;
+  }
+  // Browsers send a handful of different headers: remember the answer for each (a bounded few).
+  if (negotiated.size >= 100) negotiated.clear();
+  negotiated.set(acceptEncoding, best);
+  return best;
+}
+const negotiated = new Map<string, Encoding | undefined>();
+
+/**
+ * Sends a stored page, Brotli or gzip copy when the request accepts one. Returns false, sending
+ * nothing, when the request wants a compressed copy that is not made yet and `onlyIfEncoded` is set:
+ * the request then goes on to the compression middleware.
+ */
+function serveStored(req: Request, res: Response, page: CachedPage, onlyIfEncoded = false): boolean {
+  let encoding = chooseEncoding(req.headers['accept-encoding']) ?? 'identity';
+  if (encoding !== 'identity' && !page.encoded) {
+    if (onlyIfEncoded) return false;
+    encoding = 'identity';
+  }
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   if (page.csp) res.setHeader('Content-Security-Policy', page.csp);
+  res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', page.etag);
   res.setHeader('X-Cache', 'HIT');
   if (matchesEtag(req.headers['if-none-match'], page.etag)) {
-    res.status(304).end();
-    return;
+    res.statusCode = 304;
+    res.end();
+    return true;
   }
-  res.status(200);
-  res.setHeader('Content-Length', String(page.body.length));
+  const body = encoding === 'identity' ? page.body : page.encoded![encoding];
+  res.statusCode = 200;
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', String(body.length));
   if (req.method === 'HEAD') res.end();
-  else res.end(page.body);
+  else res.end(body);
+  return true;
 }
+
+function cacheableRequest(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && isCacheablePath(req.path);
+}
+
+/**
+ * Issue 15: the fast path, mounted before the nonce, the security headers (each stored page carries
+ * its own, with its CSP of script hashes), compression and the static files. Sends a stored page
+ * whose copy in the requested encoding is ready; everything else (staff, misses, a copy still being
+ * compressed) goes on to `pageCache` further down.
+ */
+export function pageCacheHits(store: PageCacheStore): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!cacheableRequest(req) || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
+    const key = pageCacheKey(req.originalUrl, req.headers.host);
+    const page = key === undefined ? undefined : store.peek(key);
+    if (!page || !serveStored(req, res, page, true)) return next();
+    store.get(key!);
+  };
+}
+
+/**
+ * The compressed copies of a page, made off the main thread. Brotli quality 6 and gzip level 6:
+ * measured on the /blog page (docs/decisions/017-every-core-and-invalidation.md), higher levels
+ * cost several times the time for a few per cent fewer bytes.
+ */
+export async function encodeBodies(body: Buffer): Promise<EncodedBodies> {
+  const [br, gz] = await Promise.all([
+    new Promise<Buffer>((resolve, reject) =>
+      brotliCompress(
+        body,
+        {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    ),
+    new Promise<Buffer>((resolve, reject) =>
+      gzip(body, { level: GZIP_LEVEL }, (error, result) => (error ? reject(error) : resolve(result))),
+    ),
+  ]);
+  return { br, gzip: gz };
+}
+export const BROTLI_QUALITY = 6;
+export const GZIP_LEVEL = 6;
 
 type Chunk = string | Uint8Array;
 
 /**
  * Express middleware, mounted just before the React Router handler. A miss is rendered as usual
  * while its uncompressed body is copied; if it turns out storable (200, a cacheable type, no cookie
- * set, not marked private) the copy is kept. The compression middleware still runs on every answer.
+ * set, not marked private) the copy is kept, and its Brotli and gzip copies are made once, in the
+ * background. Misses are compressed by the compression middleware as before.
  */
 export function pageCache(store: PageCacheStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCacheablePath(req.path)) return next();
+    if (!cacheableRequest(req)) return next();
     if (hasSessionCookie(req.headers.cookie) || req.headers.authorization) {
       res.setHeader('X-Cache', 'BYPASS');
       return next();
@@ -253,14 +397,16 @@ export function pageCache(store: PageCacheStore): RequestHandler {
     const key = pageCacheKey(req.originalUrl, req.headers.host);
     if (!key) return next();
     const page = store.get(key);
-    if (page) return serveStored(req, res, page);
+    if (page) {
+      serveStored(req, res, page);
+      return;
+    }
 
     res.setHeader('X-Cache', 'MISS');
     // HEAD answers carry no body to keep; only GET fills the cache.
     if (req.method !== 'GET') return next();
 
     const generation = store.generation();
-    const preset = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
     let size = 0;
     let keep: boolean | undefined;
@@ -291,17 +437,28 @@ export function pageCache(store: PageCacheStore): RequestHandler {
       const body = Buffer.concat(chunks);
       const headers: CachedPage['headers'] = {};
       for (const name of res.getHeaderNames()) {
-        if (preset.has(name) || NOT_REPEATED.has(name)) continue;
+        // Security headers set before this middleware are kept too: the fast path answers before
+        // they are set (server/app.ts), and they are the same for every request but the CSP.
+        if (NOT_REPEATED.has(name)) continue;
         const value = res.getHeader(name);
         if (value !== undefined) headers[name] = typeof value === 'number' ? String(value) : value;
       }
       const type = String(res.getHeader('content-type') ?? '');
       const csp = res.getHeader('content-security-policy');
-      const stored: CachedPage = { headers, body, etag: etagOf(body) };
       // server/app.ts gives every request its nonce in res.locals; the page's own scripts carry it.
       const nonce = typeof res.locals.nonce === 'string' ? res.locals.nonce : '';
-      if (/^text\/html/i.test(type) && typeof csp === 'string') stored.csp = cspForStoredPage(csp, body.toString('utf8'), nonce);
-      store.set(key, stored, generation);
+      const html = /^text\/html/i.test(type) ? body.toString('utf8') : undefined;
+      // The ETag leaves the nonce out: every worker and instance then gives the same page the same
+      // ETag, and a browser's If-None-Match gets its 304 whichever process answers (issue 15).
+      const stored: CachedPage = { headers, body, etag: etagOf(html && nonce ? Buffer.from(html.replaceAll(nonce, '')) : body) };
+      if (html !== undefined && typeof csp === 'string') stored.csp = cspForStoredPage(csp, html, nonce);
+      if (!store.set(key, stored, generation)) return;
+      // Compressed once here, not on every hit (issue 15); until the copies are ready, hits are
+      // compressed by the compression middleware as before.
+      encodeBodies(body).then(
+        (encoded) => store.addEncodings(key, stored, encoded),
+        () => undefined,
+      );
     };
 
     const write = res.write;

@@ -106,6 +106,58 @@ describe('settings', () => {
     });
   });
 
+  describe('STORAGE_URL', () => {
+    it('keeps uploads on disk unless set, whatever AWS variables the machine has', () => {
+      expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+      expect(loadConfig({ STORAGE_URL: '', AWS_ACCESS_KEY_ID: 'only-one', AWS_ENDPOINT_URL_S3: 'nonsense' }).storage).toEqual({
+        kind: 'disk',
+      });
+    });
+
+    it('reads the bucket, its prefix and the standard AWS variables', () => {
+      expect(
+        loadConfig({
+          STORAGE_URL: 's3://tdg-media/site/uploads/',
+          AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+          AWS_SECRET_ACCESS_KEY: 'secret',
+          AWS_REGION: 'eu-west-1',
+          AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+        }).storage,
+      ).toEqual({
+        kind: 's3',
+        bucket: 'tdg-media',
+        prefix: 'site/uploads/',
+        region: 'eu-west-1',
+        endpoint: 'http://127.0.0.1:9000',
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      });
+      // No keys: the SDK's own chain (an instance role); no region: one the SDK can sign with.
+      expect(loadConfig({ STORAGE_URL: 's3://media.example.org' }).storage).toMatchObject({
+        bucket: 'media.example.org',
+        prefix: '',
+        region: 'us-east-1',
+        endpoint: undefined,
+        credentials: undefined,
+      });
+    });
+
+    it.each([
+      [{ STORAGE_URL: 'uploads' }, 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix'],
+      [{ STORAGE_URL: 'https://bucket.example.org' }, 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix'],
+      [{ STORAGE_URL: 's3://Bucket' }, 'STORAGE_URL must look like s3://bucket or s3://bucket/prefix'],
+      [{ STORAGE_URL: 's3://tdg/../other' }, 'STORAGE_URL: the prefix after the bucket may hold only'],
+      [{ STORAGE_URL: 's3://tdg', AWS_ACCESS_KEY_ID: 'AKIA' }, 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together'],
+      [{ STORAGE_URL: 's3://tdg', AWS_SECRET_ACCESS_KEY: 'x' }, 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together'],
+      [{ STORAGE_URL: 's3://tdg', AWS_REGION: 'EU West' }, 'AWS_REGION must be a region name such as eu-west-1'],
+      [
+        { STORAGE_URL: 's3://tdg', AWS_ENDPOINT_URL_S3: 'minio:9000' },
+        'AWS_ENDPOINT_URL_S3 must be a full URL starting with http:// or https://',
+      ],
+    ])('refuses %o with one clear line', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

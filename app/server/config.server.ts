@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Organisation } from '../lib/site.ts';
 import { PHONE_PATTERN } from '../lib/site-settings.ts';
+import { parseWebConcurrency } from '../../server/web-concurrency.ts';
 
 // Every setting the server reads, checked once at start-up. Defaults make `npm start` work on a
 // fresh machine; organisation details are placeholders an operator replaces in the environment.
@@ -128,6 +129,18 @@ const schema = z.object({
         return z.NEVER;
       }
     }),
+  // Worker processes (issue 15): server.ts reads it before anything starts; checked here with the rest.
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseWebConcurrency(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -137,6 +150,16 @@ const schema = z.object({
     .enum(['true', 'false'], { message: 'DEMO_CONTENT must be true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  // The nightly backup (docs/decisions/019-backups.md); unset, it is on for SQLite and off for PostgreSQL.
+  BACKUPS: optionalText.pipe(z.enum(['on', 'off'], { message: 'BACKUPS must be on or off' }).optional()),
+  BACKUP_KEEP_DAYS: z
+    .string()
+    .default('14')
+    .refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 3650, {
+      message: 'BACKUP_KEEP_DAYS must be a whole number of days from 1 to 3650',
+    })
+    .transform(Number),
+  BACKUP_DIR: optionalText,
   ORG_NAME: z.string().trim().min(1).default('TDG Uganda'),
   ORG_EMAIL: z
     .string()
@@ -155,6 +178,13 @@ const schema = z.object({
   SOCIAL_YOUTUBE_URL: webUrl('SOCIAL_YOUTUBE_URL').default('https://www.youtube.com/@tdguganda'),
   DONATION_URL: webUrl('DONATION_URL').default('https://donate.tdg-uganda.example/'),
   COURSE_URL: webUrl('COURSE_URL').default('https://learn.tdg-uganda.example/deaf-awareness'),
+  // Uploads in an S3-compatible bucket (storageSettings below checks them together).
+  STORAGE_URL: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  AWS_REGION: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalText,
 });
 
 export type Config = {
@@ -171,11 +201,85 @@ export type Config = {
   mailFrom: string;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** How many worker processes serve the site (1: a single process). */
+  webConcurrency: number;
   /** Whether the first start on an empty database adds the demo stories, news and staff. */
   demoContent: boolean;
+  /** Where uploads live: DATA_DIR/uploads, or an S3-compatible bucket when STORAGE_URL is set. */
+  storage: StorageSettings;
+  /** The nightly backup: whether it runs, how many days of backups it keeps, and where it writes them. */
+  backups: { nightly: boolean; keepDays: number; dir: string };
   /** First-start defaults of the organisation's details; staff edits in Site settings win. */
   organisation: Organisation;
 };
+
+export interface S3StorageSettings {
+  kind: 's3';
+  bucket: string;
+  /** Put before every key: empty, or folders ending in a slash (`site-a/`). */
+  prefix: string;
+  region: string;
+  /** AWS_ENDPOINT_URL_S3, for stores other than AWS (MinIO, Garage, R2…). */
+  endpoint: string | undefined;
+  /** From AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY; without them the SDK's own chain (an instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+export type StorageSettings = { kind: 'disk' } | S3StorageSettings;
+
+const STORAGE_URL_FORM =
+  'STORAGE_URL must look like s3://bucket or s3://bucket/prefix (a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens)';
+
+/** STORAGE_URL and the standard AWS variables, checked together; the AWS ones are read only with STORAGE_URL. */
+function storageSettings(s: {
+  STORAGE_URL?: string | undefined;
+  AWS_ACCESS_KEY_ID?: string | undefined;
+  AWS_SECRET_ACCESS_KEY?: string | undefined;
+  AWS_SESSION_TOKEN?: string | undefined;
+  AWS_REGION?: string | undefined;
+  AWS_ENDPOINT_URL_S3?: string | undefined;
+}): StorageSettings {
+  if (!s.STORAGE_URL) return { kind: 'disk' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(s.STORAGE_URL);
+  if (!match) throw new ConfigError(STORAGE_URL_FORM);
+  const folders = (match[2] ?? '').split('/').filter(Boolean);
+  if (folders.some((f) => f === '.' || f === '..' || !/^[A-Za-z0-9._-]+$/.test(f)))
+    throw new ConfigError(
+      'STORAGE_URL: the prefix after the bucket may hold only letters, digits, dots, hyphens, underscores and slashes',
+    );
+  if (Boolean(s.AWS_ACCESS_KEY_ID) !== Boolean(s.AWS_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both (or neither, to use the machine's own AWS role)",
+    );
+  if (s.AWS_REGION && !/^[a-z0-9-]{1,40}$/.test(s.AWS_REGION))
+    throw new ConfigError('AWS_REGION must be a region name such as eu-west-1 (any name for stores other than AWS)');
+  let endpoint: string | undefined;
+  if (s.AWS_ENDPOINT_URL_S3) {
+    try {
+      const parsed = new URL(s.AWS_ENDPOINT_URL_S3);
+      if (parsed.protocol === 'http:' || parsed.protocol === 'https:') endpoint = s.AWS_ENDPOINT_URL_S3;
+    } catch {
+      endpoint = undefined;
+    }
+    if (!endpoint) throw new ConfigError('AWS_ENDPOINT_URL_S3 must be a full URL starting with http:// or https://');
+  }
+  return {
+    kind: 's3',
+    bucket: match[1]!,
+    prefix: folders.length ? `${folders.join('/')}/` : '',
+    // Stores other than AWS ignore the region, but the SDK needs one to sign requests.
+    region: s.AWS_REGION ?? 'us-east-1',
+    endpoint,
+    credentials:
+      s.AWS_ACCESS_KEY_ID && s.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: s.AWS_ACCESS_KEY_ID,
+            secretAccessKey: s.AWS_SECRET_ACCESS_KEY,
+            ...(s.AWS_SESSION_TOKEN ? { sessionToken: s.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
+}
 
 /** A problem the operator can fix; start-up prints only its message. */
 export class ConfigError extends Error {
@@ -207,7 +311,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: s.MAIL_FROM ?? `${s.ORG_NAME} <${s.ORG_EMAIL}>`,
     trustProxy: s.TRUST_PROXY,
     logLevel: s.LOG_LEVEL,
+    webConcurrency: s.WEB_CONCURRENCY,
     demoContent: s.DEMO_CONTENT,
+    storage: storageSettings(s),
+    backups: {
+      // On by default where the database is a file beside the site; a PostgreSQL server has its own backups.
+      nightly: s.BACKUPS ? s.BACKUPS === 'on' : !s.DATABASE_URL,
+      keepDays: s.BACKUP_KEEP_DAYS,
+      dir: path.resolve(s.BACKUP_DIR ?? path.join(s.DATA_DIR, 'backups')),
+    },
     organisation: {
       name: s.ORG_NAME,
       email: s.ORG_EMAIL,

@@ -16,7 +16,8 @@ import type { Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
-import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
+import { reserveAttempt } from './limits.server.ts';
+import { visitorKey, type FormAnswer } from './rate-limit.server.ts';
 import { parseForm } from './forms.server.ts';
 import { getConfig } from './config.server.ts';
 import { sendMail } from './mail.server.ts';
@@ -48,10 +49,6 @@ export async function saveContactMessage(
   return { id: row.id, createdAt: row.created_at };
 }
 
-export function contactRateLimiter(): RateLimiter {
-  return getRateLimiter('contact', CONTACT_RATE_LIMIT);
-}
-
 export type ContactSubmission = FormAnswer<ContactResult>;
 
 /** The contact form as posted: the message and the honeypot, which must be present and empty. */
@@ -64,7 +61,6 @@ export async function submitContactForm(options: {
   request: Request;
   clientIp: string;
   db?: Kysely<Database>;
-  limiter?: RateLimiter;
 }): Promise<ContactSubmission> {
   const log = getLogger();
   const form = await parseForm(options.request, contactFormSchema, {
@@ -105,7 +101,18 @@ export async function submitContactForm(options: {
   }
   const { [HONEYPOT_FIELD]: _, ...message } = form.values;
 
-  const decision = (options.limiter ?? contactRateLimiter()).attempt(visitorKey(options.clientIp));
+  // Counted in the database (rate_limits), so every process and instance counts the same messages.
+  let decision;
+  try {
+    decision = await reserveAttempt(
+      `contact:${visitorKey(options.clientIp)}`,
+      CONTACT_RATE_LIMIT.limit,
+      CONTACT_RATE_LIMIT.windowMs,
+    );
+  } catch (error) {
+    log.error({ err: error, form: 'contact' }, 'contact message could not be counted against the limit');
+    return { status: 503, result: { status: 'failed', message: CONTACT_TEXT.failed, values } };
+  }
   if (!decision.allowed) {
     log.warn({ form: 'contact' }, 'contact message refused: rate limit');
     return {

@@ -49,6 +49,15 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     expect(await job(id)).toMatchObject({ status: 'running', locked_by: winners[0]!.locked_by });
   });
 
+  it('hands each of 20 jobs to exactly one of 60 claims made at the same moment', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => enqueueJob('test.many', { n })));
+    const claims = await Promise.all(Array.from({ length: 60 }, (_, n) => claimJob(`worker-${n % 6}`, ['test.many'])));
+    const claimed = claims.flatMap((c) => (c ? [c.id] : []));
+    expect(claimed.toSorted()).toEqual(ids.toSorted());
+    const rows = await database().db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'test.many').execute();
+    expect(rows.every((row) => row.status === 'running' && Number(row.attempts) === 1)).toBe(true);
+  });
+
   it('runs every job exactly once with two worker loops on one database', async () => {
     const runs: string[] = [];
     const ranBy = new Set<string>();

@@ -1,13 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { startS3, type S3Sink } from '../../tests/support/s3';
 import { staffUserByEmail } from '../../tests/support/staff';
 import type { StaffUser } from './auth.server';
 import { ensureSuperAdmin } from './db/seed.server';
-import { ABANDONED_AFTER_MS, pruneUnusedUploads } from './media.server';
-import { storeImage } from './storage.server';
+import { startBackgroundJobs } from './bootstrap.server';
+import { recurringJobId } from './jobs.server';
+import {
+  ABANDONED_AFTER_MS,
+  pruneUnusedUploads,
+  removeImageIfUnused,
+  UPLOAD_PRUNING_EVERY_MS,
+  UPLOAD_PRUNING_JOB,
+} from './media.server';
+import { createS3Store } from './object-store.server';
+import { getMediaStore, setMediaStore, setUploadsRoot, storeImage } from './storage.server';
 import { createUser, deleteUser, updateUser } from './users.server';
 
 const IP = '203.0.113.9';
@@ -109,5 +119,66 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
     await deleteUser(boss, user.id, IP);
     expect(filesOf('profiles', 'second_face')).toEqual([]);
     expect((await mediaRows()).some((k) => k.includes('_face'))).toBe(false);
+  });
+});
+
+describe.each(ENGINES)('uploaded images in an S3-compatible bucket, on %s', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+  let s3: S3Sink;
+  let png: Buffer;
+  const keysIn = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const item of getMediaStore().list(prefix)) keys.push(item.key);
+    return keys.toSorted();
+  };
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    setMediaStore(await createS3Store(s3.settings('tdg/')));
+    png = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+  });
+  afterAll(async () => {
+    setUploadsRoot(database().dataDir);
+    await s3.close();
+  });
+
+  it('writes the picture and its widths to the bucket, never to disk, and removes them there', async () => {
+    const image = await storeImage(database().db, { folder: 'news', originalName: 'in the bucket.png', bytes: png });
+    const key = image.url.slice('/media/'.length);
+    expect(await keysIn('news/')).toEqual(
+      [key, ...[480, 960, 1600].map((w) => key.replace(/\.webp$/, `-${w}w.webp`))].toSorted(),
+    );
+    expect(fs.existsSync(path.join(database().dataDir, 'uploads', 'news'))).toBe(false);
+    expect(await getMediaStore().head(key)).toMatchObject({ size: expect.any(Number) });
+
+    expect(await removeImageIfUnused(image.url)).toBe(true);
+    expect(await keysIn('news/')).toEqual([]);
+  });
+});
+
+describe.each(ENGINES)('the clean-up of abandoned uploads on %s', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+
+  it('is one recurring job across all processes, run by the job worker', async () => {
+    const stop = startBackgroundJobs({ pollMs: 20 });
+    const stopAnother = startBackgroundJobs({ pollMs: 20 });
+    try {
+      await vi.waitFor(
+        async () => {
+          const rows = await database().db.selectFrom('jobs').selectAll().where('kind', '=', UPLOAD_PRUNING_JOB).execute();
+          expect(rows).toHaveLength(1);
+          expect(rows[0]).toMatchObject({ id: recurringJobId(UPLOAD_PRUNING_JOB), status: 'queued', last_error: null });
+          // It ran, and waits six hours for its next run.
+          expect(rows[0]!.finished_at).not.toBeNull();
+          expect(Date.parse(rows[0]!.run_at) - Date.parse(rows[0]!.finished_at!)).toBe(UPLOAD_PRUNING_EVERY_MS);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await stop();
+      await stopAnother();
+    }
   });
 });

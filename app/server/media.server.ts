@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { getDb } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
-import { getUploadsRoot, MEDIA_URL_PREFIX } from './storage.server.ts';
+import { isSafeKey } from './object-store.server.ts';
+import { getMediaStore, MEDIA_URL_PREFIX } from './storage.server.ts';
 import { variantUrl } from '../lib/images.ts';
 import { IMAGE_SETTING_KEYS } from '../lib/site-settings.ts';
 
@@ -48,13 +47,10 @@ async function removeMedia(media: { id: string; key: string; variants: string })
   }
   const url = MEDIA_URL_PREFIX + media.key;
   const files = [media.key, ...widths.map((w) => variantUrl(url, w).slice(MEDIA_URL_PREFIX.length))];
-  const root = getUploadsRoot();
+  const store = getMediaStore();
   for (const file of files) {
-    const full = path.join(root, file);
-    if (!full.startsWith(root + path.sep)) continue;
-    await fs
-      .rm(full, { force: true })
-      .catch((error: unknown) => getLogger().warn({ err: error, file }, 'could not remove an image file'));
+    if (!isSafeKey(file)) continue;
+    await store.delete(file).catch((error: unknown) => getLogger().warn({ err: error, file }, 'could not remove an image file'));
   }
   await getDb().deleteFrom('media').where('id', '=', media.id).execute();
 }
@@ -113,17 +109,13 @@ export async function pruneUnusedUploads(now = Date.now()): Promise<number> {
   return removed;
 }
 
-/** Runs `pruneUnusedUploads` a minute after start and then every six hours; returns a stop function. */
-export function scheduleUploadPruning(everyMs = 6 * 60 * 60 * 1000): () => void {
-  const run = () => {
-    pruneUnusedUploads().catch((error: unknown) => getLogger().error({ err: error }, 'removing abandoned uploads failed'));
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+/**
+ * The clean-up of abandoned uploads, as a recurring job (bootstrap.server.ts registers it): one row
+ * in `jobs`, so it runs once every six hours across all processes and instances, not once in each.
+ */
+export const UPLOAD_PRUNING_JOB = 'media.prune-abandoned';
+export const UPLOAD_PRUNING_EVERY_MS = 6 * 60 * 60 * 1000;
+
+export async function runUploadPruning(): Promise<void> {
+  await pruneUnusedUploads();
 }

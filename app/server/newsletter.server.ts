@@ -12,7 +12,7 @@ import { reserveAttempt } from './limits.server.ts';
 import { getLogger } from './logger.server.ts';
 import { sendMail } from './mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { getRateLimiter, visitorKey, type FormAnswer, type RateLimiter } from './rate-limit.server.ts';
+import { visitorKey, type FormAnswer } from './rate-limit.server.ts';
 import { getSiteInfo } from './site.server.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
@@ -66,10 +66,6 @@ const newsletterFormSchema = newsletterSchema.extend({
     .transform((source) => source?.trim().slice(0, SOURCE_MAX)),
 });
 
-export function newsletterRateLimiter(): RateLimiter {
-  return getRateLimiter('newsletter', NEWSLETTER_RATE_LIMIT);
-}
-
 export type NewsletterAnswer = NewsletterResult & { back: string };
 
 function answer(status: keyof typeof NEWSLETTER_MESSAGES, back: string, message?: string): NewsletterAnswer {
@@ -89,7 +85,6 @@ export async function submitNewsletterForm(options: {
   request: Request;
   clientIp: string;
   db?: Kysely<Database>;
-  limiter?: RateLimiter;
 }): Promise<FormAnswer<NewsletterAnswer>> {
   const log = getLogger();
   const form = await parseForm(options.request, newsletterFormSchema, {
@@ -109,7 +104,18 @@ export async function submitNewsletterForm(options: {
   const parsed = form.values;
   const back = backPath(parsed.source, options.request);
 
-  const decision = (options.limiter ?? newsletterRateLimiter()).attempt(visitorKey(options.clientIp));
+  // Counted in the database (rate_limits), so every process and instance counts the same attempts.
+  let decision;
+  try {
+    decision = await reserveAttempt(
+      `newsletter:${visitorKey(options.clientIp)}`,
+      NEWSLETTER_RATE_LIMIT.limit,
+      NEWSLETTER_RATE_LIMIT.windowMs,
+    );
+  } catch (error) {
+    log.error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be counted against the limit');
+    return { status: 503, result: answer('failed', back) };
+  }
   if (!decision.allowed) {
     log.warn({ form: 'newsletter' }, 'newsletter subscription refused: rate limit');
     return {

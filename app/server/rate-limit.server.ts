@@ -1,88 +1,9 @@
 import { isIPv4, isIPv6, SocketAddress } from 'node:net';
 import { data, type HeadersFunction } from 'react-router';
 
-// Per-visitor limits for public forms (contact, newsletter): a sliding window kept in memory.
-// One process serves the site, so memory is the right store; a restart forgets the counts, which is
-// harmless for limits measured in minutes (docs/decisions/401-contact-form.md).
-
-export interface RateLimitOptions {
-  /** Most attempts allowed inside the window. */
-  limit: number;
-  windowMs: number;
-  /** Most visitors tracked at once; the longest-idle are forgotten first. */
-  maxKeys?: number;
-  now?: () => number;
-}
-
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** Attempts left in the window after this one. */
-  remaining: number;
-  /** Seconds until the next attempt would be allowed (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-export interface RateLimiter {
-  /** Counts one attempt for `key` and says whether it is within the limit. Refused attempts do not count. */
-  attempt(key: string): RateLimitDecision;
-  /** Forgets every count (tests). */
-  reset(): void;
-  /** Visitors currently tracked. */
-  size(): number;
-}
-
-export function createRateLimiter(options: RateLimitOptions): RateLimiter {
-  const { limit, windowMs, maxKeys = 10_000, now = Date.now } = options;
-  // key → times of the attempts still inside the window, oldest first. Map order = least recently used.
-  const hits = new Map<string, number[]>();
-
-  function prune(at: number): void {
-    for (const [key, times] of hits) {
-      if ((times.at(-1) ?? 0) <= at - windowMs) hits.delete(key);
-    }
-  }
-
-  return {
-    attempt(key) {
-      const at = now();
-      const recent = (hits.get(key) ?? []).filter((t) => t > at - windowMs);
-      hits.delete(key);
-      if (recent.length >= limit) {
-        hits.set(key, recent);
-        const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + windowMs - at) / 1000));
-        return { allowed: false, remaining: 0, retryAfterSeconds };
-      }
-      recent.push(at);
-      hits.set(key, recent);
-      if (hits.size > maxKeys) {
-        prune(at);
-        for (const oldest of hits.keys()) {
-          if (hits.size <= maxKeys) break;
-          hits.delete(oldest);
-        }
-      }
-      return { allowed: true, remaining: limit - recent.length, retryAfterSeconds: 0 };
-    },
-    reset() {
-      hits.clear();
-    },
-    size() {
-      return hits.size;
-    },
-  };
-}
-
-const registry = new Map<string, RateLimiter>();
-
-/** The process's limiter called `name`, created with `options` on first use. */
-export function getRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
-  let limiter = registry.get(name);
-  if (!limiter) {
-    limiter = createRateLimiter(options);
-    registry.set(name, limiter);
-  }
-  return limiter;
-}
+// What public forms share about limits: the key a visitor is counted under, and how an action
+// answers. The counts themselves live in the database (limits.server.ts), so every process and
+// instance counts the same attempts (docs/decisions/018-many-instances.md).
 
 /**
  * The key for a visitor: their IPv4 address, or the /64 network of an IPv6 address (one home or

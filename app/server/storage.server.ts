@@ -1,15 +1,16 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { newId, nowIso } from './ids.server.ts';
+import { createDiskStore, type ObjectStore } from './object-store.server.ts';
 import { IMAGE_WIDTHS, variantUrl } from '../lib/images.ts';
 import type { Collection } from '../lib/collections.ts';
 
 // The one place that writes uploaded files. Images are decoded (proving they are images), rotated
 // upright, stripped of metadata (phone photos carry GPS positions) and written as WebP in the
-// responsive widths the public image component asks for.
+// responsive widths the public image component asks for, into the media store: DATA_DIR/uploads, or
+// the S3-compatible bucket of STORAGE_URL (object-store.server.ts).
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -19,18 +20,35 @@ export class InvalidImageError extends Error {}
 const UPLOAD_FORMATS: string[] = ['jpeg', 'png', 'gif', 'webp'];
 
 let uploadsRoot: string | undefined;
+let mediaStore: ObjectStore | undefined;
 
 /** The folders uploads are kept in: one per collection, services, staff pictures and the site's own pictures. */
 export type UploadFolder = Collection | 'services' | 'profiles' | 'site';
 
-/** Uploads live in `{dataDir}/uploads`; start-up sets it from DATA_DIR, tests from their own folder. */
+/**
+ * Uploads live in `{dataDir}/uploads` unless a bucket is set: start-up sets it from DATA_DIR (then
+ * the bucket, with setMediaStore), tests from their own folder.
+ */
 export function setUploadsRoot(dataDir: string): void {
   uploadsRoot = path.join(dataDir, 'uploads');
+  mediaStore = createDiskStore(uploadsRoot);
 }
 
+/** The uploads folder on this machine (where they live when no bucket is set). */
 export function getUploadsRoot(): string {
   if (!uploadsRoot) throw new Error('The uploads folder has not been set');
   return uploadsRoot;
+}
+
+/** Puts uploads in `store` (an S3-compatible bucket) instead of the folder. */
+export function setMediaStore(store: ObjectStore): void {
+  mediaStore = store;
+}
+
+/** Where this process reads and writes uploaded files. */
+export function getMediaStore(): ObjectStore {
+  if (!mediaStore) throw new Error('The uploads folder has not been set');
+  return mediaStore;
 }
 
 /** spec §5: characters other than letters, digits, dot and hyphen become underscores. */
@@ -78,8 +96,7 @@ export async function storeImage(
   }
   const base = safeFileName(fileStem(input.originalName).slice(0, FILE_STEM_MAX)) || 'image';
   const key = `${input.folder}/${Date.now()}_${base}.webp`;
-  const dir = path.join(getUploadsRoot(), input.folder);
-  await fs.mkdir(dir, { recursive: true });
+  const store = getMediaStore();
 
   const maxWidth = input.maxWidth ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
   // Converted in memory first: a file whose header reads but whose pixels are broken (a truncated
@@ -94,19 +111,18 @@ export async function storeImage(
   } catch {
     throw new InvalidImageError('The image data is damaged');
   }
-  await fs.writeFile(path.join(getUploadsRoot(), key), converted.data);
   const main = converted.info;
   const url = MEDIA_URL_PREFIX + key;
   const widths = input.responsive === false ? [] : IMAGE_WIDTHS;
+  // The responsive copies first and the main file last: a page names the main file, so once it is
+  // there every width it lists is there too.
   await Promise.all(
-    widths.map((width) =>
-      image
-        .clone()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toFile(path.join(getUploadsRoot(), variantUrl(url, width).slice(MEDIA_URL_PREFIX.length))),
-    ),
+    widths.map(async (width) => {
+      const copy = await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+      await store.put(variantUrl(url, width).slice(MEDIA_URL_PREFIX.length), copy, 'image/webp');
+    }),
   );
+  await store.put(key, converted.data, 'image/webp');
   await db
     .insertInto('media')
     .values({

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import express, { type ErrorRequestHandler } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3, type S3Sink } from '../../tests/support/s3';
+import { mediaHandler } from '../../server/media';
+import { createLogger } from './logger.server';
+import { contentTypeOf, createDiskStore, createS3Store, isSafeKey, type ObjectStore } from './object-store.server';
+
+// Uploads kept on disk or in an S3-compatible bucket behave the same, and /media sends them the same
+// way from either: type, a year of immutable caching, ETag/304, byte ranges, cross-origin use.
+
+const BYTES = Buffer.from('0123456789abcdefghij');
+
+describe('stored file names', () => {
+  it('accepts the names uploads get and refuses anything that could leave the store', () => {
+    expect(isSafeKey('news/1733000000000_class_photo-480w.webp')).toBe(true);
+    for (const key of [
+      '',
+      '../etc/passwd',
+      'news/../../x',
+      'news//a.webp',
+      '/news/a.webp',
+      'news/a b.webp',
+      'news\\a.webp',
+      'news/%2e%2e',
+    ])
+      expect(isSafeKey(key)).toBe(false);
+  });
+
+  it('knows the types of pictures and videos', () => {
+    expect(contentTypeOf('a/b.webp')).toBe('image/webp');
+    expect(contentTypeOf('a/b.MP4')).toBe('video/mp4');
+    expect(contentTypeOf('a/b.unknown')).toBe('application/octet-stream');
+  });
+});
+
+describe.each(['disk', 's3'] as const)('uploads kept %s', (kind) => {
+  let s3: S3Sink | undefined;
+  let root: string;
+  let store: ObjectStore;
+  let base: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-store-'));
+    if (kind === 's3') {
+      s3 = await startS3();
+      store = await createS3Store(s3.settings('site-a/'));
+    } else store = createDiskStore(path.join(root, 'uploads'));
+    await store.check();
+
+    const app = express();
+    app.use(
+      '/media',
+      mediaHandler(() => store, createLogger('silent')),
+    );
+    const errors: ErrorRequestHandler = (error: { status?: number }, _req, res, _next) => {
+      res.status(error.status ?? 500).send('error page');
+    };
+    app.use(errors);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await close();
+    await s3?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('keeps, describes, lists, sends in parts and removes a file', async () => {
+    await store.put('news/1_a.webp', BYTES, 'image/webp');
+    await store.put('news/1_a-480w.webp', BYTES.subarray(0, 5), 'image/webp');
+    await store.put('services/2_b.webp', BYTES, 'image/webp');
+    const info = await store.head('news/1_a.webp');
+    expect(info).toMatchObject({ size: BYTES.length });
+    expect(info!.etag).toMatch(/^"[^"]+"$/);
+
+    const part = await store.get('news/1_a.webp', { start: 2, end: 5 });
+    const chunks: Buffer[] = [];
+    for await (const chunk of part!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('2345');
+    expect(part!.info.size).toBe(BYTES.length);
+
+    const listed: string[] = [];
+    for await (const item of store.list('news/')) listed.push(item.key);
+    expect(listed.toSorted()).toEqual(['news/1_a-480w.webp', 'news/1_a.webp']);
+
+    await store.delete('news/1_a-480w.webp');
+    await store.delete('news/never-there.webp');
+    expect(await store.head('news/1_a-480w.webp')).toBeUndefined();
+    expect(await store.get('news/1_a-480w.webp')).toBeUndefined();
+    await expect(store.put('../outside.webp', BYTES, 'image/webp')).rejects.toThrow('Not a storable file name');
+  });
+
+  it('serves a file under /media with its type, immutable caching and cross-origin use allowed', async () => {
+    await store.put('news/3_c.webp', BYTES, 'image/webp');
+    const response = await fetch(`${base}/media/news/3_c.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-length')).toBe(String(BYTES.length));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(BYTES);
+
+    const head = await fetch(`${base}/media/news/3_c.webp`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(BYTES.length));
+  });
+
+  it('answers 304 when the browser has this file (ETag or date)', async () => {
+    await store.put('news/4_d.webp', BYTES, 'image/webp');
+    const first = await fetch(`${base}/media/news/4_d.webp`);
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect((await fetch(`${base}/media/news/4_d.webp`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await fetch(`${base}/media/news/4_d.webp`, { headers: { 'If-None-Match': `"other", ${etag}` } })).status).toBe(304);
+    expect((await fetch(`${base}/media/news/4_d.webp`, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    expect((await fetch(`${base}/media/news/4_d.webp`, { headers: { 'If-Modified-Since': lastModified } })).status).toBe(304);
+    const older = new Date(Date.parse(lastModified) - 60_000).toUTCString();
+    expect((await fetch(`${base}/media/news/4_d.webp`, { headers: { 'If-Modified-Since': older } })).status).toBe(200);
+  });
+
+  it('sends the byte range asked for with 206, and 416 for one past the end', async () => {
+    await store.put('videos/5_e.mp4', BYTES, 'video/mp4');
+    const url = `${base}/media/videos/5_e.mp4`;
+    const part = await fetch(url, { headers: { Range: 'bytes=2-5' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-type')).toBe('video/mp4');
+    expect(part.headers.get('content-range')).toBe(`bytes 2-5/${BYTES.length}`);
+    expect(part.headers.get('content-length')).toBe('4');
+    expect(await part.text()).toBe('2345');
+
+    const tail = await fetch(url, { headers: { Range: 'bytes=-3' } });
+    expect([tail.status, await tail.text()]).toEqual([206, 'hij']);
+    const rest = await fetch(url, { headers: { Range: 'bytes=15-' } });
+    expect([rest.status, await rest.text()]).toEqual([206, 'fghij']);
+    const beyond = await fetch(url, { headers: { Range: 'bytes=1000-' } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${BYTES.length}`);
+
+    // A range for a file that has changed since (If-Range no longer matches): the whole file.
+    const stale = await fetch(url, { headers: { Range: 'bytes=2-5', 'If-Range': '"an-old-version"' } });
+    expect([stale.status, (await stale.text()).length]).toEqual([200, BYTES.length]);
+    const etag = (await fetch(url, { method: 'HEAD' })).headers.get('etag')!;
+    const resumed = await fetch(url, { headers: { Range: 'bytes=2-5', 'If-Range': etag } });
+    expect([resumed.status, await resumed.text()]).toEqual([206, '2345']);
+  });
+
+  it('answers 404 for a missing file or a name that tries to leave the store, and 405 to a post', async () => {
+    fs.writeFileSync(path.join(root, 'secret.txt'), 'not for visitors');
+    for (const name of ['news/missing.webp', '..%2fsecret.txt', '%2e%2e/secret.txt', 'news/%2e%2e/%2e%2e/secret.txt', ''])
+      expect((await fetch(`${base}/media/${name}`)).status, name).toBe(404);
+    const post = await fetch(`${base}/media/news/3_c.webp`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

@@ -1,0 +1,44 @@
+import os from 'node:os';
+
+// Issue 15: how many processes serve the site (docs/decisions/017-every-core-and-invalidation.md).
+// Read by server.ts before anything else starts, and checked with the other settings in
+// app/server/config.server.ts. No imports beyond Node's: the primary process loads nothing else.
+
+export const WEB_CONCURRENCY_MAX = 64;
+export const WEB_CONCURRENCY_PROBLEM = `WEB_CONCURRENCY must be a whole number of worker processes from 1 to ${WEB_CONCURRENCY_MAX} (1: a single process), or empty for one per CPU core`;
+
+/** The number of worker processes WEB_CONCURRENCY asks for (empty: one per core); throws on a bad value. */
+export function parseWebConcurrency(raw: string | undefined, cores = os.availableParallelism()): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return Math.min(Math.max(1, cores), WEB_CONCURRENCY_MAX);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > WEB_CONCURRENCY_MAX) throw new Error(WEB_CONCURRENCY_PROBLEM);
+  return Number(value);
+}
+
+/** How many workers crashed within this long count towards the pause before the next restart. */
+export const CRASH_WINDOW_MS = 60_000;
+
+/**
+ * The pause before a crashed worker is started again: none after a lone crash, then 1 s, 2 s, 4 s …
+ * up to 30 s while crashes keep coming within a minute, so a worker that dies at once (a broken
+ * database, a full disk) does not spin the CPU starting over and over.
+ */
+export function restartDelay(crashTimes: readonly number[], now: number): number {
+  const recent = crashTimes.filter((at) => now - at < CRASH_WINDOW_MS).length;
+  if (recent <= 1) return 0;
+  return Math.min(30_000, 1000 * 2 ** (recent - 2));
+}
+
+/**
+ * A message one worker sends the primary for every other worker (server.ts relays it): `topic` says
+ * what it is about (the cache bus: public pages changed).
+ */
+export interface Broadcast {
+  type: typeof BROADCAST;
+  topic: string;
+}
+export const BROADCAST = 'tdg:broadcast';
+
+export function isBroadcast(message: unknown): message is Broadcast {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === BROADCAST;
+}

@@ -34,6 +34,9 @@ export default [
     route('admin/reset-password/:token', 'routes/admin/reset-password.tsx'),
     route('admin/uploads/profile', 'routes/admin/upload-profile.ts'),
     route('admin/uploads/content', 'routes/admin/upload-content.ts'),
+    // Issue 14: a sign-language video, uploaded in chunks, and one upload's state.
+    route('admin/uploads/video', 'routes/admin/upload-video.ts'),
+    route('admin/uploads/video/:id', 'routes/admin/upload-video-chunk.ts'),
     route('admin/content/preview', 'routes/admin/content-preview.ts'),
     route('admin/content/autosave', 'routes/admin/content-autosave.ts'),
     route('admin/uploads/services', 'routes/admin/upload-services.ts'),

@@ -349,7 +349,8 @@ function trackTag(
 
 export const CONTENT_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
-export type ContentErrors = Partial<Record<ContentField | 'author' | 'scheduleAt', string>>;
+// Issue 14: 'video', 'captions' and 'transcript' are the sign-language video's fields.
+export type ContentErrors = Partial<Record<ContentField | 'author' | 'scheduleAt' | 'video' | 'captions' | 'transcript', string>>;
 
 export function contentSchema(type: ContentType) {
   const summaryRequired = type === 'news' ? CONTENT_MESSAGES.summaryRequired : CONTENT_MESSAGES.excerptRequired;

@@ -102,6 +102,10 @@ const SAMPLES: Sample[] = [
   { method: 'POST', path: '/admin/content/autosave', pattern: 'admin/content/autosave', passes: WRITERS },
   { method: 'POST', path: '/admin/content/c1/delete', pattern: 'admin/content/:id/delete', passes: DELETERS },
   { method: 'POST', path: '/admin/uploads/content', pattern: 'admin/uploads/content', passes: WRITERS },
+  // Issue 14: sign-language video uploads (the service answers only the uploader).
+  { method: 'POST', path: '/admin/uploads/video', pattern: 'admin/uploads/video', passes: WRITERS },
+  { method: 'GET', path: '/admin/uploads/video/v1', pattern: 'admin/uploads/video/:id', passes: WRITERS },
+  { method: 'POST', path: '/admin/uploads/video/v1', pattern: 'admin/uploads/video/:id', passes: WRITERS },
   { method: 'POST', path: '/admin/content/preview', pattern: 'admin/content/preview', passes: WRITERS },
   { method: 'POST', path: '/admin/uploads/profile', pattern: 'admin/uploads/profile', passes: STAFF },
   { method: 'GET', path: '/admin/messages', pattern: 'admin/messages', passes: STAFF, sectionFor: MANAGERS },

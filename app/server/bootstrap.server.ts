@@ -16,6 +16,7 @@ import { createS3Store, describeStoreError } from './object-store.server.ts';
 import { withStartUpLock } from './start-up-lock.server.ts';
 import { setMediaStore, setUploadsRoot } from './storage.server.ts';
 import { registerNightlyBackup } from './backup.server.ts';
+import { processVideo, VIDEO_JOB } from './video.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
 export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
@@ -92,6 +93,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     registerRecurringJob(SCHEDULED_PUBLISH_JOB, runScheduledPublishing, SCHEDULED_PUBLISH_EVERY_MS),
     // Removes uploads whose form was never saved, every six hours across all processes (decision 008).
     registerRecurringJob(UPLOAD_PRUNING_JOB, runUploadPruning, UPLOAD_PRUNING_EVERY_MS),
+    // Issue 14: probes and transcodes an uploaded sign-language video (decision 020).
+    registerJobHandler(VIDEO_JOB, processVideo),
   ];
   const stop = startJobWorker(options);
   return async () => {

@@ -5,6 +5,7 @@ import { newContentId, nowIso } from './ids.server.ts';
 import { storedBody } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
+import { removeVideoIfUnused, videoHasCaptions } from './video.server.ts';
 import { parseList } from './content.server.ts';
 import { getRevision, recordRevision, type RevisionSnapshot } from './revisions.server.ts';
 import type { StaffUser } from './auth.server.ts';
@@ -13,6 +14,7 @@ import { can, type Permission } from '../lib/permissions.ts';
 import type { AuditAction } from '../lib/audit.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentStatus, type ContentType } from '../lib/content-form.ts';
 import { COLLECTION_INFO, DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
+import { CAPTIONS_MESSAGES } from '../lib/webvtt.ts';
 
 // The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here, and
 // issue 13's states: drafts, scheduled items and published ones (docs/decisions/015-editorial-states.md).
@@ -58,6 +60,8 @@ export interface AdminContentItem {
   /** Counts saves; the form sends back the one it was opened at. */
   version: number;
   updatedBy: string | null;
+  /** Issue 14: its sign-language video, or null. */
+  videoId: string | null;
   createdAt: string;
   publishedAt: string;
   updatedAt: string;
@@ -80,6 +84,7 @@ function toItem(row: Selectable<ContentTable>): AdminContentItem {
     scheduledAt: row.scheduled_at,
     version: Number(row.version),
     updatedBy: row.updated_by,
+    videoId: row.video_id,
     createdAt: row.created_at,
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
@@ -176,6 +181,20 @@ export function snapshotOf(item: AdminContentItem): RevisionSnapshot {
   };
 }
 
+/** Issue 14: what a save does to the item's video: keep it (undefined), set another, or remove it (null). */
+export interface VideoChange {
+  videoId?: string | null | undefined;
+}
+
+/**
+ * Issue 14 (WCAG 1.2.2): an item with a video goes public, or is scheduled to, only with captions.
+ * Drafts may wait for them.
+ */
+async function assertCaptioned(db: Db, videoId: string | null, request: SaveRequest): Promise<void> {
+  if (!videoId || request.intent === 'draft') return;
+  if (!(await videoHasCaptions(videoId, db))) throw new ContentRuleError(CAPTIONS_MESSAGES.required, 400, 'captions');
+}
+
 /** An item as a save left it, and what the save was (its audit action). */
 export type SavedContent = AdminContentItem & { action: Extract<AuditAction, `content.${string}`> };
 
@@ -208,6 +227,7 @@ export async function createContent(
   input: ContentInput,
   ip: string,
   request: SaveRequest = { intent: 'publish' },
+  video: VideoChange = {},
 ): Promise<SavedContent> {
   if (!can(actor.role, 'content:create')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
   if (request.intent === 'schedule') assertFuture(request.scheduledAt);
@@ -217,6 +237,7 @@ export async function createContent(
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      await assertCaptioned(trx, video.videoId ?? null, request);
       await trx
         .insertInto('content')
         .values({
@@ -229,6 +250,7 @@ export async function createContent(
           status: state.status,
           scheduled_at: state.scheduled_at,
           version: 1,
+          video_id: video.videoId ?? null,
           updated_by: actor.email,
           created_at: now,
           published_at: state.published_at,
@@ -333,10 +355,11 @@ export async function saveContent(
   request: SaveRequest = { intent: 'publish' },
   expectedVersion?: number,
   restoredFrom?: string,
+  video: VideoChange = {},
 ): Promise<SavedContent> {
   if (!can(actor.role, 'content:create') && !can(actor.role, 'content:edit'))
     throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
-  const { item, previousImage } = await getDb()
+  const { item, previousImage, previousVideo } = await getDb()
     .transaction()
     .execute(async (trx) => {
       const existing = await getContentForAdmin(id, trx);
@@ -348,11 +371,14 @@ export async function saveContent(
       const change = transition(existing, request, now);
       if (request.intent === 'schedule' && !(existing.status === 'scheduled' && existing.scheduledAt === request.scheduledAt))
         assertFuture(request.scheduledAt);
+      const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
+      await assertCaptioned(trx, videoId, request);
       const result = await trx
         .updateTable('content')
         .set({
           ...fields(existing.type, input),
           ...change.set,
+          video_id: videoId,
           version: existing.version + 1,
           updated_by: actor.email,
           updated_at: now,
@@ -377,9 +403,11 @@ export async function saveContent(
       else if (saved.scheduledAt) detail.scheduledAt = saved.scheduledAt;
       if (expectedVersion !== undefined && expectedVersion < existing.version) detail.overwrote = existing.version;
       await auditContent(trx, actor, action, saved, ip, detail);
-      return { item: { ...saved, action }, previousImage: existing.imageUrl };
+      return { item: { ...saved, action }, previousImage: existing.imageUrl, previousVideo: existing.videoId };
     });
   if (previousImage && previousImage !== item.imageUrl) await removeImageIfUnused(previousImage);
+  // Issue 14: a replaced or removed video goes at once, like a picture.
+  if (previousVideo && previousVideo !== item.videoId) await removeVideoIfUnused(previousVideo);
   return item;
 }
 
@@ -392,6 +420,7 @@ export async function deleteContent(actor: StaffUser, id: string, ip: string): P
   const existing = await contentToChange(actor, 'content:delete', id);
   await getDb().deleteFrom('content').where('id', '=', id).execute();
   if (existing.imageUrl) await removeImageIfUnused(existing.imageUrl);
+  if (existing.videoId) await removeVideoIfUnused(existing.videoId);
   await auditContent(getDb(), actor, 'content.deleted', existing, ip);
   return existing;
 }

@@ -14,6 +14,9 @@ import {
   type SaveRequest,
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
+import { prepareVideoForSave, VideoRuleError } from './video.server.ts';
+import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
+import { TRANSCRIPT_MAX } from '../lib/video.ts';
 import { getLogger } from './logger.server.ts';
 import { flashCookie } from './flash.server.ts';
 import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
@@ -64,10 +67,18 @@ const envelopeSchema = z.looseObject({
   version: z.string().max(20).optional(),
   scheduleDate: z.string().max(20).optional(),
   scheduleTime: z.string().max(20).optional(),
+  // Issue 14: the sign-language video (uploaded on its own, named here), its captions and transcript.
+  videoId: z.string().max(40).optional(),
+  captionsFile: optionalFile,
+  transcript: z
+    .string()
+    .max(TRANSCRIPT_MAX * 2)
+    .optional(),
 });
 
 /** The most a content form post may be: the longest body, the largest picture and room for the rest. */
-export const CONTENT_FORM_MAX_BYTES = CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + 64_000;
+export const CONTENT_FORM_MAX_BYTES =
+  CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + CAPTIONS_MAX_BYTES + TRANSCRIPT_MAX * 4 + 64_000;
 
 /** The schedule a post asks for, as UTC, or the message for its date and time fields. */
 function scheduleOf(date: string, time: string, timeZone: string): { at: string } | { error: string } {
@@ -158,7 +169,8 @@ async function saveParsedForm(
   // What the form shows again after a failure: what was posted.
   const values: Record<string, string> = {};
   for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
-  for (const extra of ['scheduleDate', 'scheduleTime'] as const) if (posted[extra]) values[extra] = posted[extra];
+  for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
+    if (posted[extra]) values[extra] = posted[extra];
   const failure = (
     status: Exclude<SaveResult['status'], 200>,
     reason: string,
@@ -201,7 +213,27 @@ async function saveParsedForm(
     }
   }
   if (storedUrl) values.imageUrl = storedUrl;
-  if (!checked.ok || errors.scheduleAt) return failure(400, CONTENT_MESSAGES.fixErrors, errors);
+
+  // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
+  // not (an older page) leaves the item's video as it is.
+  let videoId: string | null | undefined;
+  if (form.values.videoId !== undefined) {
+    videoId = form.values.videoId.trim() || null;
+    if (videoId)
+      try {
+        await prepareVideoForSave({
+          videoId,
+          contentId: target.mode === 'edit' ? target.id : undefined,
+          captions: form.values.captionsFile,
+          transcript: form.values.transcript,
+        });
+      } catch (error) {
+        if (!(error instanceof VideoRuleError)) throw error;
+        errors[(error.field ?? 'video') as 'video' | 'captions' | 'transcript'] = error.message;
+      }
+  }
+  if (!checked.ok || errors.scheduleAt || errors.video || errors.captions || errors.transcript)
+    return failure(400, CONTENT_MESSAGES.fixErrors, errors);
 
   const input = checked.values;
   if (storedUrl) input.imageUrl = storedUrl;
@@ -219,8 +251,8 @@ async function saveParsedForm(
     const ip = clientIp(context);
     const item =
       target.mode === 'create'
-        ? await createContent(actor, target.type, input, ip, saveRequest)
-        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom);
+        ? await createContent(actor, target.type, input, ip, saveRequest, { videoId })
+        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom, { videoId });
     // spec §8: 'updated' for a change to a published item; 'published' when it goes public now.
     const wasUpdate = item.action === 'content.updated' || item.action === 'content.restored';
     const message =
@@ -246,6 +278,7 @@ async function saveParsedForm(
     }
     if (error instanceof ContentRuleError) {
       if (error.field === 'scheduleAt') return failure(400, CONTENT_MESSAGES.fixErrors, { scheduleAt: error.message });
+      if (error.field === 'captions') return failure(400, CONTENT_MESSAGES.fixErrors, { captions: error.message });
       return failure(error.status, error.message);
     }
     getLogger().error({ err: error }, 'saving content failed');

@@ -43,6 +43,7 @@ describe('toPublicContent', () => {
       version: 1,
       updated_by: null,
       demo: 0,
+      video_id: null,
       created_at: '2026-01-01T00:00:00.000Z',
       published_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',

@@ -19,9 +19,11 @@ export interface PublicContent {
   imageAlt: string;
   tags: string[];
   createdAt: string;
+  /** Issue 14: it has a sign-language video with captions (the lists' badge). */
+  signLanguage: boolean;
 }
 
-export function toPublicContent(row: Selectable<ContentTable>): PublicContent {
+export function toPublicContent(row: Selectable<ContentTable> & { sign_language?: unknown }): PublicContent {
   return {
     id: row.id,
     collection: row.collection,
@@ -33,6 +35,8 @@ export function toPublicContent(row: Selectable<ContentTable>): PublicContent {
     imageAlt: row.image_alt ?? '',
     tags: parseList(row.tags),
     createdAt: row.created_at,
+    // SQLite answers 1, PostgreSQL true.
+    signLanguage: row.sign_language === true || Number(row.sign_language) === 1,
   };
 }
 
@@ -84,6 +88,8 @@ export interface ContentPageOptions {
   collection: Collection;
   query?: string | undefined;
   category?: string | undefined;
+  /** Issue 14: only items with a sign-language video. */
+  signLanguage?: boolean | undefined;
   /** 1-based; clamped to the pages that exist. */
   page?: number | undefined;
 }
@@ -100,7 +106,13 @@ export async function listContentPage(
   const requested = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), MAX_PAGE);
   const fetch = (page: number) =>
     searchContent(
-      { collection: options.collection, query: options.query, category: options.category, ...pageWindow(page) },
+      {
+        collection: options.collection,
+        query: options.query,
+        category: options.category,
+        signLanguage: options.signLanguage,
+        ...pageWindow(page),
+      },
       db,
       engine,
     );
@@ -134,6 +146,8 @@ export interface ContentListData {
   /** The search text and category in force, for the search form. */
   q: string;
   category: string;
+  /** Issue 14: "Sign language only" (`?sign=1`). */
+  signLanguage: boolean;
   /** A bad part of the request, explained on the page. */
   problem: ListProblem | null;
   /** The category the visitor asked for when it was unknown (shown, escaped, in the message). */
@@ -169,6 +183,7 @@ export async function loadContentList(
     status: 'ok',
     q: rawQuery.slice(0, MAX_QUERY_LENGTH),
     category: rawCategory,
+    signLanguage: url.searchParams.get('sign') === '1',
     problem: null,
     rejectedCategory: '',
     categories: categoryOptions(collection, []),
@@ -177,7 +192,11 @@ export async function loadContentList(
   try {
     const handle = db && engine ? { db, engine } : getDatabase();
     const listPage = (category: string) =>
-      listContentPage({ collection, query: rawQuery, category: category || undefined, page }, handle.db, handle.engine);
+      listContentPage(
+        { collection, query: rawQuery, category: category || undefined, signLanguage: data.signLanguage, page },
+        handle.db,
+        handle.engine,
+      );
     if (rawQuery.length > MAX_QUERY_LENGTH) {
       const used = await listUsedCategories(collection, handle.db);
       return { data: { ...data, problem: 'query-too-long', categories: categoryOptions(collection, used) }, httpStatus: 400 };

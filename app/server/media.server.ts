@@ -2,6 +2,7 @@ import { getDb } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { isSafeKey } from './object-store.server.ts';
 import { getMediaStore, MEDIA_URL_PREFIX } from './storage.server.ts';
+import { pruneUnusedVideos } from './video.server.ts';
 import { variantUrl } from '../lib/images.ts';
 import { IMAGE_SETTING_KEYS } from '../lib/site-settings.ts';
 
@@ -118,4 +119,6 @@ export const UPLOAD_PRUNING_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export async function runUploadPruning(): Promise<void> {
   await pruneUnusedUploads();
+  // Issue 14: sign-language videos follow the same rule (decision 020).
+  await pruneUnusedVideos();
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Collection } from '../lib/collections.ts';
 import type { Database } from './db/schema.ts';
 import { getDatabase } from './db/db.server.ts';
@@ -29,11 +29,28 @@ export interface SearchOptions {
   collection: Collection;
   query?: string | undefined;
   category?: string | undefined;
+  /** Issue 14: only items with a sign-language video visitors can watch. */
+  signLanguage?: boolean | undefined;
   limit: number;
   offset?: number;
 }
 
 type ContentQuery = SelectQueryBuilder<Database, 'content', object>;
+
+/**
+ * Issue 14: the item's sign-language video is processed and has its captions (what the badge and the
+ * "Sign language only" filter mean).
+ */
+function hasWatchableVideo(eb: ExpressionBuilder<Database, 'content'>) {
+  return eb.exists(
+    eb
+      .selectFrom('videos')
+      .select('videos.id')
+      .whereRef('videos.id', '=', 'content.video_id')
+      .where('videos.status', '=', 'ready')
+      .where('videos.captions_key', 'is not', null),
+  );
+}
 
 /** Narrows a content query to rows matching every word of `query` (as a prefix). */
 async function whereMatches(query: ContentQuery, db: Kysely<Database>, engine: Engine, terms: string[]): Promise<ContentQuery> {
@@ -65,10 +82,12 @@ export async function searchContent(
     .where('content.collection', '=', options.collection)
     .where('content.status', '=', 'published');
   if (options.category) query = query.where('content.category', '=', options.category);
+  if (options.signLanguage) query = query.where(hasWatchableVideo);
   query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''));
   const [rows, count] = await Promise.all([
     query
       .selectAll('content')
+      .select((eb) => hasWatchableVideo(eb).as('sign_language'))
       .orderBy('content.created_at', 'desc')
       .orderBy('content.id', 'desc')
       .limit(options.limit)

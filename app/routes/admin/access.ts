@@ -17,6 +17,10 @@ export const ADMIN_ACCESS: AccessTable = {
   // Endpoints without a page (their loaders only answer 405).
   '/admin/uploads/profile': { loader: 'signed-in', action: 'signed-in' },
   '/admin/uploads/content': { loader: 'signed-in', action: 'content:create' },
+  // Issue 14: sign-language videos, for whoever may write content; an upload answers only its uploader.
+  // Nothing uploaded shows until a form is saved, so the chunks leave the public pages cached.
+  '/admin/uploads/video': { loader: 'signed-in', action: 'content:create', privateWrites: true },
+  '/admin/uploads/video/:id': { loader: 'content:create', action: 'content:create', privateWrites: true },
   '/admin/content/preview': { loader: 'signed-in', action: 'content:create' },
   // Issue 13: the content form's autosave slot; an existing item's only for whoever may edit it (the service).
   '/admin/content/autosave': { loader: 'content:create', action: 'content:create', privateWrites: true },

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { Collection } from '../../lib/collections.ts';
 import type { Role } from '../../lib/permissions.ts';
 import type { ContentStatus } from '../../lib/content-form.ts';
+import type { VideoStatus } from '../../lib/video.ts';
 
 // Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
 // PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text. Roles
@@ -71,8 +72,42 @@ export interface ContentTable {
   updated_by: Generated<string | null>;
   /** 1 for the demo stories, news and resources the first start adds. */
   demo: Generated<number>;
+  /** Issue 14: its sign-language video (`videos.id`), or null. */
+  video_id: Generated<string | null>;
   created_at: string;
   published_at: string;
+  updated_at: string;
+}
+
+/**
+ * Issue 14: an uploaded sign-language video, from its first chunk to its two MP4 files, poster and
+ * captions (docs/decisions/020-sign-language-video.md). Keys are media-store keys.
+ */
+export interface VideoTable {
+  id: string;
+  status: VideoStatus;
+  original_name: string;
+  /** The size the browser announced; the upload is whole when `received_bytes` reaches it. */
+  size_bytes: number;
+  received_bytes: Generated<number>;
+  uploaded_by: string;
+  /** 0–100 while processing. */
+  progress: Generated<number>;
+  /** Why processing failed, in plain words. */
+  error: string | null;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  rendition_360_key: string | null;
+  rendition_360_bytes: number | null;
+  rendition_240_key: string | null;
+  rendition_240_bytes: number | null;
+  poster_key: string | null;
+  captions_key: string | null;
+  /** The checked WebVTT as stored (the transcript can be made from it again). */
+  captions_vtt: string | null;
+  transcript: Generated<string>;
+  created_at: string;
   updated_at: string;
 }
 
@@ -302,6 +337,7 @@ export interface Database {
   contacts: ContactTable;
   contact_replies: ContactReplyTable;
   media: MediaTable;
+  videos: VideoTable;
   audit_log: AuditLogTable;
   settings: SettingTable;
   password_reset_tokens: PasswordResetTokenTable;

@@ -1,0 +1,323 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import type { StaffUser } from './auth.server';
+import { ContentRuleError, createContent, deleteContent, saveContent } from './content-admin.server';
+import { searchContent } from './search.server';
+import { getMediaStore } from './storage.server';
+import { setVideoTools } from './video-tools.server';
+import {
+  appendVideoChunk,
+  cancelVideoUpload,
+  listFeedVideos,
+  prepareVideoForSave,
+  processVideo,
+  pruneUnusedVideos,
+  readPublicVideo,
+  renditionSize,
+  startVideoUpload,
+  VIDEO_ABANDONED_AFTER_MS,
+  VIDEO_JOB,
+  videoUploadStatus,
+  VideoRuleError,
+  VideoUnavailableError,
+} from './video.server';
+import { contentSchema, type ContentInput } from '../lib/content-form';
+import type { Role } from '../lib/permissions';
+import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video';
+import { CAPTIONS_MESSAGES } from '../lib/webvtt';
+
+// Issue 14: the upload, the processing with the real ffmpeg, and the rules of a story with a video,
+// on each database engine. Small videos are made with ffmpeg for the test.
+
+const IP = '198.51.100.30';
+const staff = (role: Role, name = role): StaffUser => ({
+  id: `id-${name}`,
+  name: `${name} Person`,
+  email: `${name.toLowerCase()}@example.org`,
+  role,
+  bio: '',
+  profilePicture: null,
+  sessionId: 's',
+});
+const editor = staff('EDITOR');
+const author = staff('AUTHOR');
+
+const input = (title: string): ContentInput =>
+  contentSchema('news').parse({
+    title,
+    category: 'education',
+    tags: 'sign language',
+    summary: 'A story told in Ugandan Sign Language.',
+    content: '<p>Deaf students in Kampala now follow every recorded lesson with captions and sign language.</p>',
+  });
+
+const CAPTIONS =
+  'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nWelcome to our story.\n\n00:00:01.000 --> 00:00:02.000\nWe sign every Saturday.\n';
+const vtt = (text = CAPTIONS) => new File([text], 'captions.vtt', { type: 'text/vtt' });
+
+let dir: string;
+/** Over one chunk: a noisy 2-second 640×360 MP4 with sound (about 6 MB). */
+let bigVideo: Buffer;
+/** A small portrait MOV without sound, as a phone held upright makes (rotated 90°). */
+let portraitVideo: Buffer;
+let png: Buffer;
+
+function ffmpeg(args: string[], out: string): Buffer {
+  const file = path.join(dir, out);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', ...args, file]);
+  return fs.readFileSync(file);
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-video-test-'));
+  bigVideo = ffmpeg(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=640x360:rate=25,noise=alls=40:allf=t',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+      '-t',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-crf',
+      '22',
+      '-c:a',
+      'aac',
+      '-pix_fmt',
+      'yuv420p',
+    ],
+    'big.mp4',
+  );
+  portraitVideo = ffmpeg(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=25',
+      '-t',
+      '1',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-metadata:s:v',
+      'rotate=90',
+    ],
+    'portrait.mov',
+  );
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+}, 60_000);
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('rendition sizes', () => {
+  it('keeps the shorter side at most 360 or 240 pixels, even, never enlarged', () => {
+    expect(renditionSize(1920, 1080, 360)).toEqual({ width: 640, height: 360 });
+    expect(renditionSize(1080, 1920, 240)).toEqual({ width: 240, height: 426 });
+    expect(renditionSize(320, 180, 360)).toEqual({ width: 320, height: 180 });
+  });
+});
+
+describe.each(ENGINES)('sign-language video on %s', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+  afterEach(() => setVideoTools({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }));
+
+  /** Uploads `bytes` in chunks as the browser does, and runs the processing job. */
+  async function upload(bytes: Buffer, name: string, by = editor) {
+    const started = await startVideoUpload(by, { name, size: bytes.length });
+    for (let offset = 0; offset < bytes.length; offset += VIDEO_CHUNK_BYTES)
+      await appendVideoChunk(by, started.id, offset, bytes.subarray(offset, offset + VIDEO_CHUNK_BYTES));
+    await processVideo({ videoId: started.id }, { id: 'j', kind: VIDEO_JOB, attempts: 1, maxAttempts: 3 });
+    return videoUploadStatus(by, started.id);
+  }
+  const storedKeys = async () => {
+    const keys: string[] = [];
+    for await (const item of getMediaStore().list('video')) keys.push(item.key);
+    return keys.sort();
+  };
+
+  it('takes chunks in order, resumes after a dropped one, and refuses what does not fit', async () => {
+    const started = await startVideoUpload(editor, { name: 'My story.mp4', size: bigVideo.length });
+    expect(started).toMatchObject({ status: 'uploading', received: 0, chunkBytes: VIDEO_CHUNK_BYTES });
+    const first = bigVideo.subarray(0, VIDEO_CHUNK_BYTES);
+    expect((await appendVideoChunk(editor, started.id, 0, first)).received).toBe(VIDEO_CHUNK_BYTES);
+    // The same chunk again (its answer was lost): accepted, nothing changes.
+    expect((await appendVideoChunk(editor, started.id, 0, first)).received).toBe(VIDEO_CHUNK_BYTES);
+    // After a dropped connection the browser asks where to go on from.
+    expect((await videoUploadStatus(editor, started.id)).received).toBe(VIDEO_CHUNK_BYTES);
+    await expect(appendVideoChunk(editor, started.id, 2 * VIDEO_CHUNK_BYTES, first)).rejects.toMatchObject({
+      message: VIDEO_MESSAGES.outOfOrder,
+      status: 409,
+    });
+    await expect(
+      appendVideoChunk(editor, started.id, VIDEO_CHUNK_BYTES, bigVideo.subarray(VIDEO_CHUNK_BYTES, VIDEO_CHUNK_BYTES + 10)),
+    ).rejects.toBeInstanceOf(VideoRuleError);
+    // Someone else's upload is not found.
+    await expect(videoUploadStatus(author, started.id)).rejects.toMatchObject({ status: 404 });
+    const done = await appendVideoChunk(editor, started.id, VIDEO_CHUNK_BYTES, bigVideo.subarray(VIDEO_CHUNK_BYTES));
+    expect(done).toMatchObject({ status: 'processing', received: bigVideo.length });
+    const job = await database().db.selectFrom('jobs').select(['kind', 'payload']).where('kind', '=', VIDEO_JOB).execute();
+    expect(job.map((j) => JSON.parse(j.payload))).toContainEqual({ videoId: started.id });
+    await expect(appendVideoChunk(editor, started.id, 0, first)).rejects.toMatchObject({ status: 409 });
+    await cancelVideoUpload(editor, started.id);
+  });
+
+  it('refuses an empty file and one over 500 MB before anything is sent', async () => {
+    await expect(startVideoUpload(editor, { name: 'a.mp4', size: 0 })).rejects.toMatchObject({ message: VIDEO_MESSAGES.empty });
+    await expect(startVideoUpload(editor, { name: 'a.mp4', size: 500_000_001 })).rejects.toMatchObject({
+      message: VIDEO_MESSAGES.tooLarge,
+      status: 413,
+    });
+  });
+
+  it('transcodes to 360p and 240p H.264/AAC MP4 with faststart and a poster, and removes the chunks', async () => {
+    const status = await upload(bigVideo, 'Our story.mp4');
+    expect(status).toMatchObject({ status: 'ready', progress: 100, error: null });
+    const row = await database().db.selectFrom('videos').selectAll().where('id', '=', status.id).executeTakeFirstOrThrow();
+    expect(Number(row.duration_ms)).toBeGreaterThan(1900);
+    expect(Number(row.duration_ms)).toBeLessThan(2200);
+    const keys = await storedKeys();
+    expect(keys.some((k) => k.startsWith('video-uploads/'))).toBe(false);
+    expect(keys).toEqual(expect.arrayContaining([row.rendition_360_key, row.rendition_240_key, row.poster_key]));
+    for (const [key, height] of [
+      [row.rendition_360_key!, 360],
+      [row.rendition_240_key!, 240],
+    ] as const) {
+      const file = path.join(database().dataDir, 'uploads', key);
+      const probe = JSON.parse(
+        execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', file], {
+          encoding: 'utf8',
+        }),
+      ) as { streams: { codec_name: string; height?: number }[]; format: { format_name: string } };
+      expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+      expect(probe.streams.find((s) => s.codec_name === 'h264')!.height).toBe(height);
+      // faststart: the index (moov) comes before the media (mdat), so playback starts at once.
+      const bytes = fs.readFileSync(file);
+      expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    }
+    expect(Number(row.rendition_240_bytes)).toBeLessThan(Number(row.rendition_360_bytes));
+  }, 120_000);
+
+  it('turns a phone video held upright and without sound into portrait renditions', async () => {
+    const status = await upload(portraitVideo, 'upright.mov');
+    expect(status.status).toBe('ready');
+    const row = await database().db.selectFrom('videos').selectAll().where('id', '=', status.id).executeTakeFirstOrThrow();
+    expect([row.width, row.height]).toEqual([180, 320]);
+  }, 60_000);
+
+  it('refuses anything that is not a decodable video, whatever its name, and a video over 15 minutes', async () => {
+    expect(await upload(png, 'picture.mp4')).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.notVideo });
+    expect(await upload(Buffer.from('not a video at all'), 'notes.mov')).toMatchObject({
+      status: 'failed',
+      error: VIDEO_MESSAGES.notVideo,
+    });
+    // A real MP4 cut short: its header reads but the frames are gone.
+    expect(await upload(bigVideo.subarray(0, 40_000), 'cut.mp4')).toMatchObject({ status: 'failed' });
+    const long = ffmpeg(
+      ['-f', 'lavfi', '-i', 'testsrc=size=32x32:rate=1', '-t', '960', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+      'long.mp4',
+    );
+    expect(await upload(long, 'long.mp4')).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.tooLong });
+    // Nothing of them stays stored.
+    expect((await storedKeys()).some((k) => k.startsWith('video-uploads/'))).toBe(false);
+  }, 60_000);
+
+  it('says video processing is unavailable, and why, when ffmpeg is missing', async () => {
+    setVideoTools({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' });
+    const refusal = await startVideoUpload(editor, { name: 'a.mp4', size: 10 }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(VideoUnavailableError);
+    expect((refusal as Error).message).toBe(
+      'Video processing is unavailable: ffmpeg is not installed on the server (on Debian or Ubuntu: apt-get install ffmpeg).',
+    );
+  });
+
+  it('publishes a story with a video only with captions, shows it, lists it and feeds it', async () => {
+    const video = await upload(portraitVideo, 'story.mov');
+    // Without captions: a draft may wait for them; publishing and scheduling are refused.
+    const draft = await createContent(editor, 'news', input('Signed story'), IP, { intent: 'draft' }, { videoId: video.id });
+    const refused = await saveContent(editor, draft.id, input('Signed story'), IP, { intent: 'publish' }).catch(
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(ContentRuleError);
+    expect(refused).toMatchObject({ message: CAPTIONS_MESSAGES.required, field: 'captions', status: 400 });
+    await expect(
+      createContent(editor, 'news', input('Other'), IP, { intent: 'publish' }, { videoId: video.id }),
+    ).rejects.toMatchObject({ message: CAPTIONS_MESSAGES.required });
+    expect(await readPublicVideo(video.id)).toBeNull();
+
+    // Bad captions are refused with the line and the reason; good ones make the transcript.
+    await expect(
+      prepareVideoForSave({
+        videoId: video.id,
+        contentId: draft.id,
+        captions: vtt('WEBVTT\n\n00:00:02.000 --> 00:00:01.000\nHi\n'),
+        transcript: '',
+      }),
+    ).rejects.toMatchObject({ message: 'Line 3: The caption ends before it starts.', field: 'captions' });
+    await prepareVideoForSave({ videoId: video.id, contentId: draft.id, captions: vtt(), transcript: '' });
+    const published = await saveContent(editor, draft.id, input('Signed story'), IP, { intent: 'publish' });
+    expect(published.videoId).toBe(video.id);
+
+    const shown = await readPublicVideo(video.id);
+    expect(shown).toMatchObject({ transcript: 'Welcome to our story. We sign every Saturday.', width: 180, height: 320 });
+    expect(shown!.files.map((f) => f.quality)).toEqual(['360p', '240p']);
+    const vttFile = await getMediaStore().get(shown!.captionsUrl.slice('/media/'.length));
+    expect(vttFile).toBeDefined();
+
+    const listed = await searchContent({ collection: 'news', signLanguage: true, limit: 10 });
+    expect(listed.rows.map((r) => r.id)).toEqual([draft.id]);
+    expect(Boolean(Number(listed.rows[0]!.sign_language) || listed.rows[0]!.sign_language === true)).toBe(true);
+    const feed = await listFeedVideos([draft.id]);
+    expect(feed.get(draft.id)).toEqual({ url: shown!.files[0]!.url, bytes: shown!.files[0]!.bytes });
+
+    // Another item cannot take the same video.
+    await expect(
+      prepareVideoForSave({ videoId: video.id, contentId: 'other', captions: undefined, transcript: undefined }),
+    ).rejects.toMatchObject({
+      message: VIDEO_MESSAGES.inUse,
+    });
+
+    // Removing it from the story removes its files at once.
+    const keysBefore = await storedKeys();
+    await saveContent(editor, draft.id, input('Signed story'), IP, { intent: 'publish' }, undefined, undefined, {
+      videoId: null,
+    });
+    expect(await database().db.selectFrom('videos').select('id').where('id', '=', video.id).executeTakeFirst()).toBeUndefined();
+    const keysAfter = await storedKeys();
+    expect(keysBefore.filter((k) => !keysAfter.includes(k)).length).toBe(4);
+  }, 60_000);
+
+  it('removes a story’s video with the story, and videos nobody saved a day later', async () => {
+    const kept = await upload(portraitVideo, 'kept.mov');
+    await prepareVideoForSave({ videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined });
+    const item = await createContent(editor, 'news', input('Kept'), IP, { intent: 'publish' }, { videoId: kept.id });
+    const abandoned = await upload(portraitVideo, 'abandoned.mov');
+    const halfway = await startVideoUpload(editor, { name: 'half.mp4', size: bigVideo.length });
+    await appendVideoChunk(editor, halfway.id, 0, bigVideo.subarray(0, VIDEO_CHUNK_BYTES));
+
+    expect(await pruneUnusedVideos()).toBe(0);
+    expect(await pruneUnusedVideos(Date.now() + VIDEO_ABANDONED_AFTER_MS + 60_000)).toBeGreaterThanOrEqual(2);
+    const left = (await database().db.selectFrom('videos').select('id').execute()).map((r) => r.id);
+    expect(left).toContain(kept.id);
+    expect(left).not.toContain(abandoned.id);
+    expect(left).not.toContain(halfway.id);
+    expect((await storedKeys()).some((k) => k.startsWith(`video-uploads/${halfway.id}`))).toBe(false);
+
+    await deleteContent(staff('ADMIN'), item.id, IP);
+    expect(await database().db.selectFrom('videos').select('id').where('id', '=', kept.id).executeTakeFirst()).toBeUndefined();
+  }, 60_000);
+});

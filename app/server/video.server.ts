@@ -1,0 +1,605 @@
+import fs from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, VideoTable } from './db/schema.ts';
+import { getDb } from './db/db.server.ts';
+import { newId, nowIso } from './ids.server.ts';
+import { getLogger } from './logger.server.ts';
+import { enqueueJob, type JobInfo } from './jobs.server.ts';
+import { publicContentChanged } from './public-changes.server.ts';
+import { RuleError, type RuleStatus } from './rules.server.ts';
+import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
+import { checkVideoTools, runTool, videoTools } from './video-tools.server.ts';
+import type { StaffUser } from './auth.server.ts';
+import { captionsMessage, checkCaptionsBytes, transcriptFromCues } from '../lib/webvtt.ts';
+import {
+  TRANSCRIPT_MAX,
+  VIDEO_CHUNK_BYTES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_SECONDS,
+  VIDEO_MESSAGES,
+  type PublicVideo,
+  type VideoFormState,
+} from '../lib/video.ts';
+
+// Issue 14: sign-language videos (docs/decisions/020-sign-language-video.md).
+//
+// 1. The browser sends the file in chunks of VIDEO_CHUNK_BYTES, in order, each stored in the media
+//    store as it arrives (so a dropped connection resumes at the last whole chunk, on any instance).
+// 2. The last chunk queues a `video.process` job: the chunks are joined in a temporary folder,
+//    probed (anything that is not a decodable MP4, MOV or WebM video of at most 15 minutes is refused,
+//    whatever its name), transcoded to H.264/AAC MP4 at about 360p and 240p with faststart, and a
+//    poster is taken; the three files go to the media store and the chunks are removed.
+// 3. The content form attaches the video to its item (content.video_id) with its captions and
+//    transcript; an item with a video is published only with captions.
+
+type Db = Kysely<Database> | Transaction<Database>;
+type VideoRow = Selectable<VideoTable>;
+
+export const VIDEO_JOB = 'video.process';
+/** How long an upload may wait for its next chunk, or a video for its form to be saved. */
+export const VIDEO_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A transcode that takes longer than this has hung: it is stopped and the video marked failed. */
+const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
+
+/** The containers issue 14 accepts, as ffprobe names them. */
+const ACCEPTED_FORMATS = ['mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm'];
+
+/** A refusal of a video rule (size, order of chunks, whose upload it is). */
+export class VideoRuleError extends RuleError {
+  constructor(message: string, status: RuleStatus = 400, field = 'video') {
+    super(message, status, field);
+  }
+}
+
+/** ffmpeg is not installed (or does not run): nothing can be uploaded, the reason says why. */
+export class VideoUnavailableError extends Error {}
+
+const chunkKey = (id: string, index: number) => `video-uploads/${id}/${String(index).padStart(6, '0')}.part`;
+const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+
+async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undefined> {
+  if (!isVideoId(id)) return undefined;
+  return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The form's view of a video (its state, progress, failure, captions). */
+export function toFormState(row: VideoRow): VideoFormState {
+  return {
+    id: row.id,
+    status: row.status,
+    progress: Number(row.progress),
+    error: row.error,
+    originalName: row.original_name,
+    durationSeconds: row.duration_ms === null ? null : Number(row.duration_ms) / 1000,
+    bytes: row.rendition_360_bytes === null ? null : Number(row.rendition_360_bytes),
+    posterUrl: row.poster_key ? MEDIA_URL_PREFIX + row.poster_key : null,
+    hasCaptions: Boolean(row.captions_key),
+    transcript: row.transcript,
+  };
+}
+
+export async function getVideoFormState(id: string | null | undefined): Promise<VideoFormState | null> {
+  if (!id) return null;
+  const row = await findVideo(id);
+  return row ? toFormState(row) : null;
+}
+
+/**
+ * Starts an upload of `size` bytes named `name`. Refused when video processing is unavailable, when
+ * the file is empty or larger than 500 MB.
+ */
+export async function startVideoUpload(actor: StaffUser, input: { name: string; size: number }) {
+  const tools = await checkVideoTools();
+  if (!tools.available) throw new VideoUnavailableError(`${VIDEO_MESSAGES.unavailable}: ${tools.reason}`);
+  if (!Number.isSafeInteger(input.size) || input.size <= 0) throw new VideoRuleError(VIDEO_MESSAGES.empty, 400);
+  if (input.size > VIDEO_MAX_BYTES) throw new VideoRuleError(VIDEO_MESSAGES.tooLarge, 413);
+  const now = nowIso();
+  const row = {
+    id: newId(),
+    status: 'uploading' as const,
+    original_name: input.name.slice(0, 200) || 'video',
+    size_bytes: input.size,
+    received_bytes: 0,
+    uploaded_by: actor.email,
+    created_at: now,
+    updated_at: now,
+  };
+  await getDb().insertInto('videos').values(row).execute();
+  return { id: row.id, status: row.status, received: 0, size: row.size_bytes, chunkBytes: VIDEO_CHUNK_BYTES };
+}
+
+/** An upload of `actor`'s, still open for chunks. Someone else's is "not found". */
+async function ownUpload(actor: StaffUser, id: string): Promise<VideoRow> {
+  const row = await findVideo(id);
+  if (!row || row.uploaded_by.toLowerCase() !== actor.email.toLowerCase()) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 404);
+  return row;
+}
+
+/** Where an upload stands: how much arrived (to resume from), its state and progress. */
+export async function videoUploadStatus(actor: StaffUser, id: string) {
+  const row = await ownUpload(actor, id);
+  return {
+    id: row.id,
+    status: row.status,
+    received: Number(row.received_bytes),
+    size: Number(row.size_bytes),
+    chunkBytes: VIDEO_CHUNK_BYTES,
+    progress: Number(row.progress),
+    error: row.error,
+    video: toFormState(row),
+  };
+}
+
+/**
+ * Stores the chunk that starts at `offset`. Chunks come in order and whole (VIDEO_CHUNK_BYTES, the
+ * last one shorter); one sent again after a dropped answer is accepted and ignored. The last one
+ * queues the processing job.
+ */
+export async function appendVideoChunk(actor: StaffUser, id: string, offset: number, bytes: Uint8Array) {
+  const row = await ownUpload(actor, id);
+  if (row.status !== 'uploading') throw new VideoRuleError(VIDEO_MESSAGES.uploadGone, 409);
+  const size = Number(row.size_bytes);
+  const received = Number(row.received_bytes);
+  const length = bytes.byteLength;
+  const status = () => videoUploadStatus(actor, id);
+  if (offset < received && offset + length <= received) return status();
+  if (offset !== received || offset % VIDEO_CHUNK_BYTES !== 0) throw new VideoRuleError(VIDEO_MESSAGES.outOfOrder, 409);
+  const last = offset + length === size;
+  if (length === 0 || offset + length > size || (!last && length !== VIDEO_CHUNK_BYTES))
+    throw new VideoRuleError(VIDEO_MESSAGES.outOfOrder, 400);
+  await getMediaStore().put(chunkKey(id, offset / VIDEO_CHUNK_BYTES), Buffer.from(bytes), 'application/octet-stream');
+  // Conditional on where it stood, so two copies of one chunk racing each other count once.
+  const result = await getDb()
+    .updateTable('videos')
+    .set({
+      received_bytes: offset + length,
+      updated_at: nowIso(),
+      ...(last ? { status: 'processing' as const, progress: 0 } : {}),
+    })
+    .where('id', '=', id)
+    .where('received_bytes', '=', received)
+    .where('status', '=', 'uploading')
+    .executeTakeFirst();
+  if (last && Number(result.numUpdatedRows) > 0) await enqueueJob(VIDEO_JOB, { videoId: id }, { maxAttempts: 3 });
+  return status();
+}
+
+/** Stops an upload (or drops a processed video the form never saved): its files and its row go. */
+export async function cancelVideoUpload(actor: StaffUser, id: string): Promise<void> {
+  const row = await ownUpload(actor, id);
+  const owner = await getDb().selectFrom('content').select('id').where('video_id', '=', id).executeTakeFirst();
+  // A video a saved item shows goes when the item is saved without it, not from here.
+  if (owner) return;
+  await removeVideo(row);
+}
+
+async function deleteChunks(row: Pick<VideoRow, 'id' | 'size_bytes'>): Promise<void> {
+  const store = getMediaStore();
+  const count = Math.ceil(Number(row.size_bytes) / VIDEO_CHUNK_BYTES);
+  for (let index = 0; index < count; index++)
+    await store
+      .delete(chunkKey(row.id, index))
+      .catch((error: unknown) => getLogger().warn({ err: error, video: row.id }, 'could not remove an upload chunk'));
+}
+
+/** Removes a video's files (chunks, renditions, poster, captions) and its row. */
+async function removeVideo(row: VideoRow): Promise<void> {
+  await deleteChunks(row);
+  const store = getMediaStore();
+  for (const key of [row.rendition_360_key, row.rendition_240_key, row.poster_key, row.captions_key]) {
+    if (!key) continue;
+    await store.delete(key).catch((error: unknown) => getLogger().warn({ err: error, key }, 'could not remove a video file'));
+  }
+  await getDb().deleteFrom('videos').where('id', '=', row.id).execute();
+}
+
+/** Removes a video once no item points at it (an item saved without it, or deleted). */
+export async function removeVideoIfUnused(id: string | null | undefined): Promise<boolean> {
+  if (!id) return false;
+  const used = await getDb().selectFrom('content').select('id').where('video_id', '=', id).limit(1).executeTakeFirst();
+  if (used) return false;
+  const row = await findVideo(id);
+  if (!row) return false;
+  await removeVideo(row);
+  return true;
+}
+
+/**
+ * Removes videos older than a day that no item shows: uploads abandoned half-way, and videos whose
+ * form was never saved (decision 008's rule for pictures). Returns how many went.
+ */
+export async function pruneUnusedVideos(now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - VIDEO_ABANDONED_AFTER_MS).toISOString();
+  const rows = await getDb()
+    .selectFrom('videos')
+    .selectAll()
+    .where('updated_at', '<', cutoff)
+    .where('status', '!=', 'processing')
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('content').select('content.id').whereRef('content.video_id', '=', 'videos.id'))),
+    )
+    .execute();
+  let removed = 0;
+  for (const row of rows) if (await removeVideoIfUnused(row.id)) removed += 1;
+  if (removed > 0) getLogger().info({ removed }, 'removed abandoned videos');
+  return removed;
+}
+
+// --- Processing ---------------------------------------------------------------------------------
+
+/** What ffprobe found that matters here. */
+export interface ProbedVideo {
+  durationSeconds: number;
+  /** As shown (a phone's rotation applied). */
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+/** A refusal of the file itself: the staff member is told why; trying again would not help. */
+class UnusableVideoError extends Error {}
+
+interface FfprobeOutput {
+  format?: { format_name?: string; duration?: string };
+  streams?: {
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+    tags?: { rotate?: string };
+    side_data_list?: { rotation?: number }[];
+  }[];
+}
+
+/** Probes a file: a decodable MP4, MOV or WebM video of at most 15 minutes, or UnusableVideoError. */
+export async function probeVideo(file: string): Promise<ProbedVideo> {
+  const result = await runTool(
+    videoTools().ffprobe,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    { timeoutMs: 60_000 },
+  );
+  if (result.code !== 0) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
+  let probed: FfprobeOutput;
+  try {
+    probed = JSON.parse(result.stdout) as FfprobeOutput;
+  } catch {
+    throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
+  }
+  const format = probed.format?.format_name ?? '';
+  const video = probed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  if (!ACCEPTED_FORMATS.includes(format) || !video?.width || !video.height) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
+  const duration = Number(probed.format?.duration ?? video.duration ?? NaN);
+  if (!(duration > 0)) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
+  // A second of slack: phones round their limits up.
+  if (duration > VIDEO_MAX_SECONDS + 1) throw new UnusableVideoError(VIDEO_MESSAGES.tooLong);
+  const rotation = Math.abs(
+    Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0),
+  );
+  const turned = rotation % 180 === 90;
+  return {
+    durationSeconds: duration,
+    width: turned ? video.height : video.width,
+    height: turned ? video.width : video.height,
+    hasAudio: Boolean(probed.streams?.some((s) => s.codec_type === 'audio')),
+  };
+}
+
+/** The frame size of a rendition: the shorter side at most `short` pixels, both even, never enlarged. */
+export function renditionSize(width: number, height: number, short: number): { width: number; height: number } {
+  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+  const shortSide = Math.min(width, height);
+  const target = Math.min(short, shortSide);
+  const scale = target / shortSide;
+  return { width: even(width * scale), height: even(height * scale) };
+}
+
+/** The two renditions of issue 14 (video bitrate + audio bitrate ≈ the total). */
+const RENDITION_SETTINGS = [
+  { name: '360p', short: 360, video: '720k', maxrate: '800k', buffer: '1600k', audio: '80k' },
+  { name: '240p', short: 240, video: '340k', maxrate: '380k', buffer: '760k', audio: '56k' },
+] as const;
+
+/** Reports progress at most this often (a row update each time). */
+const PROGRESS_EVERY_MS = 1_500;
+
+async function setProgress(id: string, progress: number): Promise<void> {
+  await getDb()
+    .updateTable('videos')
+    .set({ progress: Math.max(0, Math.min(99, Math.floor(progress))), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * Transcodes `input` into the two renditions in one ffmpeg run (decoded once), reporting progress as
+ * a share of the duration. Returns false when ffmpeg could not decode it.
+ */
+async function transcode(id: string, input: string, probed: ProbedVideo, dir: string): Promise<{ ok: boolean; stderr: string }> {
+  const sizes = RENDITION_SETTINGS.map((r) => renditionSize(probed.width, probed.height, r.short));
+  const filter = `[0:v:0]split=2[a][b];[a]scale=${sizes[0]!.width}:${sizes[0]!.height},setsar=1[v0];[b]scale=${sizes[1]!.width}:${sizes[1]!.height},setsar=1[v1]`;
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-v',
+    'error',
+    '-i',
+    input,
+    '-filter_complex',
+    filter,
+    '-progress',
+    'pipe:1',
+    '-nostats',
+  ];
+  RENDITION_SETTINGS.forEach((r, index) => {
+    args.push('-map', `[v${index}]`);
+    if (probed.hasAudio) args.push('-map', '0:a:0', '-c:a', 'aac', '-b:a', r.audio, '-ac', '2');
+    args.push(
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'main',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      r.video,
+      '-maxrate',
+      r.maxrate,
+      '-bufsize',
+      r.buffer,
+      // Never more than 30 frames a second: signing reads well at 25–30, and more only costs bytes.
+      '-fpsmax',
+      '30',
+      '-movflags',
+      '+faststart',
+      '-map_metadata',
+      '-1',
+      path.join(dir, `${r.name}.mp4`),
+    );
+  });
+  let lastReport = 0;
+  let pending = '';
+  const result = await runTool(videoTools().ffmpeg, args, {
+    timeoutMs: TRANSCODE_TIMEOUT_MS,
+    onStdout(chunk) {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const m = /^out_time_us=(\d+)/.exec(line);
+        if (!m) continue;
+        const now = Date.now();
+        if (now - lastReport < PROGRESS_EVERY_MS) continue;
+        lastReport = now;
+        void setProgress(id, (Number(m[1]) / 1e6 / probed.durationSeconds) * 95).catch(() => undefined);
+      }
+    },
+  });
+  return { ok: result.code === 0, stderr: result.stderr };
+}
+
+/** The `video.process` job: joins, probes and transcodes one upload (see the top of this file). */
+export async function processVideo(payload: unknown, job?: JobInfo): Promise<void> {
+  const id = (payload as { videoId?: unknown } | null)?.videoId;
+  if (typeof id !== 'string') return;
+  const row = await findVideo(id);
+  // Cancelled, removed or already done meanwhile.
+  if (!row || row.status !== 'processing') return;
+  const fail = async (message: string) => {
+    await getDb()
+      .updateTable('videos')
+      .set({ status: 'failed', error: message, progress: 0, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    await deleteChunks(row);
+  };
+  const tools = await checkVideoTools();
+  if (!tools.available) return fail(`${VIDEO_MESSAGES.unavailable}: ${tools.reason}`);
+
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tdg-video-'));
+  const started = Date.now();
+  try {
+    const input = path.join(dir, 'source');
+    const store = getMediaStore();
+    const out = createWriteStream(input);
+    const count = Math.ceil(Number(row.size_bytes) / VIDEO_CHUNK_BYTES);
+    for (let index = 0; index < count; index++) {
+      const part = await store.get(chunkKey(id, index));
+      if (!part) return await fail(VIDEO_MESSAGES.uploadFailed);
+      await pipeline(part.body, out, { end: false });
+    }
+    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+
+    const probed = await probeVideo(input);
+    const transcoded = await transcode(id, input, probed, dir);
+    if (!transcoded.ok) {
+      getLogger().warn({ video: id, stderr: transcoded.stderr.slice(-1000) }, 'a video could not be transcoded');
+      return await fail(VIDEO_MESSAGES.notVideo);
+    }
+    await setProgress(id, 96);
+    const poster = path.join(dir, 'poster.jpg');
+    const at = Math.min(1, probed.durationSeconds / 2).toFixed(2);
+    const still = await runTool(
+      videoTools().ffmpeg,
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-v',
+        'error',
+        '-ss',
+        at,
+        '-i',
+        path.join(dir, '360p.mp4'),
+        '-frames:v',
+        '1',
+        '-q:v',
+        '4',
+        poster,
+      ],
+      { timeoutMs: 60_000 },
+    );
+    if (still.code !== 0) return await fail(VIDEO_MESSAGES.notVideo);
+
+    const base = `videos/${Date.now()}_${safeFileName(fileStem(row.original_name).slice(0, 60)) || 'video'}`;
+    const keys = { r360: `${base}-360p.mp4`, r240: `${base}-240p.mp4`, poster: `${base}-poster.jpg` };
+    const [b360, b240, bPoster] = await Promise.all([
+      fs.readFile(path.join(dir, '360p.mp4')),
+      fs.readFile(path.join(dir, '240p.mp4')),
+      fs.readFile(poster),
+    ]);
+    await store.put(keys.r240, b240, 'video/mp4');
+    await store.put(keys.poster, bPoster, 'image/jpeg');
+    await store.put(keys.r360, b360, 'video/mp4');
+    const size360 = renditionSize(probed.width, probed.height, 360);
+    const updated = await getDb()
+      .updateTable('videos')
+      .set({
+        status: 'ready',
+        progress: 100,
+        error: null,
+        duration_ms: Math.round(probed.durationSeconds * 1000),
+        width: size360.width,
+        height: size360.height,
+        rendition_360_key: keys.r360,
+        rendition_360_bytes: b360.length,
+        rendition_240_key: keys.r240,
+        rendition_240_bytes: b240.length,
+        poster_key: keys.poster,
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      // Cancelled while it was being transcoded: what was made goes too.
+      for (const key of Object.values(keys)) await store.delete(key).catch(() => undefined);
+      return;
+    }
+    await deleteChunks(row);
+    getLogger().info(
+      {
+        video: id,
+        seconds: probed.durationSeconds,
+        took: (Date.now() - started) / 1000,
+        bytes360: b360.length,
+        bytes240: b240.length,
+      },
+      'video processed',
+    );
+    // An item already published with this video now shows it.
+    publicContentChanged();
+  } catch (error) {
+    if (error instanceof UnusableVideoError) return await fail(error.message);
+    getLogger().error({ err: error, video: id }, 'processing a video failed');
+    // Another attempt may succeed (the store was down); after the last one, the form says so.
+    if (!job || job.attempts >= job.maxAttempts) return await fail(VIDEO_MESSAGES.failed);
+    throw error;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+// --- The content form ---------------------------------------------------------------------------
+
+/**
+ * The video a save of an item asks for, checked: it exists, it is no other item's, it is not still
+ * uploading or failed. `captions` (a file) and `transcript` are applied to it. Returns the video as
+ * it then is. A transcript left empty is made from new captions.
+ */
+export async function prepareVideoForSave(input: {
+  videoId: string;
+  contentId: string | undefined;
+  captions: File | undefined;
+  transcript: string | undefined;
+}): Promise<VideoRow> {
+  const row = await findVideo(input.videoId);
+  if (!row) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
+  const owner = await getDb().selectFrom('content').select('id').where('video_id', '=', row.id).executeTakeFirst();
+  if (owner && owner.id !== input.contentId) throw new VideoRuleError(VIDEO_MESSAGES.inUse, 400);
+  if (row.status === 'uploading') throw new VideoRuleError(VIDEO_MESSAGES.stillUploading, 400);
+  if (row.status === 'failed') throw new VideoRuleError(VIDEO_MESSAGES.failedVideo, 400);
+  const transcript = input.transcript?.replace(/\r\n?/g, '\n').trim();
+  if (transcript !== undefined && transcript.length > TRANSCRIPT_MAX)
+    throw new VideoRuleError(VIDEO_MESSAGES.transcriptTooLong, 400, 'transcript');
+  const set: Partial<Pick<VideoRow, 'captions_key' | 'captions_vtt' | 'transcript'>> = {};
+  let oldCaptions: string | null = null;
+  if (input.captions) {
+    const checked = checkCaptionsBytes(new Uint8Array(await input.captions.arrayBuffer()));
+    if (!checked.ok) throw new VideoRuleError(captionsMessage(checked), 400, 'captions');
+    const key = `videos/${Date.now()}_${row.id.slice(0, 8)}-captions.vtt`;
+    await getMediaStore().put(key, Buffer.from(checked.text, 'utf8'), 'text/vtt; charset=utf-8');
+    oldCaptions = row.captions_key;
+    set.captions_key = key;
+    set.captions_vtt = checked.text;
+    if (!transcript) set.transcript = transcriptFromCues(checked.cues).slice(0, TRANSCRIPT_MAX);
+  }
+  if (transcript !== undefined && (transcript || !input.captions)) set.transcript = transcript;
+  if (Object.keys(set).length === 0) return row;
+  await getDb()
+    .updateTable('videos')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', row.id)
+    .execute();
+  if (oldCaptions)
+    await getMediaStore()
+      .delete(oldCaptions)
+      .catch(() => undefined);
+  return (await findVideo(row.id))!;
+}
+
+/** Whether a video may go public with its item: it needs its captions (WCAG 1.2.2). */
+export async function videoHasCaptions(id: string, db: Db = getDb()): Promise<boolean> {
+  const row = await db.selectFrom('videos').select('captions_key').where('id', '=', id).executeTakeFirst();
+  return Boolean(row?.captions_key);
+}
+
+// --- The public site ----------------------------------------------------------------------------
+
+/** A ready video with its captions, as the public page shows it; null for anything else. */
+export async function readPublicVideo(id: string | null | undefined, db: Db = getDb()): Promise<PublicVideo | null> {
+  if (!id) return null;
+  const row = await db.selectFrom('videos').selectAll().where('id', '=', id).where('status', '=', 'ready').executeTakeFirst();
+  if (!row?.rendition_360_key || !row.rendition_240_key || !row.poster_key || !row.captions_key) return null;
+  return {
+    durationSeconds: Number(row.duration_ms) / 1000,
+    posterUrl: MEDIA_URL_PREFIX + row.poster_key,
+    captionsUrl: MEDIA_URL_PREFIX + row.captions_key,
+    transcript: row.transcript,
+    width: Number(row.width),
+    height: Number(row.height),
+    files: [
+      { quality: '360p', url: MEDIA_URL_PREFIX + row.rendition_360_key, bytes: Number(row.rendition_360_bytes) },
+      { quality: '240p', url: MEDIA_URL_PREFIX + row.rendition_240_key, bytes: Number(row.rendition_240_bytes) },
+    ],
+  };
+}
+
+/**
+ * The 360p file of each listed item that has a watchable video (the feeds' enclosures), by item id.
+ */
+export async function listFeedVideos(
+  contentIds: string[],
+  db: Db = getDb(),
+): Promise<Map<string, { url: string; bytes: number }>> {
+  if (contentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('content')
+    .innerJoin('videos', 'videos.id', 'content.video_id')
+    .select(['content.id as contentId', 'videos.rendition_360_key as key', 'videos.rendition_360_bytes as bytes'])
+    .where('content.id', 'in', contentIds)
+    .where('videos.status', '=', 'ready')
+    .where('videos.captions_key', 'is not', null)
+    .execute();
+  return new Map(
+    rows.filter((row) => row.key).map((row) => [row.contentId, { url: MEDIA_URL_PREFIX + row.key!, bytes: Number(row.bytes) }]),
+  );
+}

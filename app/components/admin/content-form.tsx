@@ -25,6 +25,9 @@ import { Field, FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
+import { SignLanguageVideo } from './sign-language-video';
+import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
+import type { VideoFormState } from '~/lib/video';
 
 export interface ContentFormValues {
   title: string;
@@ -82,6 +85,9 @@ const ORDER: ContentField[] = ['title', 'category', 'tags', 'summary', 'imageUrl
 function focusFirst(errors: ContentErrors) {
   const first = ORDER.find((f) => errors[f]);
   if (first) document.getElementById(FOCUS_ID[first])?.focus();
+  else if (errors.video) document.getElementById('videoFile')?.focus();
+  else if (errors.captions) document.getElementById('captionsFile')?.focus();
+  else if (errors.transcript) document.getElementById('transcript')?.focus();
   else if (errors.scheduleAt) document.getElementById('scheduleDate')?.focus();
 }
 
@@ -145,6 +151,8 @@ function ContentFormBody({
   result,
   onCreated,
   editorial,
+  video = null,
+  videoUnavailable = null,
 }: {
   type: ContentType;
   mode: 'create' | 'edit';
@@ -154,6 +162,9 @@ function ContentFormBody({
   result?: ContentAnswer | undefined;
   onCreated: () => void;
   editorial: EditorialState;
+  /** Issue 14: the item's sign-language video as stored, and why video processing is unavailable (or null). */
+  video?: VideoFormState | null;
+  videoUnavailable?: string | null;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
@@ -245,6 +256,11 @@ function ContentFormBody({
     const found: ContentErrors = checked.ok ? {} : { ...checked.fieldErrors };
     if (intent === 'schedule' && (!values.scheduleDate || !values.scheduleTime))
       found.scheduleAt = CONTENT_MESSAGES.scheduleRequired;
+    // Issue 14: an item with a video is published or scheduled only with its captions.
+    const captions = form.get('captionsFile');
+    const captionsChosen = captions instanceof File && captions.size > 0;
+    if (intent !== 'draft' && values.videoId && !values.videoHasCaptions && !captionsChosen)
+      found.captions = CAPTIONS_MESSAGES.required;
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setBanner({ type: 'error', message: CONTENT_MESSAGES.fixErrors });
@@ -360,6 +376,12 @@ function ContentFormBody({
             )}
           </Field>
           <FeaturedImage type={type} initialUrl={initial.imageUrl} initialAlt={initial.imageAlt} error={errors.imageUrl} />
+          <SignLanguageVideo
+            initial={video}
+            unavailable={videoUnavailable}
+            errors={{ video: errors.video, captions: errors.captions, transcript: errors.transcript }}
+            initialTranscript={result && !result.ok ? result.values.transcript : undefined}
+          />
           <div>
             <p id="content-label" className="mb-1 font-medium text-slate-900">
               Content <span aria-hidden="true">*</span>

@@ -6,9 +6,12 @@ import { contentEditAction } from '~/server/content-form.server';
 import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
 import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
+import { VIDEO_MESSAGES } from '~/lib/video';
 import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
 import { revisionForRestore } from '~/server/revisions.server';
 import { REVISION_MESSAGES } from '~/lib/revisions';
+import { getVideoFormState } from '~/server/video.server';
+import { checkVideoTools } from '~/server/video-tools.server';
 import type { Route } from './+types/content-edit';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -49,7 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       imageGone: found.imageGone,
     };
   }
-  return { id: item.id, type: item.type, author: item.author, initial, canSend, editorial, restored };
+  // Issue 14: its sign-language video, and whether this server can process one.
+  const [video, tools] = await Promise.all([getVideoFormState(item.videoId), checkVideoTools()]);
+  const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
+  return { id: item.id, type: item.type, author: item.author, initial, canSend, editorial, restored, video, videoUnavailable };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -65,7 +71,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, type, author, canSend, editorial } = loaderData;
+  const { id, type, author, canSend, editorial, video, videoUnavailable } = loaderData;
   // Once the restored version is saved (a plain post), the notice has done its work.
   const restored = actionData?.ok ? null : loaderData.restored;
   // After a failed plain post, show what was typed, not what is stored.
@@ -113,6 +119,8 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
         result={actionData}
         onCreated={() => undefined}
         editorial={editorial}
+        video={video}
+        videoUnavailable={videoUnavailable}
       />
     </>
   );

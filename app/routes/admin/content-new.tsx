@@ -9,6 +9,8 @@ import { isContentType, STATUS_LABELS } from '~/lib/content-form';
 import { formatInTimeZone } from '~/lib/schedule';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
+import { checkVideoTools } from '~/server/video-tools.server';
+import { VIDEO_MESSAGES } from '~/lib/video';
 import type { Route } from './+types/content-new';
 
 /** Issue 13: how many of one's own unpublished items the page lists beside the form. */
@@ -19,21 +21,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isContentType(params.type)) throw data({ error: 'Unknown content type' }, { status: 404 });
   if (!isAllowed(context))
     return data(
-      { restricted: accessRestrictedText(user.role), type: params.type, author: '', timeZone: '', drafts: [] },
+      {
+        restricted: accessRestrictedText(user.role),
+        type: params.type,
+        author: '',
+        timeZone: '',
+        drafts: [],
+        videoUnavailable: null,
+      },
       { status: 403 },
     );
   // Issue 13: one's own drafts and scheduled items of this type, to go back to (an AUTHOR has no Manage Content).
-  const [timeZone, own] = await Promise.all([
+  const [timeZone, own, tools] = await Promise.all([
     readEditorialTimeZone(),
     listContentForAdmin({ type: params.type, limit: OWN_DRAFTS_SHOWN, status: 'unpublished', authorEmail: user.email }),
+    // Issue 14: whether this server can process a sign-language video, and if not why.
+    checkVideoTools(),
   ]);
+  const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
   const drafts = own.items.map((item) => ({
     id: item.id,
     title: item.title,
     status: STATUS_LABELS[item.status],
     when: item.scheduledAt ? formatInTimeZone(item.scheduledAt, timeZone) : null,
   }));
-  return { restricted: null, type: params.type, author: user.name, timeZone, drafts };
+  return { restricted: null, type: params.type, author: user.name, timeZone, drafts, videoUnavailable };
 }
 
 /** The form, posted by the browser itself (no JavaScript) or by its fetcher (through clientAction). */
@@ -51,7 +63,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function ContentNew({ loaderData, actionData }: Route.ComponentProps) {
   const [generation, setGeneration] = useState(0);
   if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
-  const { type, author, timeZone, drafts } = loaderData;
+  const { type, author, timeZone, drafts, videoUnavailable } = loaderData;
   // After a failed plain post the typed values come back; after a success the form starts empty.
   const initial: ContentFormValues = actionData && !actionData.ok ? { ...EMPTY_CONTENT, ...actionData.values } : EMPTY_CONTENT;
   return (
@@ -66,6 +78,7 @@ export default function ContentNew({ loaderData, actionData }: Route.ComponentPr
         result={actionData}
         onCreated={() => setGeneration((g) => g + 1)}
         editorial={{ ...NEW_ITEM, timeZone }}
+        videoUnavailable={videoUnavailable}
       />
       {drafts.length > 0 && (
         <section aria-labelledby="own-drafts" className="mt-10 max-w-4xl">

@@ -55,7 +55,7 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
   const location = useLocation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const { list } = data;
-  const filtered = Boolean(data.q || data.category);
+  const filtered = Boolean(data.q || data.category || data.signLanguage);
   const featured = list.page === 1 ? list.items[0] : undefined;
   const rest = list.page === 1 ? list.items.slice(1) : list.items;
 
@@ -156,6 +156,7 @@ export function ArticleListPage({
           q={data.q}
           category={data.category}
           categories={withCategories ? data.categories : undefined}
+          signLanguage={data.signLanguage}
           searchLabel={texts.searchLabel}
           placeholder={texts.searchPlaceholder}
         />

@@ -4,6 +4,7 @@ import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
+import { VIDEO_TEXTS } from '~/lib/video';
 import type { PublicContent } from '~/server/content.server';
 
 // One item of the /blog, /news and /resources lists (spec §2, §9): the featured item at the top of
@@ -39,6 +40,15 @@ export function CategoryBadge({ category }: { category: string }) {
   return (
     <span className="inline-block rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-900">
       {categoryLabel(category)}
+    </span>
+  );
+}
+
+/** Issue 14: the item has a sign-language video with captions. */
+export function SignLanguageBadge() {
+  return (
+    <span className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">
+      {VIDEO_TEXTS.badge}
     </span>
   );
 }
@@ -88,6 +98,7 @@ function Byline({ item, month }: { item: PublicContent; month: 'long' | 'short' 
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
       <CategoryBadge category={item.category} />
+      {item.signLanguage && <SignLanguageBadge />}
       <time dateTime={item.createdAt}>{formatDate(item.createdAt, month)}</time>
     </div>
   );

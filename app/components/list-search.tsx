@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useLocation, useSubmit } from 'react-router';
+import { VIDEO_TEXTS } from '~/lib/video';
 
 /** spec §2 lists: typing pauses this long before the results update. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -14,6 +15,8 @@ export interface ListSearchProps {
   searchLabel: string;
   placeholder: string;
   allCategoriesLabel?: string;
+  /** Issue 14: whether "Sign language only" is ticked; omit to leave the filter out. */
+  signLanguage?: boolean | undefined;
 }
 
 /** The form's fields without empty values, so the address stays short (`/blog?q=sign`). */
@@ -37,12 +40,14 @@ export function ListSearch({
   searchLabel,
   placeholder,
   allCategoriesLabel = 'All categories',
+  signLanguage,
 }: ListSearchProps) {
   const submit = useSubmit();
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
+  const sign = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The text last sent from this box: when the URL catches up with it, the box is left alone, so a
   // slow response never overwrites what the visitor has typed since.
@@ -56,6 +61,9 @@ export function ListSearch({
   useEffect(() => {
     if (select.current) select.current.value = category;
   }, [category]);
+  useEffect(() => {
+    if (sign.current) sign.current.checked = Boolean(signLanguage);
+  }, [signLanguage]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function send(replace: boolean) {
@@ -122,6 +130,23 @@ export function ListSearch({
               </option>
             ))}
           </select>
+        </div>
+      )}
+      {signLanguage !== undefined && (
+        <div className="flex min-h-12 items-center gap-2">
+          <input
+            ref={sign}
+            id={`${id}-sign`}
+            name="sign"
+            type="checkbox"
+            value="1"
+            defaultChecked={signLanguage}
+            onChange={() => send(false)}
+            className="size-5 accent-indigo-800"
+          />
+          <label htmlFor={`${id}-sign`} className="text-sm font-semibold text-slate-900">
+            {VIDEO_TEXTS.filter}
+          </label>
         </div>
       )}
       <button type="submit" className="min-h-12 rounded-full bg-amber-400 px-8 font-semibold text-slate-900 hover:bg-amber-300">

@@ -1,4 +1,5 @@
 import { COLLECTION_INFO, type Collection } from './collections.ts';
+import type { PublicVideo } from './video.ts';
 
 // The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
 
@@ -73,6 +74,8 @@ export interface ArticleView {
   tags: string[];
   createdAt: string;
   updatedAt: string;
+  /** Issue 14: its sign-language video, once processed and captioned; null otherwise. */
+  video: PublicVideo | null;
 }
 
 const ARTICLE_PATHNAME = new RegExp(

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { ArticleBody } from '~/components/article-body';
 import { ArticleSkeleton } from '~/components/article/article-skeleton';
@@ -25,7 +25,11 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/articles.server';
+import { VIDEO_TEXTS, videoFacts } from '~/lib/video';
 import type { Route } from './+types/article';
+
+// Issue 14: the player is its own chunk, fetched only by pages with a sign-language video.
+const SignLanguagePlayer = lazy(() => import('~/components/article/sign-language-player'));
 
 // One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection
 // comes from the path.
@@ -150,11 +154,28 @@ export function Article({
             </p>
           </div>
           <h1 className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
+          {article.video && (
+            <p className="mt-4">
+              <a
+                href="#sign-language-video"
+                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-amber-300 px-4 font-semibold text-slate-900 hover:bg-amber-200"
+              >
+                <span aria-hidden="true">▶</span> {VIDEO_TEXTS.watch}{' '}
+                <span className="font-normal">({videoFacts(article.video.durationSeconds, article.video.files[0]!.bytes)})</span>
+              </a>
+            </p>
+          )}
           {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
           </div>
         </header>
+
+        {article.video && (
+          <Suspense fallback={null}>
+            <SignLanguagePlayer video={article.video} />
+          </Suspense>
+        )}
 
         {article.imageUrl && (
           <Image

@@ -1,6 +1,7 @@
 import { COLLECTION_INFO, type Collection } from '~/lib/collections';
 import { listRecentContent } from '~/server/content.server';
 import { getSiteInfo } from '~/server/site.server';
+import { listFeedVideos } from '~/server/video.server';
 import type { Route } from './+types/rss';
 
 // RSS 2.0 feeds of the newest stories (/blog/rss.xml) and news (/news/rss.xml): one module, two routes.
@@ -35,6 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const collection = new URL(request.url).pathname.startsWith(`${COLLECTION_INFO.news.path}/`) ? 'news' : 'blogs';
   const feed = { ...COLLECTION_INFO[collection], description: FEED_DESCRIPTIONS[collection] };
   const [site, items] = await Promise.all([getSiteInfo(), listRecentContent(collection, FEED_SIZE)]);
+  // Issue 14: an item's sign-language video travels with it as its enclosure (the 360p MP4).
+  const videos = await listFeedVideos(items.filter((item) => item.signLanguage).map((item) => item.id));
   const base = site.publicUrl;
   const channelLink = `${base}${feed.path}`;
   const lines = [
@@ -50,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (items[0]) lines.push(`<lastBuildDate>${rfc822(items[0].createdAt)}</lastBuildDate>`);
   for (const item of items) {
     const link = `${base}${feed.path}/${encodeURIComponent(item.id)}`;
+    const video = videos.get(item.id);
     lines.push(
       '<item>',
       `<title>${escapeXml(item.title)}</title>`,
@@ -59,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       `<description>${escapeXml(item.summary)}</description>`,
       item.category ? `<category>${escapeXml(item.category)}</category>` : '',
       item.author ? `<dc:creator>${escapeXml(item.author)}</dc:creator>` : '',
+      video ? `<enclosure url="${escapeXml(`${base}${video.url}`)}" length="${video.bytes}" type="video/mp4"/>` : '',
       '</item>',
     );
   }

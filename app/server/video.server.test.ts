@@ -100,23 +100,12 @@ beforeAll(async () => {
     ],
     'big.mp4',
   );
-  portraitVideo = ffmpeg(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x180:rate=25',
-      '-t',
-      '1',
-      '-c:v',
-      'libx264',
-      '-pix_fmt',
-      'yuv420p',
-      '-metadata:s:v',
-      'rotate=90',
-    ],
-    'portrait.mov',
+  ffmpeg(
+    ['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-t', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+    'landscape.mp4',
   );
+  // The rotation a phone records is a display matrix, written when the stream is copied into a MOV.
+  portraitVideo = ffmpeg(['-i', path.join(dir, 'landscape.mp4'), '-c', 'copy', '-metadata:s:v:0', 'rotate=90'], 'portrait.mov');
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
     .png()
     .toBuffer();

@@ -16,7 +16,7 @@ import {
 import { isStoredImage } from './media.server.ts';
 import { prepareVideoForSave, VideoRuleError } from './video.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
-import { TRANSCRIPT_MAX } from '../lib/video.ts';
+import { TRANSCRIPT_MAX } from '../lib/video-upload.ts';
 import { getLogger } from './logger.server.ts';
 import { flashCookie } from './flash.server.ts';
 import { readEditorialTimeZone } from './scheduled-publishing.server.ts';

@@ -28,7 +28,7 @@ import {
 } from './video.server';
 import { contentSchema, type ContentInput } from '../lib/content-form';
 import type { Role } from '../lib/permissions';
-import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video';
+import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video-upload';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 
 // Issue 14: the upload, the processing with the real ffmpeg, and the rules of a story with a video,

@@ -27,7 +27,7 @@ import { RichTextEditor } from './rich-text-editor';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 import { SignLanguageVideo } from './sign-language-video';
 import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
-import type { VideoFormState } from '~/lib/video';
+import type { VideoFormState } from '~/lib/video-upload';
 
 export interface ContentFormValues {
   title: string;

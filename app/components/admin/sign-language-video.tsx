@@ -4,11 +4,11 @@ import {
   VIDEO_ACCEPT,
   VIDEO_MAX_BYTES,
   VIDEO_MESSAGES,
-  VIDEO_TEXTS,
-  videoFacts,
+  VIDEO_FORM_TEXTS,
   type VideoFormState,
   type VideoUploadAnswer,
-} from '~/lib/video';
+} from '~/lib/video-upload';
+import { videoFacts } from '~/lib/video';
 import { captionsMessage, checkCaptionsBytes } from '~/lib/webvtt';
 import { FieldError, inputClass } from './form';
 
@@ -23,7 +23,7 @@ const RETRIES = 5;
 type Phase =
   | { kind: 'none' }
   | { kind: 'uploading'; percent: number; name: string; id: string | null; keep: string | null }
-  | { kind: 'video'; video: VideoFormState }
+  | { kind: 'video'; video: VideoFormState; keep?: string | null }
   // `keep`: the video the item had before a replacement that failed or was cancelled; it stays.
   | { kind: 'stopped'; message: string; keep: string | null };
 
@@ -99,7 +99,12 @@ export function SignLanguageVideo({
       fetch(`/admin/uploads/video/${videoId}`)
         .then((r) => r.json() as Promise<VideoUploadAnswer>)
         .then((answer) => {
-          if (answer.video && uploadId.current === videoId) setPhase({ kind: 'video', video: answer.video });
+          if (answer.video && uploadId.current === videoId)
+            setPhase((current) => ({
+              kind: 'video',
+              video: answer.video!,
+              keep: current.kind === 'video' ? current.keep : null,
+            }));
         })
         .catch(() => undefined);
     }, POLL_MS);
@@ -109,7 +114,7 @@ export function SignLanguageVideo({
 
   /** The video the item keeps if this attempt does not finish. */
   const kept = (): string | null => {
-    if (phase.kind === 'video') return phase.video.status === 'failed' ? null : phase.video.id;
+    if (phase.kind === 'video') return phase.video.status === 'failed' ? (phase.keep ?? null) : phase.video.id;
     return phase.kind === 'none' ? null : phase.keep;
   };
 
@@ -180,7 +185,7 @@ export function SignLanguageVideo({
         offset = answer.json.received ?? offset + chunkBytes;
         if (answer.json.video && answer.json.status !== 'uploading') {
           localStorage.removeItem(resumeKey(file));
-          setPhase({ kind: 'video', video: answer.json.video });
+          setPhase({ kind: 'video', video: answer.json.video, keep });
         }
       }
     } catch (error) {
@@ -223,7 +228,9 @@ export function SignLanguageVideo({
   }
 
   const video = phase.kind === 'video' ? phase.video : null;
-  const hasVideo = Boolean(video);
+  // A video that could not be processed is not the item's: the one it had before (if any) stays.
+  const usable = video && video.status !== 'failed' ? video : null;
+  const hasVideo = Boolean(usable);
   const videoError =
     phase.kind === 'stopped' ? phase.message : video?.status === 'failed' ? (video.error ?? VIDEO_MESSAGES.failed) : errors.video;
   const captionsError = captionsProblem ?? errors.captions;
@@ -231,18 +238,24 @@ export function SignLanguageVideo({
 
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-300 p-4">
-      <legend className="px-1 font-medium text-slate-900">{VIDEO_TEXTS.field}</legend>
+      <legend className="px-1 font-medium text-slate-900">{VIDEO_FORM_TEXTS.field}</legend>
       {/* Saved while uploading, the server answers that the upload has not finished. */}
       <input
         type="hidden"
         name="videoId"
         value={
-          video?.id ??
-          (phase.kind === 'uploading' ? (phase.id ?? phase.keep) : phase.kind === 'stopped' ? phase.keep : null) ??
+          usable?.id ??
+          (phase.kind === 'video'
+            ? phase.keep
+            : phase.kind === 'uploading'
+              ? (phase.id ?? phase.keep)
+              : phase.kind === 'stopped'
+                ? phase.keep
+                : null) ??
           ''
         }
       />
-      <input type="hidden" name="videoHasCaptions" value={video?.hasCaptions ? '1' : ''} />
+      <input type="hidden" name="videoHasCaptions" value={usable?.hasCaptions ? '1' : ''} />
       {unavailable && (
         <p role="status" className="rounded-lg border-l-4 border-amber-600 bg-amber-50 p-3 text-amber-950">
           {unavailable}
@@ -340,7 +353,7 @@ export function SignLanguageVideo({
 
       <div>
         <label htmlFor="captionsFile" className="block font-medium text-slate-900">
-          {VIDEO_TEXTS.captionsField}
+          {VIDEO_FORM_TEXTS.captionsField}
           {hasVideo && <span aria-hidden="true"> *</span>}
         </label>
         <input
@@ -366,7 +379,7 @@ export function SignLanguageVideo({
 
       <div>
         <label htmlFor="transcript" className="block font-medium text-slate-900">
-          {VIDEO_TEXTS.transcriptField}
+          {VIDEO_FORM_TEXTS.transcriptField}
         </label>
         <textarea
           key={stored}

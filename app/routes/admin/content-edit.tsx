@@ -6,7 +6,7 @@ import { contentEditAction } from '~/server/content-form.server';
 import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
 import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
-import { VIDEO_MESSAGES } from '~/lib/video';
+import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
 import { revisionForRestore } from '~/server/revisions.server';
 import { REVISION_MESSAGES } from '~/lib/revisions';

@@ -10,7 +10,7 @@ import { formatInTimeZone } from '~/lib/schedule';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
 import { checkVideoTools } from '~/server/video-tools.server';
-import { VIDEO_MESSAGES } from '~/lib/video';
+import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/content-new';
 
 /** Issue 13: how many of one's own unpublished items the page lists beside the form. */

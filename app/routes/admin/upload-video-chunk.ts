@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getStaff } from '~/server/staff-context.server';
 import { formRefusal, parseForm } from '~/server/forms.server';
 import { appendVideoChunk, cancelVideoUpload, videoUploadStatus, VideoRuleError } from '~/server/video.server';
-import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '~/lib/video';
+import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/upload-video-chunk';
 
 // Issue 14: one upload of a sign-language video. GET says where it stands (how much arrived, so a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getStaff } from '~/server/staff-context.server';
 import { formRefusal, parseForm } from '~/server/forms.server';
 import { startVideoUpload, VideoRuleError, VideoUnavailableError } from '~/server/video.server';
-import { VIDEO_MESSAGES } from '~/lib/video';
+import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/upload-video';
 
 // Issue 14: starts a chunked upload of a sign-language video (the chunks go to /admin/uploads/video/:id).

@@ -25,7 +25,6 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/articles.server';
-import { VIDEO_TEXTS, videoFacts } from '~/lib/video';
 import type { Route } from './+types/article';
 
 // Issue 14: the player is its own chunk, fetched only by pages with a sign-language video.
@@ -160,8 +159,8 @@ export function Article({
                 href="#sign-language-video"
                 className="inline-flex min-h-11 items-center gap-2 rounded-full bg-amber-300 px-4 font-semibold text-slate-900 hover:bg-amber-200"
               >
-                <span aria-hidden="true">▶</span> {VIDEO_TEXTS.watch}{' '}
-                <span className="font-normal">({videoFacts(article.video.durationSeconds, article.video.files[0]!.bytes)})</span>
+                <span aria-hidden="true">▶</span> {article.video.watchLabel}{' '}
+                <span className="font-normal">({article.video.facts})</span>
               </a>
             </p>
           )}

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Collection } from '../../lib/collections.ts';
 import type { Role } from '../../lib/permissions.ts';
 import type { ContentStatus } from '../../lib/content-form.ts';
-import type { VideoStatus } from '../../lib/video.ts';
+import type { VideoStatus } from '../../lib/video-upload.ts';
 
 // Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
 // PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text. Roles

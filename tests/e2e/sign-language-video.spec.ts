@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../app/server/db/schema';
+import { CONTENT_MESSAGES } from '../../app/lib/content-form';
+import { VIDEO_TEXTS } from '../../app/lib/video';
+import { VIDEO_FORM_TEXTS, VIDEO_MESSAGES } from '../../app/lib/video-upload';
+import { CAPTIONS_MESSAGES } from '../../app/lib/webvtt';
+import { BODY, editorOf, expectToast, formAnswerOf, openForm, postSave } from './content-fixtures';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yIssues } from './support';
+
+// Issue 14: a sign-language video with captions on a story, on both engines (the `postgres` project
+// runs this file again against the PostgreSQL server). An editor uploads a short generated video,
+// sees it processed, is refused publishing without captions (and refused a file that is not a video),
+// publishes with captions; a visitor plays it in Chromium with the captions showing, the files are
+// range-requested, and the page passes axe.
+
+let dir: string;
+let videoFile: string;
+let notVideoFile: string;
+let captionsFile: string;
+let badCaptionsFile: string;
+
+test.beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-video-e2e-'));
+  videoFile = path.join(dir, 'our-story.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    videoFile,
+  ]);
+  // A picture named like a video: the server probes the bytes, not the name.
+  notVideoFile = path.join(dir, 'holiday.mp4');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=64x64',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2',
+    notVideoFile,
+  ]);
+  captionsFile = path.join(dir, 'captions.vtt');
+  fs.writeFileSync(
+    captionsFile,
+    'WEBVTT\n\n00:00:00.000 --> 00:00:01.500\nWelcome to our story.\n\n00:00:01.500 --> 00:00:03.000\nWe sign every Saturday.\n',
+  );
+  badCaptionsFile = path.join(dir, 'bad.vtt');
+  fs.writeFileSync(badCaptionsFile, 'WEBVTT\n\n00:00:02.000 --> 00:00:01.000\nBackwards\n');
+});
+
+test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Deletes, through the server (so cached pages forget them, and their videos go), every item tagged `tag`. */
+async function removeTaggedOn(db: Kysely<Database>, admin: APIRequestContext, tag: string) {
+  const rows = await db.selectFrom('content').select('id').where('title', 'like', `%${tag}%`).execute();
+  for (const { id } of rows) {
+    await admin.post(`/admin/content/${encodeURIComponent(id)}/delete`, { maxRedirects: 0 });
+    await db.deleteFrom('content').where('id', '=', id).execute();
+  }
+}
+
+test.describe('sign-language video', () => {
+  // Uploading, transcoding and playing a video take a while on a busy machine.
+  test.describe.configure({ timeout: 180_000 });
+  test.afterEach(async ({ database, adminApi, tag }) => removeTaggedOn(database, adminApi, tag));
+
+  test('an editor uploads a video, is asked for captions, publishes it, and a visitor watches it with captions', async ({
+    page,
+    signIn,
+    database,
+    tag,
+  }) => {
+    await signIn('EDITOR');
+    await openForm(page, 'news');
+    const title = `Signed story ${tag}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Category').selectOption('education');
+    await page.getByLabel('Summary').fill('Our story, in Ugandan Sign Language.');
+    await editorOf(page).fill(BODY.replace(/<\/?p>/g, ''));
+
+    // A file that is not a video is refused, whatever its name, in plain words.
+    await page.getByLabel(/Choose a video/).setInputFiles(notVideoFile);
+    await expect(page.getByText(VIDEO_MESSAGES.notVideo)).toBeVisible({ timeout: 60_000 });
+
+    // The real one: uploaded with a progress bar, then processed in the background.
+    await page.getByLabel(/Choose a video/).setInputFiles(videoFile);
+    await expect(page.getByText(VIDEO_MESSAGES.ready)).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByRole('button', { name: 'Remove video' })).toBeVisible();
+
+    // Publishing without captions is refused, in the browser...
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText(CAPTIONS_MESSAGES.required)).toBeVisible();
+    // ...and by the server, for a post that skips the browser's check.
+    const videoId = await page.locator('input[name="videoId"]').inputValue();
+    const refused = await postSave(page.request, 'news', { title: `${title} direct`, category: 'education', videoId });
+    expect(refused.status()).toBe(400);
+    expect((await formAnswerOf(refused)).errors.captionsFile ?? (await refused.text())).toContain(CAPTIONS_MESSAGES.required);
+
+    // Bad captions are named by line and reason at once; good ones let it be published.
+    await page.getByLabel(VIDEO_FORM_TEXTS.captionsField).setInputFiles(badCaptionsFile);
+    await expect(page.getByText('Line 3: The caption ends before it starts.')).toBeVisible();
+    await page.getByLabel(VIDEO_FORM_TEXTS.captionsField).setInputFiles(captionsFile);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expectToast(page, 'Story published successfully! It may take a moment to appear on the website.');
+    const row = await database
+      .selectFrom('content')
+      .select(['id', 'video_id'])
+      .where('title', '=', title)
+      .executeTakeFirstOrThrow();
+    expect(row.video_id).toBe(videoId);
+
+    // The visitor: the link beside the title, nothing of the video fetched until asked.
+    const visitor = await page.context().browser()!.newContext();
+    const watcher = await visitor.newPage();
+    const mediaRequests: { url: string; range: string | undefined }[] = [];
+    watcher.on('request', (request) => {
+      if (/\.mp4$/.test(request.url())) mediaRequests.push({ url: request.url(), range: request.headers().range });
+    });
+    try {
+      await watcher.goto(`/news/${row.id}`);
+      await expect(watcher.getByRole('link', { name: new RegExp(`${VIDEO_TEXTS.watch} \\(3 sec · \\d+ KB\\)`) })).toBeVisible();
+      const player = watcher.locator('#sign-language-video video');
+      await expect(player).toHaveAttribute('preload', 'none');
+      await expect(player.locator('track[kind="captions"]')).toHaveAttribute('default', '');
+      await expect(watcher.getByRole('radio', { name: /^360p/ })).toBeChecked();
+      await watcher.waitForLoadState('networkidle');
+      expect(mediaRequests, 'no video bytes before the visitor asks').toEqual([]);
+      await expectNoSeriousA11yIssues(watcher);
+
+      // The transcript, made from the captions, opens under the video.
+      await watcher.getByText(VIDEO_TEXTS.transcript, { exact: true }).click();
+      await expect(watcher.getByText('Welcome to our story. We sign every Saturday.')).toBeVisible();
+
+      // Played in Chromium, with the captions showing.
+      await player.evaluate((video: HTMLVideoElement) => {
+        video.muted = true;
+        return video.play();
+      });
+      await expect
+        .poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime), { timeout: 20_000 })
+        .toBeGreaterThan(0.3);
+      const captions = await player.evaluate((video: HTMLVideoElement) => {
+        const track = video.textTracks[0]!;
+        return {
+          mode: track.mode,
+          cue: (track.activeCues?.[0] as VTTCue | undefined)?.text ?? (track.cues?.[0] as VTTCue | undefined)?.text,
+        };
+      });
+      expect(captions).toEqual({ mode: 'showing', cue: 'Welcome to our story.' });
+      expect(mediaRequests.some((r) => r.url.endsWith('-360p.mp4') && r.range?.startsWith('bytes='))).toBe(true);
+
+      // The visitor switches to the smaller file.
+      await watcher.getByRole('radio', { name: /240p/ }).check();
+      await expect(player).toHaveAttribute('src', /-240p\.mp4$/);
+
+      // Served with ranges, its type and immutable caching.
+      const src = (await player.getAttribute('src'))!;
+      const part = await watcher.request.get(src, { headers: { Range: 'bytes=0-99' } });
+      expect(part.status()).toBe(206);
+      expect(part.headers()['content-type']).toBe('video/mp4');
+      expect(part.headers()['content-range']).toMatch(/^bytes 0-99\/\d+$/);
+      expect(part.headers()['cache-control']).toContain('immutable');
+      expect((await part.body()).length).toBe(100);
+      const size = Number(part.headers()['content-range']!.split('/')[1]);
+      expect((await watcher.request.get(src, { headers: { Range: `bytes=${size + 10}-` } })).status()).toBe(416);
+
+      // Lists show the badge and filter by it; the feed carries the video.
+      await watcher.goto('/news?sign=1');
+      const card = watcher.getByRole('article').filter({ hasText: title });
+      await expect(card.getByText(VIDEO_TEXTS.badge, { exact: true })).toBeVisible();
+      const feed = await (await watcher.request.get('/news/rss.xml')).text();
+      expect(feed).toMatch(new RegExp(`<enclosure url="[^"]+-360p\\.mp4" length="\\d+" type="video/mp4"/>`));
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a draft keeps a video without captions; removing the video removes its files', async ({
+    page,
+    signIn,
+    database,
+    tag,
+  }) => {
+    await signIn('EDITOR');
+    await openForm(page, 'news');
+    await page.getByLabel('Title').fill(`Draft with video ${tag}`);
+    await page.getByLabel(/Choose a video/).setInputFiles(videoFile);
+    await expect(page.getByText(VIDEO_MESSAGES.ready)).toBeVisible({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/[^/]+\/edit$/);
+    await expect(page.getByText(CONTENT_MESSAGES.fixErrors)).toHaveCount(0);
+    const id = decodeURIComponent(/\/admin\/content\/([^/]+)\/edit$/.exec(page.url())![1]!);
+    const videoId = (await database.selectFrom('content').select('video_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .video_id!;
+    expect(videoId).toBeTruthy();
+    await expect(page.getByText(VIDEO_MESSAGES.ready)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Remove video' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect
+      .poll(async () => (await database.selectFrom('videos').select('id').where('id', '=', videoId).execute()).length)
+      .toBe(0);
+  });
+});

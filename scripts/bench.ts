@@ -35,6 +35,7 @@ import type { ContactStatus } from '../app/server/db/schema.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
 import type { Collection } from '../app/lib/collections.ts';
 import { freePort } from './free-port.ts';
+import { measureVideo } from './bench-video.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -998,6 +999,8 @@ async function main(): Promise<void> {
       `${verdict(heaviest.js < TARGETS.pageJsKb * 1024)}  every public page under ${TARGETS.pageJsKb} KB of gzipped JS: heaviest ${heaviest.path} ${kb(heaviest.js)}`,
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
+    // Issue 14: the sign-language player's weight and the transcoding time per minute of video.
+    lines.push(...(await measureVideo()));
     // Issue 15 last: it ends by replacing the server with one of two workers.
     lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));
     const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);

@@ -55,12 +55,13 @@ export async function measureVideo(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-bench-video-'));
   try {
     const source = path.join(dir, 'clip.mp4');
-    // Moving, slightly noisy picture and sound, so the encoder works as on a real clip.
+    // Moving, slightly noisy picture and sound at a phone's bitrate (12 Mbps), so the encoder works as on a real clip.
     execFileSync('ffmpeg', [
       '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=30,noise=alls=12:allf=t`,
+      '-f', 'lavfi', '-i', `testsrc2=size=${SIZE}:rate=30,noise=alls=8:allf=t`,
       '-f', 'lavfi', '-i', 'sine=frequency=300',
-      '-t', String(SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac',
+      '-t', String(SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '12M', '-maxrate', '12M', '-bufsize', '24M',
+      '-pix_fmt', 'yuv420p', '-c:a', 'aac',
       source,
     ]); // prettier-ignore
     const handle = await openDatabase({ dataDir: dir });

@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
-import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, VideoTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
@@ -409,14 +407,18 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
   try {
     const input = path.join(dir, 'source');
     const store = getMediaStore();
-    const out = createWriteStream(input);
-    const count = Math.ceil(Number(row.size_bytes) / VIDEO_CHUNK_BYTES);
-    for (let index = 0; index < count; index++) {
-      const part = await store.get(chunkKey(id, index));
-      if (!part) return await fail(VIDEO_MESSAGES.uploadFailed);
-      await pipeline(part.body, out, { end: false });
+    // The chunks, in order, into one file for ffprobe and ffmpeg.
+    const out = await fs.open(input, 'w');
+    try {
+      const count = Math.ceil(Number(row.size_bytes) / VIDEO_CHUNK_BYTES);
+      for (let index = 0; index < count; index++) {
+        const part = await store.get(chunkKey(id, index));
+        if (!part) return await fail(VIDEO_MESSAGES.uploadFailed);
+        for await (const piece of part.body) await out.write(piece as Buffer);
+      }
+    } finally {
+      await out.close();
     }
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 
     const probed = await probeVideo(input);
     const transcoded = await transcode(id, input, probed, dir);

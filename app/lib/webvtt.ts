@@ -2,8 +2,8 @@
 // server before they are stored. A problem is named by its line and its reason, in plain words, so
 // whoever typed or exported the file can find and fix it.
 
-/** Far above an hour of captions (a 15-minute video has a few hundred cues of a few dozen bytes). */
-export const CAPTIONS_MAX_BYTES = 512_000;
+/** Ten times a 15-minute video's captions (a few hundred cues of a few dozen bytes each). */
+export const CAPTIONS_MAX_BYTES = 250_000;
 /** The most problems one check reports: the first few are enough to start fixing. */
 const MAX_PROBLEMS = 5;
 
@@ -25,7 +25,7 @@ export type CaptionsCheck = { ok: true; cues: Cue[]; text: string } | { ok: fals
 export const CAPTIONS_MESSAGES = {
   required: 'Captions (WebVTT) are required before a story with a video can be published.',
   notText: 'The captions file must be UTF-8 text (a .vtt file).',
-  tooLarge: 'The captions file is too large (at most 500 KB).',
+  tooLarge: 'The captions file is too large (at most 250 KB).',
   noHeader: 'The file must start with WEBVTT.',
   noCues: 'The file has no captions: add at least one cue (a timing line such as 00:00:01.000 --> 00:00:04.000 and its text).',
   badTiming: 'The timing must look like 00:00:01.000 --> 00:00:04.000.',

@@ -78,7 +78,7 @@ const envelopeSchema = z.looseObject({
 
 /** The most a content form post may be: the longest body, the largest picture and room for the rest. */
 export const CONTENT_FORM_MAX_BYTES =
-  CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + CAPTIONS_MAX_BYTES + TRANSCRIPT_MAX * 4 + 64_000;
+  CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + CAPTIONS_MAX_BYTES + TRANSCRIPT_MAX * 3 + 64_000;
 
 /** The schedule a post asks for, as UTC, or the message for its date and time fields. */
 function scheduleOf(date: string, time: string, timeZone: string): { at: string } | { error: string } {

@@ -111,6 +111,14 @@ export function SignLanguageVideo({
     return () => clearInterval(timer);
   }, [processing, videoId]);
   useEffect(() => () => abort.current?.abort(), []);
+  // Leaving the page stops an upload: the browser asks first (choosing the file again would resume).
+  const uploading = phase.kind === 'uploading';
+  useEffect(() => {
+    if (!uploading) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [uploading]);
 
   /** The video the item keeps if this attempt does not finish. */
   const kept = (): string | null => {
@@ -372,9 +380,11 @@ export function SignLanguageVideo({
             ? 'Captions are saved with this video. Choose a file to replace them.'
             : 'A WebVTT (.vtt) file. Required before a story with a video can be published.'}
         </p>
-        <p id="captionsFile-error" className="mt-1 text-sm font-medium whitespace-pre-line text-red-800" hidden={!captionsError}>
-          {captionsError}
-        </p>
+        {captionsError && (
+          <p id="captionsFile-error" className="mt-1 text-sm font-medium whitespace-pre-line text-red-800">
+            {captionsError}
+          </p>
+        )}
       </div>
 
       <div>

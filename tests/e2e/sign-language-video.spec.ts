@@ -205,6 +205,32 @@ test.describe('sign-language video', () => {
     }
   });
 
+  test('the upload endpoint refuses a role that may not write, a file over 500 MB, and someone else’s upload', async ({
+    staffRequest,
+  }) => {
+    const { request: viewer } = await staffRequest('VIEWER');
+    expect((await viewer.post('/admin/uploads/video', { multipart: { name: 'a.mp4', size: '1000' } })).status()).toBe(403);
+    const { request: editor } = await staffRequest('EDITOR');
+    const tooLarge = await editor.post('/admin/uploads/video', { multipart: { name: 'a.mp4', size: '500000001' } });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: VIDEO_MESSAGES.tooLarge });
+    const started = await editor.post('/admin/uploads/video', { multipart: { name: 'a.mp4', size: '1000' } });
+    expect(started.status()).toBe(201);
+    const { id } = (await started.json()) as { id: string };
+    const { request: other } = await staffRequest('EDITOR');
+    expect((await other.get(`/admin/uploads/video/${id}`)).status()).toBe(404);
+    const outOfOrder = await editor.post(`/admin/uploads/video/${id}`, {
+      multipart: {
+        intent: 'chunk',
+        offset: '500',
+        chunk: { name: 'chunk', mimeType: 'application/octet-stream', buffer: Buffer.alloc(500) },
+      },
+    });
+    expect(outOfOrder.status()).toBe(409);
+    expect((await editor.post(`/admin/uploads/video/${id}`, { multipart: { intent: 'cancel' } })).status()).toBe(200);
+    expect((await editor.get(`/admin/uploads/video/${id}`)).status()).toBe(404);
+  });
+
   test('a draft keeps a video without captions; removing the video removes its files', async ({
     page,
     signIn,

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { startS3, type S3Sink } from '../../tests/support/s3';
+import { startBackgroundJobs } from './bootstrap.server';
+import { createS3Store } from './object-store.server';
 import type { StaffUser } from './auth.server';
 import { ContentRuleError, createContent, deleteContent, saveContent } from './content-admin.server';
 import { searchContent } from './search.server';
-import { getMediaStore } from './storage.server';
+import { getMediaStore, setMediaStore, setUploadsRoot } from './storage.server';
 import { setVideoTools } from './video-tools.server';
 import {
   appendVideoChunk,
@@ -309,4 +312,44 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     await deleteContent(staff('ADMIN'), item.id, IP);
     expect(await database().db.selectFrom('videos').select('id').where('id', '=', kept.id).executeTakeFirst()).toBeUndefined();
   }, 60_000);
+});
+
+describe.each(ENGINES)('sign-language video in an S3-compatible bucket, through the job worker, on %s', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+  let s3: S3Sink;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    setMediaStore(await createS3Store(s3.settings('tdg/')));
+  });
+  afterAll(async () => {
+    setUploadsRoot(database().dataDir);
+    await s3.close();
+  });
+
+  it('keeps the chunks and the finished files in the bucket (any instance can resume or process), never on disk', async () => {
+    const started = await startVideoUpload(editor, { name: 'bucket.mp4', size: bigVideo.length });
+    await appendVideoChunk(editor, started.id, 0, bigVideo.subarray(0, VIDEO_CHUNK_BYTES));
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const item of getMediaStore().list('video')) found.push(item.key);
+      return found.sort();
+    };
+    expect(await keys()).toEqual([`video-uploads/${started.id}/000000.part`]);
+    // The last chunk queues the job; the worker started at start-up runs it.
+    const stop = startBackgroundJobs({ pollMs: 20 });
+    try {
+      await appendVideoChunk(editor, started.id, VIDEO_CHUNK_BYTES, bigVideo.subarray(VIDEO_CHUNK_BYTES));
+      await vi.waitFor(async () => expect((await videoUploadStatus(editor, started.id)).status).toBe('ready'), {
+        timeout: 60_000,
+        interval: 100,
+      });
+    } finally {
+      await stop();
+    }
+    const stored = await keys();
+    expect(stored.some((k) => k.startsWith('video-uploads/'))).toBe(false);
+    expect(stored.filter((k) => /-(360p|240p)\.mp4$|-poster\.jpg$/.test(k))).toHaveLength(3);
+    expect(fs.existsSync(path.join(database().dataDir, 'uploads'))).toBe(false);
+  }, 90_000);
 });

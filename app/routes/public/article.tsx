@@ -157,7 +157,7 @@ export function Article({
             <p className="mt-4">
               <a
                 href="#sign-language-video"
-                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-amber-300 px-4 font-semibold text-slate-900 hover:bg-amber-200"
+                className="inline-block min-h-11 rounded-3xl bg-amber-300 px-4 py-2.5 font-semibold text-slate-900 hover:bg-amber-200"
               >
                 <span aria-hidden="true">▶</span> {article.video.watchLabel}{' '}
                 <span className="font-normal">({article.video.facts})</span>

@@ -220,9 +220,14 @@ async function saveParsedForm(
   let videoId: string | null | undefined;
   if (form.values.videoId !== undefined) {
     videoId = form.values.videoId.trim() || null;
-    if (videoId)
+    // Captions and transcript are written before the item is saved: only by someone who may save it
+    // (anyone else is refused by the save itself, with nothing changed).
+    const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
+    const maySave = target.mode === 'create' || (current !== undefined && mayEditContent(actor, current));
+    if (videoId && maySave)
       try {
         await prepareVideoForSave({
+          actor,
           videoId,
           contentId: target.mode === 'edit' ? target.id : undefined,
           captions: form.values.captionsFile,

@@ -254,13 +254,14 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     // Bad captions are refused with the line and the reason; good ones make the transcript.
     await expect(
       prepareVideoForSave({
+        actor: editor,
         videoId: video.id,
         contentId: draft.id,
         captions: vtt('WEBVTT\n\n00:00:02.000 --> 00:00:01.000\nHi\n'),
         transcript: '',
       }),
     ).rejects.toMatchObject({ message: 'Line 3: The caption ends before it starts.', field: 'captions' });
-    await prepareVideoForSave({ videoId: video.id, contentId: draft.id, captions: vtt(), transcript: '' });
+    await prepareVideoForSave({ actor: editor, videoId: video.id, contentId: draft.id, captions: vtt(), transcript: '' });
     const published = await saveContent(editor, draft.id, input('Signed story'), IP, { intent: 'publish' });
     expect(published.videoId).toBe(video.id);
 
@@ -278,7 +279,7 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
 
     // Another item cannot take the same video.
     await expect(
-      prepareVideoForSave({ videoId: video.id, contentId: 'other', captions: undefined, transcript: undefined }),
+      prepareVideoForSave({ actor: editor, videoId: video.id, contentId: 'other', captions: undefined, transcript: undefined }),
     ).rejects.toMatchObject({
       message: VIDEO_MESSAGES.inUse,
     });
@@ -295,7 +296,11 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
 
   it('removes a story’s video with the story, and videos nobody saved a day later', async () => {
     const kept = await upload(portraitVideo, 'kept.mov');
-    await prepareVideoForSave({ videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined });
+    // A video on no item yet is its uploader's: nobody else can attach it (or change its captions).
+    await expect(
+      prepareVideoForSave({ actor: author, videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined }),
+    ).rejects.toMatchObject({ message: VIDEO_MESSAGES.notFound });
+    await prepareVideoForSave({ actor: editor, videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined });
     const item = await createContent(editor, 'news', input('Kept'), IP, { intent: 'publish' }, { videoId: kept.id });
     const abandoned = await upload(portraitVideo, 'abandoned.mov');
     const halfway = await startVideoUpload(editor, { name: 'half.mp4', size: bigVideo.length });

@@ -518,6 +518,8 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
  * it then is. A transcript left empty is made from new captions.
  */
 export async function prepareVideoForSave(input: {
+  /** Who saves: a video on no item yet is only its uploader's to attach. */
+  actor: Pick<StaffUser, 'email'>;
   videoId: string;
   contentId: string | undefined;
   captions: File | undefined;
@@ -527,6 +529,8 @@ export async function prepareVideoForSave(input: {
   if (!row) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
   const owner = await getDb().selectFrom('content').select('id').where('video_id', '=', row.id).executeTakeFirst();
   if (owner && owner.id !== input.contentId) throw new VideoRuleError(VIDEO_MESSAGES.inUse, 400);
+  if (!owner && row.uploaded_by.toLowerCase() !== input.actor.email.toLowerCase())
+    throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
   if (row.status === 'uploading') throw new VideoRuleError(VIDEO_MESSAGES.stillUploading, 400);
   if (row.status === 'failed') throw new VideoRuleError(VIDEO_MESSAGES.failedVideo, 400);
   const transcript = input.transcript?.replace(/\r\n?/g, '\n').trim();

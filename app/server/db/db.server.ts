@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config.server.ts';
 import type { Database } from './schema.ts';
@@ -37,6 +47,28 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openSqlite(options);
 }
 
+/**
+ * SQLite transactions take the write lock as they begin (BEGIN IMMEDIATE). A deferred one that reads
+ * and then writes fails at once with SQLITE_BUSY when another process (a second worker, a backup, a
+ * test) wrote in between, whatever the busy timeout; an immediate one waits its turn instead.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SqliteImmediateDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver(this.#settings);
+  }
+}
+
 function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseHandle {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -60,7 +92,7 @@ function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseH
     }
     throw new DatabaseOpenError(`The database file ${file} cannot be opened (${reason})`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: sqlite }) });
   return {
     db,
     engine: 'sqlite',

@@ -13,6 +13,7 @@ import {
   type ContentAnswer,
   type ContentErrors,
   type ContentField,
+  type ContentFormValues,
   type ContentStatus,
   type ContentType,
 } from '~/lib/content-form';
@@ -26,15 +27,7 @@ import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 
-export interface ContentFormValues {
-  title: string;
-  category: string;
-  tags: string;
-  summary: string;
-  imageUrl: string;
-  imageAlt: string;
-  content: string;
-}
+export type { ContentFormValues };
 
 /** Issue 13: where the item stands (drafts, scheduling) and the version the form was opened at. */
 export interface EditorialState {

@@ -7,7 +7,7 @@ import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
 import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
 import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
-import { revisionForRestore } from '~/server/revisions.server';
+import { formValuesOf, revisionForRestore } from '~/server/revisions.server';
 import { REVISION_MESSAGES } from '~/lib/revisions';
 import type { Route } from './+types/content-edit';
 
@@ -16,15 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
   // Issue 13: an AUTHOR opens only their own items, until published (the service's rule).
   if (!mayEditContent(getStaff(context), item)) throw data({ error: CONTENT_MESSAGES.forbidden }, { status: 403 });
-  let initial: ContentFormValues = {
-    title: item.title,
-    category: item.category,
-    tags: item.tags.join(', '),
-    summary: item.summary ?? '',
-    imageUrl: item.imageUrl ?? '',
-    imageAlt: item.imageAlt,
-    content: item.content,
-  };
+  let initial: ContentFormValues = formValuesOf(item);
   // Issue 12: a published item can be sent to the newsletter's subscribers.
   const canSend = can(getStaff(context).role, 'newsletter:send') && item.status === 'published';
   const timeZone = await readEditorialTimeZone();

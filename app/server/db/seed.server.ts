@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { SEED_ARTICLES, SEED_AUTHORS, type SeedImage } from './seed-data.ts';
@@ -10,7 +9,7 @@ import { renderSeedImageSvg } from './seed-images.ts';
 import { newContentId, newId, nowIso } from '../ids.server.ts';
 import { generatePassword, hashPassword } from '../passwords.server.ts';
 import { storedBody } from '../sanitize.server.ts';
-import { storeImage, type StoredImage } from '../storage.server.ts';
+import { loadSharp, storeImage, type StoredImage } from '../storage.server.ts';
 import { SETTING_KEYS, writeSetting } from '../settings.server.ts';
 import { defaultServices } from '../services.server.ts';
 
@@ -98,6 +97,7 @@ function writePasswordFile(file: string, email: string, password: string): void 
 
 async function seedImage(db: Kysely<Database>, folder: Collection, name: string, image: SeedImage) {
   const svg = renderSeedImageSvg(image, 1200, 675);
+  const sharp = await loadSharp();
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });
 }

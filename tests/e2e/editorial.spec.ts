@@ -9,7 +9,7 @@ import { expect, OWN_SERVERS, test } from './fixtures';
 import { apiSignIn, unique, type Staff } from './staff';
 import { expectNoSeriousA11yIssues, startServer, type OtherServer } from './support';
 
-// Issue 13, part A: drafts, scheduled publishing, preview links and no silent overwrites, on both
+// Issue 13: drafts, scheduled publishing, preview links and no silent overwrites, on both
 // engines (the `postgres` project runs this file again against the PostgreSQL server). Everything a
 // test makes carries its `tag` and is deleted through the server when it ends, so the public page
 // cache forgets it too.

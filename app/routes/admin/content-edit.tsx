@@ -73,20 +73,22 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
             {editorial.scheduledLabel && <> · goes public {editorial.scheduledLabel}</>}
           </p>
         </div>
-        <Link
-          to={`/admin/content/${id}/history`}
-          className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          History
-        </Link>
-        {canSend && (
+        <div className="flex flex-wrap gap-3">
           <Link
-            to={`/admin/newsletter/${id}`}
+            to={`/admin/content/${id}/history`}
             className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
           >
-            Send to subscribers
+            History
           </Link>
-        )}
+          {canSend && (
+            <Link
+              to={`/admin/newsletter/${id}`}
+              className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
+            >
+              Send to subscribers
+            </Link>
+          )}
+        </div>
       </div>
       {restored && (
         <div role="status" className="mb-6 max-w-4xl rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">

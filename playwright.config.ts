@@ -40,7 +40,9 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * database only through the `database` fixture and use relative URLs.
  */
 const BOTH_ENGINES =
-  /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail|instances|workers|revisions|editorial|sign-language-video)\.spec\.ts$/;
+  /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail|workers|revisions|editorial|sign-language-video)\.spec\.ts$/;
+/** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
+const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
 const PUBLISHING =
   /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video)\.spec\.ts$/;
@@ -55,15 +57,16 @@ export default defineConfig<EngineOptions, EngineOptions>({
   // Journeys that publish or delete public content run after the ones that read the seeded lists,
   // so a list never sees another test's article appear or vanish.
   projects: [
-    { name: 'site', testIgnore: PUBLISHING },
+    { name: 'site', testIgnore: [PUBLISHING, POSTGRES_ONLY] },
     { name: 'publishing', testMatch: PUBLISHING, dependencies: ['site'] },
     ...(E2E.postgres
       ? [
           {
             name: 'postgres',
-            testMatch: BOTH_ENGINES,
-            // Layout, keyboard and axe journeys render the same HTML on either engine (fixtures.ts).
-            grepInvert: /@layout/,
+            testMatch: [BOTH_ENGINES, POSTGRES_ONLY],
+            // Layout, keyboard and axe journeys render the same HTML on either engine, and journeys
+            // with servers of their own start one per engine from the SQLite run (fixtures.ts).
+            grepInvert: /@layout|@own-servers/,
             use: { baseURL: E2E.postgres.baseURL, serverURL: E2E.postgres.baseURL, engine: 'postgres' as const },
           },
         ]

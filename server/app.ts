@@ -5,6 +5,7 @@
 // shuts down.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
@@ -79,7 +80,11 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     next();
   });
   app.use(securityHeaders(config, options.dev));
-  app.use(compression());
+  app.use(
+    compression({
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
   app.use(closeAfterRefusedBody);
 
   app.get('/healthz', async (_req, res) => {

@@ -349,6 +349,8 @@ function trackTag(
 
 export const CONTENT_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
+/** The form's fields as typed: what it opens with, and what autosave keeps between saves. */
+export type ContentFormValues = Record<ContentField, string>;
 // Issue 14: 'video', 'captions' and 'transcript' are the sign-language video's fields.
 export type ContentErrors = Partial<Record<ContentField | 'author' | 'scheduleAt' | 'video' | 'captions' | 'transcript', string>>;
 

@@ -1,5 +1,6 @@
 // Issue 13: revision history and autosave (docs/decisions/016-revisions-and-autosave.md). Shared by the
 // server, which stores the snapshots, and the browser, which shows and restores them.
+import { CONTENT_FIELDS, type ContentFormValues } from './content-form';
 
 export const REVISION_KINDS = ['published', 'updated', 'draft', 'scheduled', 'restored', 'autosave'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
@@ -42,17 +43,9 @@ export function revisionActorLabel(revision: { kind: string; actorName: string |
 }
 
 /** The form's fields as the browser keeps them between saves (its localStorage and the server slot). */
-export interface AutosaveValues {
-  title: string;
-  category: string;
-  tags: string;
-  summary: string;
-  imageUrl: string;
-  imageAlt: string;
-  content: string;
-}
+export type AutosaveValues = ContentFormValues;
 
-export const AUTOSAVE_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'] as const;
+export const AUTOSAVE_FIELDS = CONTENT_FIELDS;
 
 /** The slot an open form keeps its unsaved changes in: the item's id, or "new-<type>" before it exists. */
 export function autosaveKey(target: { id: string } | { type: string }): string {

@@ -16,8 +16,7 @@ import type { Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
-import { reserveAttempt } from './limits.server.ts';
-import { visitorKey, type FormAnswer } from './rate-limit.server.ts';
+import { limitVisitorPost, type FormAnswer } from './rate-limit.server.ts';
 import { parseForm } from './forms.server.ts';
 import { getConfig } from './config.server.ts';
 import { sendMail } from './mail.server.ts';
@@ -101,26 +100,15 @@ export async function submitContactForm(options: {
   }
   const { [HONEYPOT_FIELD]: _, ...message } = form.values;
 
-  // Counted in the database (rate_limits), so every process and instance counts the same messages.
-  let decision;
-  try {
-    decision = await reserveAttempt(
-      `contact:${visitorKey(options.clientIp)}`,
-      CONTACT_RATE_LIMIT.limit,
-      CONTACT_RATE_LIMIT.windowMs,
-    );
-  } catch (error) {
-    log.error({ err: error, form: 'contact' }, 'contact message could not be counted against the limit');
-    return { status: 503, result: { status: 'failed', message: CONTACT_TEXT.failed, values } };
-  }
-  if (!decision.allowed) {
-    log.warn({ form: 'contact' }, 'contact message refused: rate limit');
+  const limited = await limitVisitorPost('contact', options.clientIp, CONTACT_RATE_LIMIT);
+  if (limited)
     return {
-      status: 429,
-      result: { status: 'refused', message: CONTACT_TEXT.rateLimited, values },
-      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
+      ...limited,
+      result:
+        limited.status === 429
+          ? { status: 'refused', message: CONTACT_TEXT.rateLimited, values }
+          : { status: 'failed', message: CONTACT_TEXT.failed, values },
     };
-  }
 
   let saved: { id: string; createdAt: string };
   try {

@@ -12,7 +12,7 @@ import { reserveAttempt } from './limits.server.ts';
 import { getLogger } from './logger.server.ts';
 import { sendMail } from './mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { visitorKey, type FormAnswer } from './rate-limit.server.ts';
+import { limitVisitorPost, type FormAnswer } from './rate-limit.server.ts';
 import { getSiteInfo } from './site.server.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
@@ -104,26 +104,9 @@ export async function submitNewsletterForm(options: {
   const parsed = form.values;
   const back = backPath(parsed.source, options.request);
 
-  // Counted in the database (rate_limits), so every process and instance counts the same attempts.
-  let decision;
-  try {
-    decision = await reserveAttempt(
-      `newsletter:${visitorKey(options.clientIp)}`,
-      NEWSLETTER_RATE_LIMIT.limit,
-      NEWSLETTER_RATE_LIMIT.windowMs,
-    );
-  } catch (error) {
-    log.error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be counted against the limit');
-    return { status: 503, result: answer('failed', back) };
-  }
-  if (!decision.allowed) {
-    log.warn({ form: 'newsletter' }, 'newsletter subscription refused: rate limit');
-    return {
-      status: 429,
-      result: answer('failed', back, NEWSLETTER_RATE_LIMITED),
-      headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-    };
-  }
+  const limited = await limitVisitorPost('newsletter', options.clientIp, NEWSLETTER_RATE_LIMIT);
+  if (limited)
+    return { ...limited, result: answer('failed', back, limited.status === 429 ? NEWSLETTER_RATE_LIMITED : undefined) };
 
   try {
     await enqueueJob(

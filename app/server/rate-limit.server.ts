@@ -1,5 +1,7 @@
 import { isIPv4, isIPv6, SocketAddress } from 'node:net';
 import { data, type HeadersFunction } from 'react-router';
+import { reserveAttempt } from './limits.server.ts';
+import { getLogger } from './logger.server.ts';
 
 // What public forms share about limits: the key a visitor is counted under, and how an action
 // answers. The counts themselves live in the database (limits.server.ts), so every process and
@@ -30,6 +32,34 @@ export function visitorKey(clientIp: string): string {
     ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
     : left;
   return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
+/** Why a public form's post goes no further: over its limit (429), or not countable (503). */
+export interface VisitorRefusal {
+  status: 429 | 503;
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts a public form's post against its visitor's limit, in the database (rate_limits), so every
+ * process and instance counts the same posts. Undefined when the post may go on. A count that cannot
+ * be written refuses with 503 rather than let every post through.
+ */
+export async function limitVisitorPost(
+  form: 'contact' | 'newsletter',
+  clientIp: string,
+  rule: { limit: number; windowMs: number },
+): Promise<VisitorRefusal | undefined> {
+  let decision;
+  try {
+    decision = await reserveAttempt(`${form}:${visitorKey(clientIp)}`, rule.limit, rule.windowMs);
+  } catch (error) {
+    getLogger().error({ err: error, form }, `${form} post could not be counted against the limit`);
+    return { status: 503, headers: {} };
+  }
+  if (decision.allowed) return undefined;
+  getLogger().warn({ form }, `${form} post refused: rate limit`);
+  return { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } };
 }
 
 /** What a public form's action decided: the result for the page, its HTTP status and any headers. */

@@ -63,7 +63,7 @@ export async function recordRevision(db: Db, input: RevisionInput): Promise<void
   const now = nowIso();
   if (input.kind === 'autosave') {
     if (!input.actor) throw new Error('An autosave belongs to a staff member');
-    await writeAutosave(db, input.actor.email, input.contentId, input.contentId, snapshotValues(input.snapshot), now);
+    await writeAutosave(db, input.actor.email, input.contentId, input.contentId, formValuesOf(input.snapshot), now);
     return;
   }
   const last = await db
@@ -173,15 +173,17 @@ export async function revisionForRestore(
 ): Promise<{ revision: Revision; values: AutosaveValues; imageGone: boolean } | undefined> {
   const revision = await getRevision(contentId, revisionId);
   if (!revision) return undefined;
-  const values = snapshotValues(revision.snapshot);
+  const values = formValuesOf(revision.snapshot);
   const url = revision.snapshot.imageUrl;
   const imageGone = Boolean(url?.startsWith(MEDIA_URL_PREFIX) && !(await isStoredImage(url)));
   if (imageGone) Object.assign(values, { imageUrl: '', imageAlt: '' });
   return { revision, values, imageGone };
 }
 
-/** A snapshot as the form's fields. */
-export function snapshotValues(snapshot: RevisionSnapshot): AutosaveValues {
+/** A stored item or a snapshot of one as the form's fields. */
+export function formValuesOf(
+  snapshot: Pick<RevisionSnapshot, 'title' | 'category' | 'tags' | 'summary' | 'imageUrl' | 'imageAlt' | 'content'>,
+): AutosaveValues {
   return {
     title: snapshot.title,
     category: snapshot.category,

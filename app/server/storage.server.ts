@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { newId, nowIso } from './ids.server.ts';
@@ -59,6 +59,14 @@ export function safeFileName(name: string): string {
 /** How much of an uploaded file's name (without its extension) goes into the stored name. */
 const FILE_STEM_MAX = 80;
 
+/**
+ * sharp, loaded the first time an image is stored: a process that serves pages and never takes an
+ * upload is spared libvips and its memory (about 10 MB).
+ */
+export async function loadSharp(): Promise<(input?: Buffer, options?: SharpOptions) => Sharp> {
+  return (await import('sharp')).default;
+}
+
 /** A file name without its extension (the part from the last dot), found without a pattern. */
 export function fileStem(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -83,6 +91,7 @@ export async function storeImage(
     responsive?: boolean;
   },
 ): Promise<StoredImage> {
+  const sharp = await loadSharp();
   let image: Sharp;
   let meta: Metadata;
   try {

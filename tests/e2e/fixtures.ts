@@ -136,3 +136,9 @@ export { expect };
  * `postgres` project leaves it to the SQLite run (playwright.config.ts) and spends its time on data.
  */
 export const LAYOUT = '@layout';
+
+/**
+ * A journey that starts servers of its own, one per engine: the `postgres` project leaves it to the
+ * SQLite run rather than start the same servers twice.
+ */
+export const OWN_SERVERS = '@own-servers';

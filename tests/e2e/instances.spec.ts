@@ -20,9 +20,7 @@ import { startServer, type OtherServer } from './support';
 
 const ADMIN = { email: 'instances@e2e.example', password: 'instances-Super-admin-passphrase' };
 
-test('two instances on one PostgreSQL database and one bucket serve the same site', async ({ playwright }, testInfo) => {
-  test.skip(!E2E.postgres, 'needs TEST_DATABASE_URL');
-  test.skip(testInfo.project.name !== 'postgres', 'runs once, in the postgres project');
+test('two instances on one PostgreSQL database and one bucket serve the same site', async ({ playwright }) => {
   // Two servers migrating, seeding the demo content and resizing its pictures on a busy machine.
   test.setTimeout(300_000);
 

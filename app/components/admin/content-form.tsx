@@ -13,6 +13,7 @@ import {
   type ContentAnswer,
   type ContentErrors,
   type ContentField,
+  type ContentFormValues,
   type ContentStatus,
   type ContentType,
 } from '~/lib/content-form';
@@ -29,15 +30,7 @@ import { SignLanguageVideo } from './sign-language-video';
 import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import type { VideoFormState } from '~/lib/video-upload';
 
-export interface ContentFormValues {
-  title: string;
-  category: string;
-  tags: string;
-  summary: string;
-  imageUrl: string;
-  imageAlt: string;
-  content: string;
-}
+export type { ContentFormValues };
 
 /** Issue 13: where the item stands (drafts, scheduling) and the version the form was opened at. */
 export interface EditorialState {

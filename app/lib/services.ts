@@ -1,4 +1,3 @@
-import { z } from 'zod';
 // spec §3 Service, shared by the server and the browser. The four built-in services' words live on
 // the server (app/server/site-defaults.server.ts), which only the server's pages need
 // (docs/decisions/303).
@@ -46,7 +45,7 @@ export const SERVICE_ALT_MAX = 200;
 /** Twelve full lines with generous spacing; a longer field cannot be valid, so it is refused before it is split. */
 export const SERVICE_FEATURES_INPUT_MAX = 2_500;
 /** Our upload addresses are about 60 characters; checked before the pattern runs. */
-const IMAGE_URL_MAX = 300;
+export const SERVICE_IMAGE_URL_MAX = 300;
 
 export const SERVICE_MESSAGES = {
   fixErrors: 'Please fix the errors below before submitting.',
@@ -90,50 +89,6 @@ export function parseFeatures(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The pictures a service may show: one uploaded to the services folder, or a built-in service's own. */
-function isServiceImageUrl(value: string): boolean {
-  if (value.length > IMAGE_URL_MAX) return false;
-  return /^\/media\/services\/[A-Za-z0-9._-]+\.webp$/.test(value) || /^\/images\/services\/[a-z0-9-]+\.svg$/.test(value);
-}
-
-export const serviceSchema = z
-  .object({
-    title: z.string().trim().min(1, SERVICE_MESSAGES.titleRequired).max(SERVICE_TITLE_MAX, SERVICE_MESSAGES.titleTooLong),
-    description: z
-      .string()
-      .max(SERVICE_DESCRIPTION_MAX * 2, SERVICE_MESSAGES.descriptionTooLong)
-      .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-      .pipe(
-        z.string().min(1, SERVICE_MESSAGES.descriptionRequired).max(SERVICE_DESCRIPTION_MAX, SERVICE_MESSAGES.descriptionTooLong),
-      ),
-    features: z
-      .string()
-      .max(SERVICE_FEATURES_INPUT_MAX, SERVICE_MESSAGES.tooManyFeatures)
-      .default('')
-      .transform((v) => parseFeatures(v.replace(/\r\n?/g, '\n')))
-      .pipe(
-        z
-          .array(z.string().max(SERVICE_FEATURE_MAX, SERVICE_MESSAGES.featureTooLong))
-          .refine((list) => list.length <= SERVICE_FEATURES_MAX, SERVICE_MESSAGES.tooManyFeatures),
-      ),
-    imageUrl: z
-      .string()
-      .trim()
-      .default('')
-      .refine((v) => v === '' || isServiceImageUrl(v), SERVICE_MESSAGES.imageInvalid),
-    imageAlt: z.string().trim().max(SERVICE_ALT_MAX, SERVICE_MESSAGES.altTooLong).default(''),
-  })
-  // Checked even when another field is wrong, so every problem shows at once.
-  .refine((value) => !(value.imageUrl && !value.imageAlt), {
-    path: ['imageAlt'],
-    message: SERVICE_MESSAGES.altRequired,
-    when: ({ value }) => {
-      const v = value as { imageUrl?: unknown; imageAlt?: unknown };
-      return typeof v?.imageUrl === 'string' && (v.imageAlt === undefined || typeof v.imageAlt === 'string');
-    },
-  });
-
-export type ServiceInput = z.output<typeof serviceSchema>;
 export const SERVICE_FIELDS = ['title', 'description', 'features', 'imageUrl', 'imageAlt'] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 export type ServiceErrors = Partial<Record<ServiceField | 'form', string>>;

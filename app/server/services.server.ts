@@ -7,13 +7,12 @@ import {
   isServiceId,
   SERVICE_FIELDS,
   SERVICE_MESSAGES,
-  serviceSchema,
   type AdminService,
   type Service,
   type ServiceErrors,
   type ServiceFormFailure,
-  type ServiceInput,
 } from '../lib/services.ts';
+import { serviceSchema, type ServiceInput } from '../lib/service-schema.ts';
 import { can } from '../lib/permissions.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
 import type { StaffUser } from './auth.server.ts';

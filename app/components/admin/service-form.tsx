@@ -9,11 +9,11 @@ import {
   SERVICE_FEATURES_MAX,
   SERVICE_MESSAGES,
   SERVICE_TITLE_MAX,
-  serviceSchema,
   type ServiceErrors,
   type ServiceField,
   type ServiceFormFailure,
 } from '~/lib/services';
+import { serviceSchema } from '~/lib/service-schema';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
 import { FeaturedImage } from './featured-image';

@@ -208,22 +208,14 @@ function sqliteFacts(db: SQLite.Database): DatabaseFacts {
  * migrations are read in the same snapshot, so they describe exactly what the dump holds.
  */
 async function dumpPostgres(databaseUrl: string, target: string): Promise<DatabaseFacts> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new BackupError(`DATABASE_URL ${postgresLocation(databaseUrl)} cannot be reached (${messageOf(error)})`);
-  }
-  try {
+  return withClient(databaseUrl, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshot = (await client.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot')).rows[0]!.snapshot;
     const facts = await postgresFacts(client);
     await runTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${target}`], databaseUrl);
     await client.query('COMMIT');
     return facts;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  });
 }
 
 async function postgresTables(client: pg.Client): Promise<string[]> {

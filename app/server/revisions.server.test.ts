@@ -6,9 +6,11 @@ import {
   getAutosave,
   getRevision,
   listRevisions,
+  pruneStaleAutosaves,
   recordRevision,
   revisionForRestore,
   saveAutosave,
+  AUTOSAVE_KEPT_DAYS,
   type RevisionSnapshot,
 } from './revisions.server';
 import { REVISIONS_KEPT, type AutosaveValues } from '../lib/revisions';
@@ -129,6 +131,20 @@ describe.each(ENGINES)('revisions on %s', (engine) => {
     expect((await getAutosave(peter.email, 'autosaved'))?.values.title).toBe('Peter typing');
     await discardAutosave(peter.email, 'autosaved');
     expect(await getAutosave(peter.email, 'autosaved')).toBeUndefined();
+  });
+
+  it('forgets slots nobody came back to for a month, and keeps the rest', async () => {
+    await saveAutosave(grace.email, { newType: 'news' }, values('Left long ago'));
+    await saveAutosave(peter.email, { newType: 'news' }, values('Still typing'));
+    const monthAgo = new Date(Date.now() - (AUTOSAVE_KEPT_DAYS + 1) * 86_400_000).toISOString();
+    await database()
+      .db.updateTable('content_autosaves')
+      .set({ saved_at: monthAgo })
+      .where('staff_email', '=', grace.email)
+      .execute();
+    await pruneStaleAutosaves(database().db);
+    expect(await getAutosave(grace.email, 'new-news')).toBeUndefined();
+    expect((await getAutosave(peter.email, 'new-news'))?.values.title).toBe('Still typing');
   });
 
   it("empties a new item's slot when that item is first saved", async () => {

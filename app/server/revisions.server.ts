@@ -216,8 +216,14 @@ async function writeAutosave(
     .values({ staff_email: staffEmail, slot, content_id: contentId, form_values: json, saved_at: now })
     .onConflict((oc) => oc.columns(['staff_email', 'slot']).doUpdateSet({ form_values: json, saved_at: now }))
     .execute();
-  // Slots nobody came back to for a month: whoever left them has long since typed it again or let it go.
-  const stale = new Date(Date.parse(now) - AUTOSAVE_KEPT_DAYS * 86_400_000).toISOString();
+}
+
+/**
+ * Removes slots nobody came back to for a month: whoever left them has long since typed it again or
+ * let it go. Run by the editorial job (scheduled-publishing.server.ts), not on every autosave.
+ */
+export async function pruneStaleAutosaves(db: Db = getDb(), now = Date.now()): Promise<void> {
+  const stale = new Date(now - AUTOSAVE_KEPT_DAYS * 86_400_000).toISOString();
   await db.deleteFrom('content_autosaves').where('saved_at', '<', stale).execute();
 }
 

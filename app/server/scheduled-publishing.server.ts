@@ -4,7 +4,7 @@ import { getDb } from './db/db.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getContentForAdmin, snapshotOf } from './content-admin.server.ts';
-import { recordRevision } from './revisions.server.ts';
+import { pruneStaleAutosaves, recordRevision } from './revisions.server.ts';
 import { publicContentChanged } from './public-changes.server.ts';
 import { pruneExpiredPreviewLinks } from './preview-links.server.ts';
 import { readSiteSettings } from './site-settings.server.ts';
@@ -72,6 +72,7 @@ export async function publishDueContent(now = Date.now(), db: Kysely<Database> =
 export async function runScheduledPublishing(): Promise<void> {
   await publishDueContent();
   await pruneExpiredPreviewLinks();
+  await pruneStaleAutosaves();
 }
 
 /** The organisation's time zone (Site settings), in which schedules are entered and shown. */

@@ -663,6 +663,14 @@ function migrations(engine: Engine): Record<string, Migration> {
           await trx.schema.createIndex('content_video_id').on('content').column('video_id').execute();
         }),
     },
+    '0011_services_video': {
+      // Issue 14: a service may carry a sign-language video too, as a story does (decision 020, Services).
+      up: (db) =>
+        inTransaction(db, async (trx) => {
+          await trx.schema.alterTable('services').addColumn('video_id', text).execute();
+          await trx.schema.createIndex('services_video_id').on('services').column('video_id').execute();
+        }),
+    },
   };
 }
 

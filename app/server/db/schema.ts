@@ -131,6 +131,8 @@ export interface ServiceTable {
   position: Generated<number>;
   /** 1 for demo services (none today: the four built-in services are the organisation's own). */
   demo: Generated<number>;
+  /** Issue 14: its sign-language video (`videos.id`), or null. */
+  video_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

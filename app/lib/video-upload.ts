@@ -30,7 +30,7 @@ export const VIDEO_MESSAGES = {
   uploadGone: 'This upload was cancelled or has finished. Please choose the video again.',
   outOfOrder: 'A part of the upload arrived out of order. Choose the same file again to continue.',
   notFound: 'The video was not found. Please upload it again.',
-  inUse: 'This video belongs to another story. Please upload it again.',
+  inUse: 'This video belongs to another story or service. Please upload it again.',
   stillUploading: 'The video has not finished uploading. Please wait for it, or remove it.',
   failedVideo: 'The video could not be processed. Please remove it or upload another one.',
   transcriptTooLong: 'The transcript must be at most 50,000 characters.',
@@ -41,7 +41,7 @@ export const VIDEO_MESSAGES = {
   cancelled: 'Upload cancelled.',
 } as const;
 
-/** A video as the content form shows it. */
+/** A video as the content and service forms show it. */
 export interface VideoFormState {
   id: string;
   status: VideoStatus;

@@ -31,8 +31,9 @@ import { VIDEO_TEXTS, videoFacts, type PublicVideo } from '../lib/video.ts';
 //    probed (anything that is not a decodable MP4, MOV or WebM video of at most 15 minutes is refused,
 //    whatever its name), transcoded to H.264/AAC MP4 at about 360p and 240p with faststart, and a
 //    poster is taken; the three files go to the media store and the chunks are removed.
-// 3. The content form attaches the video to its item (content.video_id) with its captions and
-//    transcript; an item with a video is published only with captions.
+// 3. The content form attaches the video to its item (content.video_id), and the service form to its
+//    service (services.video_id), with its captions and transcript; an item with a video is published
+//    only with captions. A video belongs to at most one story, news item or service.
 
 type Db = Kysely<Database> | Transaction<Database>;
 type VideoRow = Selectable<VideoTable>;
@@ -62,6 +63,17 @@ const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undefined> {
   if (!isVideoId(id)) return undefined;
   return db.selectFrom('videos').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What shows a video: a story or news item (`content`), or a service. */
+type VideoOwner = { table: 'content' | 'services'; id: string };
+
+/** The item that shows video `id`, if any: every question of "who uses this video" asks here. */
+async function videoOwner(id: string, db: Db = getDb()): Promise<VideoOwner | undefined> {
+  const item = await db.selectFrom('content').select('id').where('video_id', '=', id).executeTakeFirst();
+  if (item) return { table: 'content', id: item.id };
+  const service = await db.selectFrom('services').select('id').where('video_id', '=', id).executeTakeFirst();
+  return service ? { table: 'services', id: service.id } : undefined;
 }
 
 /** The form's view of a video (its state, progress, failure, captions). */
@@ -169,9 +181,8 @@ export async function appendVideoChunk(actor: StaffUser, id: string, offset: num
 /** Stops an upload (or drops a processed video the form never saved): its files and its row go. */
 export async function cancelVideoUpload(actor: StaffUser, id: string): Promise<void> {
   const row = await ownUpload(actor, id);
-  const owner = await getDb().selectFrom('content').select('id').where('video_id', '=', id).executeTakeFirst();
   // A video a saved item shows goes when the item is saved without it, not from here.
-  if (owner) return;
+  if (await videoOwner(id)) return;
   await removeVideo(row);
 }
 
@@ -195,11 +206,10 @@ async function removeVideo(row: VideoRow): Promise<void> {
   await getDb().deleteFrom('videos').where('id', '=', row.id).execute();
 }
 
-/** Removes a video once no item points at it (an item saved without it, or deleted). */
+/** Removes a video once no item or service points at it (one saved without it, or deleted). */
 export async function removeVideoIfUnused(id: string | null | undefined): Promise<boolean> {
   if (!id) return false;
-  const used = await getDb().selectFrom('content').select('id').where('video_id', '=', id).limit(1).executeTakeFirst();
-  if (used) return false;
+  if (await videoOwner(id)) return false;
   const row = await findVideo(id);
   if (!row) return false;
   await removeVideo(row);
@@ -207,8 +217,8 @@ export async function removeVideoIfUnused(id: string | null | undefined): Promis
 }
 
 /**
- * Removes videos older than a day that no item shows: uploads abandoned half-way, and videos whose
- * form was never saved (decision 008's rule for pictures). Returns how many went.
+ * Removes videos older than a day that no item or service shows: uploads abandoned half-way, and
+ * videos whose form was never saved (decision 008's rule for pictures). Returns how many went.
  */
 export async function pruneUnusedVideos(now = Date.now()): Promise<number> {
   const cutoff = new Date(now - VIDEO_ABANDONED_AFTER_MS).toISOString();
@@ -218,7 +228,10 @@ export async function pruneUnusedVideos(now = Date.now()): Promise<number> {
     .where('updated_at', '<', cutoff)
     .where('status', '!=', 'processing')
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('content').select('content.id').whereRef('content.video_id', '=', 'videos.id'))),
+      eb.and([
+        eb.not(eb.exists(eb.selectFrom('content').select('content.id').whereRef('content.video_id', '=', 'videos.id'))),
+        eb.not(eb.exists(eb.selectFrom('services').select('services.id').whereRef('services.video_id', '=', 'videos.id'))),
+      ]),
     )
     .execute();
   let removed = 0;
@@ -497,7 +510,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
       },
       'video processed',
     );
-    // An item already published with this video now shows it.
+    // An item already published with this video (or a service) now shows it: every cached page goes.
     publicContentChanged();
   } catch (error) {
     if (error instanceof UnusableVideoError) return await fail(error.message);
@@ -510,25 +523,32 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
   }
 }
 
-// --- The content form ---------------------------------------------------------------------------
+// --- The content and service forms --------------------------------------------------------------
+
+/** Whether `owner` is the item a form saves (`contentId` or `serviceId`, undefined for a new one). */
+const isSavedItem = (owner: VideoOwner, item: { contentId?: string | undefined; serviceId?: string | undefined }) =>
+  owner.id === (owner.table === 'content' ? item.contentId : item.serviceId);
 
 /**
- * The video a save of an item asks for, checked: it exists, it is no other item's, it is not still
- * uploading or failed. `captions` (a file) and `transcript` are applied to it. Returns the video as
- * it then is. A transcript left empty is made from new captions.
+ * The video a save of an item (a story, a news item or a service) asks for, checked: it exists, it
+ * is no other item's, it is not still uploading or failed. `captions` (a file) and `transcript` are
+ * applied to it. Returns the video as it then is. A transcript left empty is made from new captions.
  */
 export async function prepareVideoForSave(input: {
   /** Who saves: a video on no item yet is only its uploader's to attach. */
   actor: Pick<StaffUser, 'email'>;
   videoId: string;
+  /** The story or news item saved (undefined when it is new, or a service is saved). */
   contentId: string | undefined;
+  /** The service saved (undefined when it is new, or a story is saved). */
+  serviceId?: string | undefined;
   captions: File | undefined;
   transcript: string | undefined;
 }): Promise<VideoRow> {
   const row = await findVideo(input.videoId);
   if (!row) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
-  const owner = await getDb().selectFrom('content').select('id').where('video_id', '=', row.id).executeTakeFirst();
-  if (owner && owner.id !== input.contentId) throw new VideoRuleError(VIDEO_MESSAGES.inUse, 400);
+  const owner = await videoOwner(row.id);
+  if (owner && !isSavedItem(owner, input)) throw new VideoRuleError(VIDEO_MESSAGES.inUse, 400);
   if (!owner && row.uploaded_by.toLowerCase() !== input.actor.email.toLowerCase())
     throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
   if (row.status === 'uploading') throw new VideoRuleError(VIDEO_MESSAGES.stillUploading, 400);
@@ -560,6 +580,22 @@ export async function prepareVideoForSave(input: {
       .delete(oldCaptions)
       .catch(() => undefined);
   return (await findVideo(row.id))!;
+}
+
+/**
+ * The form's view of the video a save that failed had named, to show it again: only the saved item's
+ * own video, or one on no item that `actor` uploaded; null for anything else.
+ */
+export async function postedVideoFormState(
+  actor: Pick<StaffUser, 'email'>,
+  id: string,
+  item: { contentId?: string | undefined; serviceId?: string | undefined },
+): Promise<VideoFormState | null> {
+  const row = await findVideo(id);
+  if (!row) return null;
+  const owner = await videoOwner(row.id);
+  const mine = owner ? isSavedItem(owner, item) : row.uploaded_by.toLowerCase() === actor.email.toLowerCase();
+  return mine ? toFormState(row) : null;
 }
 
 /** Whether a video may go public with its item: it needs its captions (WCAG 1.2.2). */

@@ -2,6 +2,9 @@
 // the server (app/server/site-defaults.server.ts), which only the server's pages need
 // (docs/decisions/303).
 
+import type { PublicVideo } from './video.ts';
+import type { VideoFormState } from './video-upload.ts';
+
 export interface Service {
   id: string;
   title: string;
@@ -9,6 +12,12 @@ export interface Service {
   features: string[];
   imageUrl: string | null;
   imageAlt: string;
+}
+
+/** A service as its own page (/services/{id}) shows it. */
+export interface ServiceView extends Service {
+  /** Issue 14: its sign-language video, once processed and captioned; null otherwise. */
+  video: PublicVideo | null;
 }
 
 /** spec §3: the built-in services used when none are stored, in this order. */
@@ -91,7 +100,9 @@ export function parseFeatures(text: string): string[] {
 
 export const SERVICE_FIELDS = ['title', 'description', 'features', 'imageUrl', 'imageAlt'] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
-export type ServiceErrors = Partial<Record<ServiceField | 'form', string>>;
+/** Issue 14: the sign-language video's fields (its file chooser, captions and transcript). */
+export type ServiceVideoField = 'video' | 'captions' | 'transcript';
+export type ServiceErrors = Partial<Record<ServiceField | ServiceVideoField | 'form', string>>;
 
 /** What the service form's action answers on a failure (a success redirects to the list). */
 export interface ServiceFormFailure {
@@ -99,6 +110,11 @@ export interface ServiceFormFailure {
   message: string;
   errors: ServiceErrors;
   values: Partial<Record<ServiceField, string>>;
+  /**
+   * Issue 14: the video the post named, to show again (null: none, or not one the poster may see),
+   * and the transcript as typed. Absent when the post had no video field.
+   */
+  video?: { state: VideoFormState | null; transcript: string };
 }
 
 /** A service as the dashboard lists it. */
@@ -106,6 +122,8 @@ export interface AdminService extends Service {
   position: number;
   demo: boolean;
   updatedAt: string;
+  /** Issue 14: its sign-language video (videos.id), or null. */
+  videoId: string | null;
 }
 
 /** A service id as the site makes them: a slug of the title. Anything else cannot exist. */

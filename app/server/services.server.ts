@@ -11,10 +11,13 @@ import {
   type Service,
   type ServiceErrors,
   type ServiceFormFailure,
+  type ServiceView,
 } from '../lib/services.ts';
 import { serviceSchema, type ServiceInput } from '../lib/service-schema.ts';
 import { can } from '../lib/permissions.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
+import { TRANSCRIPT_MAX, VIDEO_MESSAGES } from '../lib/video-upload.ts';
+import { CAPTIONS_MAX_BYTES, CAPTIONS_MESSAGES } from '../lib/webvtt.ts';
 import type { StaffUser } from './auth.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { parseList } from './content.server.ts';
@@ -28,6 +31,14 @@ import { clientIp } from './request-info.server.ts';
 import { RuleError } from './rules.server.ts';
 import { DEFAULT_SERVICES } from './site-defaults.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
+import {
+  postedVideoFormState,
+  prepareVideoForSave,
+  readPublicVideo,
+  removeVideoIfUnused,
+  videoHasCaptions,
+  VideoRuleError,
+} from './video.server.ts';
 
 /** spec §3: the four built-in services, used when none are stored; their pictures are static files. */
 export function defaultServices(): Service[] {
@@ -69,17 +80,21 @@ export async function listServices(db: Kysely<Database> = getDb()): Promise<Serv
   return defaultServices();
 }
 
-/** One service by id, from the same source the list uses; undefined when there is none. */
-export async function getService(id: string, db: Kysely<Database> = getDb()): Promise<Service | undefined> {
+/**
+ * One service by id, from the same source the list uses, with its sign-language video when it is
+ * ready and captioned (issue 14); undefined when there is none.
+ */
+export async function getService(id: string, db: Kysely<Database> = getDb()): Promise<ServiceView | undefined> {
   try {
     const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) return toService(row);
+    if (row) return { ...toService(row), video: await readPublicVideo(row.video_id, db) };
     const stored = await db.selectFrom('services').select('id').limit(1).executeTakeFirst();
     if (stored) return undefined;
   } catch (error) {
     getLogger().error({ err: error }, 'a service could not be read; looking in the built-in services');
   }
-  return defaultServices().find((service) => service.id === id);
+  const builtIn = defaultServices().find((service) => service.id === id);
+  return builtIn && { ...builtIn, video: null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +106,7 @@ export async function getService(id: string, db: Kysely<Database> = getDb()): Pr
 export class ServiceRuleError extends RuleError {}
 
 function toAdminService(row: Selectable<ServiceTable>): AdminService {
-  return { ...toService(row), position: row.position, demo: row.demo === 1, updatedAt: row.updated_at };
+  return { ...toService(row), position: row.position, demo: row.demo === 1, updatedAt: row.updated_at, videoId: row.video_id };
 }
 
 /** The stored services in the order the public page shows them; empty when none are stored (no fallback). */
@@ -168,9 +183,28 @@ async function serviceToChange(actor: StaffUser, permission: 'services:edit' | '
   return existing;
 }
 
+/** Issue 14: what a save does to the service's video: keep it (undefined), set another, or remove it (null). */
+export interface ServiceVideoChange {
+  videoId?: string | null | undefined;
+}
+
+/**
+ * Issue 14 (WCAG 1.2.2): a service with a video is saved only when its video has captions. Services
+ * have no drafts: every save is public at once, so there is no saving now and captioning later.
+ */
+async function assertCaptioned(videoId: string | null | undefined): Promise<void> {
+  if (videoId && !(await videoHasCaptions(videoId))) throw new ServiceRuleError(CAPTIONS_MESSAGES.required, 400, 'captions');
+}
+
 /** Adds a service at the end of the list, under an id made from its title (its public address). */
-export async function createService(actor: StaffUser, input: ServiceInput, ip: string): Promise<AdminService> {
+export async function createService(
+  actor: StaffUser,
+  input: ServiceInput,
+  ip: string,
+  video: ServiceVideoChange = {},
+): Promise<AdminService> {
   requirePermission(actor, 'services:edit');
+  await assertCaptioned(video.videoId);
   const db = getDb();
   // Two people adding the same title at once: the second insert finds the id taken and tries the next.
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -187,6 +221,7 @@ export async function createService(actor: StaffUser, input: ServiceInput, ip: s
         ...fields(input),
         position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
         demo: 0,
+        video_id: video.videoId ?? null,
         created_at: now,
         updated_at: now,
       })
@@ -199,15 +234,25 @@ export async function createService(actor: StaffUser, input: ServiceInput, ip: s
   throw new Error('no free id for a new service');
 }
 
-/** Changes a service's words and picture; its id (its public address) stays. */
-export async function updateService(actor: StaffUser, id: string, input: ServiceInput, ip: string): Promise<AdminService> {
+/** Changes a service's words, picture and video; its id (its public address) stays. */
+export async function updateService(
+  actor: StaffUser,
+  id: string,
+  input: ServiceInput,
+  ip: string,
+  video: ServiceVideoChange = {},
+): Promise<AdminService> {
   const existing = await serviceToChange(actor, 'services:edit', id);
+  const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
+  await assertCaptioned(videoId);
   await getDb()
     .updateTable('services')
-    .set({ ...fields(input), updated_at: nowIso() })
+    .set({ ...fields(input), video_id: videoId, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
   if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
+  // Issue 14: a replaced or removed video goes at once, like a picture.
+  if (existing.videoId && existing.videoId !== videoId) await removeVideoIfUnused(existing.videoId);
   await recordAudit({ actor: actor.email, action: 'service.updated', target: id, ip, detail: { title: input.title } });
   return (await getServiceForAdmin(id))!;
 }
@@ -216,6 +261,7 @@ export async function deleteService(actor: StaffUser, id: string, ip: string): P
   const existing = await serviceToChange(actor, 'services:delete', id);
   await getDb().deleteFrom('services').where('id', '=', id).execute();
   await removeImageIfUnused(existing.imageUrl);
+  await removeVideoIfUnused(existing.videoId);
   await recordAudit({ actor: actor.email, action: 'service.deleted', target: id, ip, detail: { title: existing.title } });
   return existing;
 }
@@ -276,11 +322,23 @@ export async function moveService(
 /** The built-in services' own pictures (static files): a form may keep or choose one without uploading. */
 const BUILT_IN_PICTURES = new Set(DEFAULT_SERVICE_IDS.map(defaultServiceImage));
 
-/** The service form as posted: its fields, and a picture attached to a post made without JavaScript. */
-const serviceFormSchema = serviceSchema.safeExtend({ imageFile: optionalFile });
+/**
+ * The service form as posted: its fields, a picture attached to a post made without JavaScript, and
+ * (issue 14) the sign-language video, uploaded on its own and named here, its captions and transcript.
+ */
+const serviceFormSchema = serviceSchema.safeExtend({
+  imageFile: optionalFile,
+  videoId: z.string().max(40).optional(),
+  captionsFile: optionalFile,
+  // prepareVideoForSave counts the transcript again once its line ends are made plain.
+  transcript: z
+    .string()
+    .max(TRANSCRIPT_MAX + 10_000)
+    .optional(),
+});
 
-/** The most a service form post may be: the largest picture and room for the words. */
-export const SERVICE_FORM_MAX_BYTES = CONTENT_IMAGE_MAX_BYTES + 64_000;
+/** The most a service form post may be: the largest picture, the captions, the transcript and room for the words. */
+export const SERVICE_FORM_MAX_BYTES = CONTENT_IMAGE_MAX_BYTES + CAPTIONS_MAX_BYTES + TRANSCRIPT_MAX * 3 + 64_000;
 
 export type ServiceFormResult =
   | { ok: true; service: AdminService }
@@ -289,7 +347,8 @@ export type ServiceFormResult =
 /**
  * Reads, checks and saves the service form (the service-new and service-edit actions, with or without
  * JavaScript). A picture attached to a plain post is stored first, even when another field is wrong,
- * so the form comes back showing it and the retry need not choose it again.
+ * so the form comes back showing it and the retry need not choose it again; so are the captions and
+ * transcript of its video (issue 14), for someone who may save the service.
  */
 export async function saveServiceForm(
   request: Request,
@@ -307,6 +366,8 @@ export async function saveServiceForm(
     const { title, description, features, imageUrl, imageAlt } = form.values;
     Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt });
   } else for (const field of SERVICE_FIELDS) values[field] = form.values[field] ?? '';
+  // Issue 14: the video the form shows again after a failure, once the post is read.
+  let video: ServiceFormFailure['video'];
   const failure = (
     status: Exclude<ServiceFormResult, { ok: true }>['status'],
     message: string,
@@ -315,12 +376,42 @@ export async function saveServiceForm(
   ): ServiceFormResult => ({
     ok: false,
     status,
-    failure: { ok: false, message, errors: { ...errors, form: message }, values },
+    failure: { ok: false, message, errors: { ...errors, form: message }, values, ...(video ? { video } : {}) },
     headers,
   });
   if (!form.ok && form.refused) {
     const errors: ServiceErrors = form.status === 413 ? { imageUrl: form.formError } : {};
     return failure(form.status, form.formError, errors, form.headers);
+  }
+
+  // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
+  // not (an older page) leaves the service's video as it is. Captions and transcript are written
+  // before the service is saved, so only for someone who may save it (anyone else is refused below,
+  // with nothing changed).
+  const serviceId = target.mode === 'edit' ? target.id : undefined;
+  const postedVideoId = form.values.videoId;
+  const videoErrors: ServiceErrors = {};
+  let videoId: string | null | undefined;
+  if (postedVideoId !== undefined) {
+    videoId = postedVideoId.trim() || null;
+    const transcript = form.values.transcript;
+    const maySave =
+      can(actor.role, 'services:edit') && (serviceId === undefined || (await getServiceForAdmin(serviceId)) !== undefined);
+    if (videoId && maySave)
+      try {
+        await prepareVideoForSave({
+          actor,
+          videoId,
+          contentId: undefined,
+          serviceId,
+          captions: form.ok ? form.values.captionsFile : form.files.captionsFile,
+          transcript,
+        });
+      } catch (error) {
+        if (!(error instanceof VideoRuleError)) throw error;
+        videoErrors[(error.field ?? 'video') as 'video' | 'captions' | 'transcript'] = error.message;
+      }
+    video = { state: videoId ? await postedVideoFormState(actor, videoId, { serviceId }) : null, transcript: transcript ?? '' };
   }
 
   const file = form.ok ? form.values.imageFile : form.files.imageFile;
@@ -335,18 +426,23 @@ export async function saveServiceForm(
     } catch (error) {
       if (!(error instanceof UploadRefusedError)) throw error;
       const others = form.ok ? {} : (form.fieldErrors as ServiceErrors);
-      return failure(error.status === 500 ? 500 : 400, error.message, { ...others, imageUrl: error.message });
+      return failure(error.status === 500 ? 500 : 400, error.message, { ...others, ...videoErrors, imageUrl: error.message });
     }
   }
   // A picture sent with the form (without JavaScript) needs its description too.
   const altMissing = file && !values.imageAlt?.trim() ? { imageAlt: SERVICE_MESSAGES.altRequired } : {};
-  if (!form.ok) return failure(400, SERVICE_MESSAGES.fixErrors, { ...altMissing, ...(form.fieldErrors as ServiceErrors) });
-  if (file && altMissing.imageAlt) return failure(400, SERVICE_MESSAGES.fixErrors, altMissing);
-  const { imageFile: _, ...input } = form.values;
+  if (!form.ok) {
+    const { videoId: badVideoId, ...fieldErrors } = form.fieldErrors as ServiceErrors & { videoId?: string };
+    const unknownVideo = badVideoId ? { video: VIDEO_MESSAGES.notFound } : {};
+    return failure(400, SERVICE_MESSAGES.fixErrors, { ...altMissing, ...fieldErrors, ...unknownVideo, ...videoErrors });
+  }
+  if ((file && altMissing.imageAlt) || Object.keys(videoErrors).length > 0)
+    return failure(400, SERVICE_MESSAGES.fixErrors, { ...altMissing, ...videoErrors });
+  const { imageFile: _, videoId: _video, captionsFile: _captions, transcript: _transcript, ...input } = form.values;
   if (file && values.imageUrl) input.imageUrl = values.imageUrl;
 
   try {
-    const current = target.mode === 'edit' ? await serviceToChange(actor, 'services:edit', target.id) : undefined;
+    const current = serviceId === undefined ? undefined : await serviceToChange(actor, 'services:edit', serviceId);
     // Kept as it is when the service already shows it; a newly chosen one must still be on file.
     if (
       input.imageUrl &&
@@ -358,10 +454,16 @@ export async function saveServiceForm(
       return failure(400, SERVICE_MESSAGES.fixErrors, { imageUrl: SERVICE_MESSAGES.imageInvalid });
     const ip = clientIp(context);
     const service =
-      target.mode === 'create' ? await createService(actor, input, ip) : await updateService(actor, target.id, input, ip);
+      serviceId === undefined
+        ? await createService(actor, input, ip, { videoId })
+        : await updateService(actor, serviceId, input, ip, { videoId });
     return { ok: true, service };
   } catch (error) {
-    if (error instanceof ServiceRuleError) return failure(error.status as 403 | 404, error.message);
+    if (error instanceof ServiceRuleError) {
+      // A service with a video is saved only with its captions (a post that skipped the browser's check).
+      if (error.field === 'captions') return failure(400, SERVICE_MESSAGES.fixErrors, { captions: error.message });
+      return failure(error.status as 403 | 404, error.message);
+    }
     getLogger().error({ err: error }, 'saving a service failed');
     return failure(500, SERVICE_MESSAGES.saveFailed);
   }

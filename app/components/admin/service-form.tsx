@@ -15,9 +15,12 @@ import {
 } from '~/lib/services';
 import { serviceSchema } from '~/lib/service-schema';
 import { useHydrated } from '~/lib/use-hydrated';
+import type { VideoFormState } from '~/lib/video-upload';
+import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import { Banner } from './banner';
 import { FeaturedImage } from './featured-image';
 import { Field, inputClass } from './form';
+import { SignLanguageVideo } from './sign-language-video';
 
 export interface ServiceFormValues {
   title: string;
@@ -43,23 +46,32 @@ const ORDER: ServiceField[] = ['title', 'description', 'features', 'imageUrl', '
 function focusFirst(errors: ServiceErrors) {
   const first = ORDER.find((field) => errors[field]);
   if (first) document.getElementById(FOCUS_ID[first])?.focus();
+  else if (errors.video) document.getElementById('videoFile')?.focus();
+  else if (errors.captions) document.getElementById('captionsFile')?.focus();
+  else if (errors.transcript) document.getElementById('transcript')?.focus();
 }
 
 /**
  * The Add service / Edit service form: title with a counter, plain-text description, features one per
- * line, picture with its description. Checked in the browser for quick feedback and again on the
- * server; posts to its route's action with or without JavaScript.
+ * line, picture with its description, and (issue 14) a sign-language video with its captions and
+ * transcript. Checked in the browser for quick feedback and again on the server; posts to its route's
+ * action with or without JavaScript (uploading a video needs JavaScript).
  */
 export function ServiceForm({
   mode,
   initial,
   failure,
+  video = null,
+  videoUnavailable = null,
   cancelTo = '/admin/services',
 }: {
   mode: 'create' | 'edit';
   initial: ServiceFormValues;
   /** The action's answer to a post that failed. */
   failure?: ServiceFormFailure | undefined;
+  /** Issue 14: the service's sign-language video as stored, and why video processing is unavailable (or null). */
+  video?: VideoFormState | null;
+  videoUnavailable?: string | null;
   cancelTo?: string;
 }) {
   const hydrated = useHydrated();
@@ -81,15 +93,20 @@ export function ServiceForm({
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
     const checked = checkFormSync(serviceSchema, values);
-    if (checked.ok) {
+    const found: ServiceErrors = checked.ok ? {} : { ...checked.fieldErrors };
+    // Issue 14: every save of a service is public at once, so a video needs its captions now.
+    const captions = form.get('captionsFile');
+    const captionsChosen = captions instanceof File && captions.size > 0;
+    if (values.videoId && !values.videoHasCaptions && !captionsChosen) found.captions = CAPTIONS_MESSAGES.required;
+    if (Object.keys(found).length === 0) {
       setErrors({});
       setMessage(undefined);
       return; // the form posts itself
     }
     event.preventDefault();
-    setErrors(checked.fieldErrors);
+    setErrors(found);
     setMessage(SERVICE_MESSAGES.fixErrors);
-    focusFirst(checked.fieldErrors);
+    focusFirst(found);
   }
 
   const clearError = (name: ServiceField) => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
@@ -179,6 +196,12 @@ export function ServiceForm({
         altError={errors.imageAlt}
         altMax={SERVICE_ALT_MAX}
         altRequired
+      />
+      <SignLanguageVideo
+        initial={failure?.video ? failure.video.state : video}
+        unavailable={videoUnavailable}
+        errors={{ video: errors.video, captions: errors.captions, transcript: errors.transcript }}
+        initialTranscript={failure?.video?.transcript}
       />
       <div className="flex flex-wrap gap-3">
         <button

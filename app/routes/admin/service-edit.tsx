@@ -2,7 +2,10 @@ import { data, Link, redirect } from 'react-router';
 import { getStaff } from '~/server/staff-context.server';
 import { getServiceForAdmin, saveServiceForm } from '~/server/services.server';
 import { flashCookie } from '~/server/flash.server';
+import { getVideoFormState } from '~/server/video.server';
+import { checkVideoTools } from '~/server/video-tools.server';
 import { SERVICE_MESSAGES, serviceUpdated } from '~/lib/services';
+import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-form';
 import type { Route } from './+types/service-edit';
 
@@ -16,7 +19,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     imageUrl: service.imageUrl ?? '',
     imageAlt: service.imageAlt,
   };
-  return { id: service.id, title: service.title, initial };
+  // Issue 14: its sign-language video, and whether this server can process one.
+  const [video, tools] = await Promise.all([getVideoFormState(service.videoId), checkVideoTools()]);
+  const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
+  return { id: service.id, title: service.title, initial, video, videoUnavailable };
 }
 
 /** The form, with or without JavaScript: back to the list with 'Service "{title}" updated successfully!'. */
@@ -30,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, initial } = loaderData;
+  const { id, title, initial, video, videoUnavailable } = loaderData;
   return (
     <>
       <p className="mb-2">
@@ -51,6 +57,8 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         mode="edit"
         initial={actionData ? { ...initial, ...actionData.values } : initial}
         failure={actionData}
+        video={video}
+        videoUnavailable={videoUnavailable}
       />
     </>
   );

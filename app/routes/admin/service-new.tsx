@@ -2,16 +2,20 @@ import { data, Link, redirect } from 'react-router';
 import { getStaff, isAllowed } from '~/server/staff-context.server';
 import { saveServiceForm } from '~/server/services.server';
 import { flashCookie } from '~/server/flash.server';
+import { checkVideoTools } from '~/server/video-tools.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { serviceCreated } from '~/lib/services';
+import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { EMPTY_SERVICE, ServiceForm } from '~/components/admin/service-form';
 import type { Route } from './+types/service-new';
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role) }, { status: 403 });
-  return { restricted: null };
+  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), videoUnavailable: null }, { status: 403 });
+  // Issue 14: whether this server can process a sign-language video, and if not why.
+  const tools = await checkVideoTools();
+  return { restricted: null, videoUnavailable: tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}` };
 }
 
 /** The form, with or without JavaScript: back to the list with 'Service "{title}" created successfully!'. */
@@ -39,6 +43,7 @@ export default function ServiceNew({ loaderData, actionData }: Route.ComponentPr
         mode="create"
         initial={{ ...EMPTY_SERVICE, ...actionData?.values }}
         failure={actionData}
+        videoUnavailable={loaderData.videoUnavailable}
       />
     </>
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLLECTIONS, DASHBOARD_CATEGORIES, isDashboardCollection, type DashboardCollection } from './collections.ts';
 import { isSpaceCode } from './text.ts';
+import type { FieldChange } from './revisions.ts';
 
 // spec §3, §5 and §8: what the dashboard's content form writes, its rules and its messages, shared
 // by the browser (instant feedback) and the server (which checks again).
@@ -459,4 +460,11 @@ export interface ContentConflict {
   /** The button that was pressed (Overwrite presses it again). */
   intent: SaveIntent;
   theirs: { title: string; summary: string; content: string; status: ContentStatus };
+  /** Their version against the form just sent, field by field, word by word. */
+  changes: FieldChange[];
+}
+
+/** What the form calls the short text: a news item's summary, a blog post's excerpt. */
+export function summaryLabelOf(type: ContentType): 'Summary' | 'Excerpt' {
+  return type === 'news' ? 'Summary' : 'Excerpt';
 }

@@ -15,6 +15,7 @@ import {
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
 import { prepareVideoForSave, VideoRuleError } from './video.server.ts';
+import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../lib/video-upload.ts';
 import { getLogger } from './logger.server.ts';
@@ -35,6 +36,7 @@ import {
   publishedMessage,
   savedMessage,
   schemaFor,
+  summaryLabelOf,
   type ContentAnswer,
   type ContentConflict,
   type ContentErrors,
@@ -279,6 +281,7 @@ async function saveParsedForm(
           version: current.version,
           intent,
           theirs: { title: current.title, summary: current.summary ?? '', content: current.content, status: current.status },
+          changes: compareVersions(current, input, summaryLabelOf(target.type)),
         },
       };
     }

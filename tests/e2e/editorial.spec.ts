@@ -340,6 +340,14 @@ test.describe('no silent overwrites', () => {
         `Ann's title ${tag}`,
       );
       await conflict.getByText('Compare', { exact: true }).click();
+      // What differs, word by word (their words struck through, this form's underlined), then theirs in full.
+      const title = conflict
+        .locator('dd')
+        .filter({ has: b.page.locator('del') })
+        .first();
+      await expect(conflict.locator('dt').first()).toHaveText('Title');
+      await expect(title.locator('del')).toHaveText('[deleted: Ann]');
+      await expect(title.locator('ins')).toHaveText('[inserted: Ben]');
       await expect(conflict.getByText(`Ann's title ${tag}`)).toBeVisible();
       await expect(conflict.getByRole('link', { name: 'Reload' })).toBeVisible();
       await expectNoSeriousA11yIssues(b.page);

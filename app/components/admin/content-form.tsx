@@ -8,6 +8,7 @@ import {
   failedMessage,
   intentOf,
   schemaFor,
+  summaryLabelOf,
   SUMMARY_MAX,
   TITLE_MAX,
   type ContentAnswer,
@@ -172,7 +173,7 @@ function ContentFormBody({
   const saving = fetcher.state !== 'idle';
   const [showPreview, setShowPreview] = useState(false);
   const [previewHtml, setPreviewHtml] = useState('');
-  const summaryLabel = type === 'news' ? 'Summary' : 'Excerpt';
+  const summaryLabel = summaryLabelOf(type);
   // Issue 13: a published item is only updated; drafts and scheduled items can also be scheduled.
   const published = editorial.status === 'published';
   const [version, setVersion] = useState(result?.conflict?.version ?? editorial.version);
@@ -458,7 +459,7 @@ function ContentFormBody({
               <FieldError id="scheduleAt-error" message={errors.scheduleAt} />
             </fieldset>
           )}
-          {conflict && <ConflictPanel conflict={conflict} mine={{ title, summary, content }} saving={saving} />}
+          {conflict && <ConflictPanel conflict={conflict} saving={saving} />}
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"

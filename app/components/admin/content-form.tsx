@@ -4,7 +4,7 @@ import { categoryLabel } from '~/lib/categories';
 import { checkFormSync } from '~/lib/forms';
 import {
   CONTENT_MESSAGES,
-  DASHBOARD_CATEGORIES,
+  categoriesFor,
   failedMessage,
   intentOf,
   schemaFor,
@@ -163,6 +163,8 @@ function ContentFormBody({
   const hydrated = useHydrated();
   const toast = useToast();
   const fetcher = useFetcher<ContentAnswer>();
+  // An item whose category the list does not offer keeps it (lib/content-form.ts, categoriesFor).
+  const keptCategory = mode === 'edit' ? initial.category : undefined;
   const [title, setTitle] = useState(initial.title);
   const [summary, setSummary] = useState(initial.summary);
   const [content, setContent] = useState(initial.content);
@@ -246,7 +248,7 @@ function ContentFormBody({
     form.set('content', content);
     const intent = intentOf(form.get('intent'));
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-    const checked = checkFormSync(schemaFor(type, intent), values);
+    const checked = checkFormSync(schemaFor(type, intent, keptCategory), values);
     const found: ContentErrors = checked.ok ? {} : { ...checked.fieldErrors };
     if (intent === 'schedule' && (!values.scheduleDate || !values.scheduleTime))
       found.scheduleAt = CONTENT_MESSAGES.scheduleRequired;
@@ -329,7 +331,7 @@ function ContentFormBody({
                 className={field(Boolean(errors.category))}
               >
                 <option value="">Choose a category</option>
-                {DASHBOARD_CATEGORIES[type].map((c) => (
+                {categoriesFor(type, keptCategory).map((c) => (
                   <option key={c} value={c}>
                     {categoryLabel(c)}
                   </option>

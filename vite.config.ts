@@ -23,6 +23,59 @@ const SITE_SHELL = new RegExp(
 );
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 
+/**
+ * Scripts that run outside React on the few pages that need them, each built as its own chunk and
+ * named to the server by `virtual:page-scripts` (docs/decisions/021-video-without-page-weight.md). A
+ * page without one loads none of its code: the route renders the server's markup and a `<script>`
+ * for the chunk only when it has something for the script to enhance.
+ */
+const PAGE_SCRIPTS = {
+  /** Issue 14: the sign-language video's quality choice. */
+  signLanguageVideo: 'app/client/sign-language-video.ts',
+} as const;
+const PAGE_SCRIPTS_MODULE = 'virtual:page-scripts';
+
+/** Builds PAGE_SCRIPTS in the browser build; `virtual:page-scripts` gives their addresses. */
+export function pageScripts(): Plugin {
+  const references = new Map<string, string>();
+  const built = new Map<string, string>();
+  let building = false;
+  return {
+    name: 'page-scripts',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (!building || this.environment.name !== 'client') return;
+      for (const [name, file] of Object.entries(PAGE_SCRIPTS))
+        references.set(
+          name,
+          this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, file), name: path.basename(file, '.ts') }),
+        );
+    },
+    generateBundle() {
+      if (this.environment.name !== 'client') return;
+      for (const [name, reference] of references) built.set(name, `/${this.getFileName(reference)}`);
+    },
+    resolveId(id) {
+      return id === PAGE_SCRIPTS_MODULE ? `\0${PAGE_SCRIPTS_MODULE}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${PAGE_SCRIPTS_MODULE}`) return undefined;
+      const urls = Object.fromEntries(
+        Object.entries(PAGE_SCRIPTS).map(([name, file]) => {
+          // The dev server compiles the source when the browser asks for it.
+          if (!building) return [name, `/${file}`];
+          const url = built.get(name);
+          if (!url) throw new Error(`${file} is not built yet: the browser build must come before the server's`);
+          return [name, url];
+        }),
+      );
+      return `export default ${JSON.stringify(urls)};`;
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -63,7 +116,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), pageScripts(), precompress()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   build: { target: 'es2022' },
   environments: {

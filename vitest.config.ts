@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { pageScripts } from './vite.config.ts';
 
 export default defineConfig({
+  plugins: [pageScripts()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],

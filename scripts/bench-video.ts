@@ -21,6 +21,8 @@ const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
 /** A phone's usual recording size. */
 const SIZE = process.env.BENCH_VIDEO_SIZE ?? '1920x1080';
 export const PLAYER_BUDGET_BYTES = 5 * 1024;
+/** The script pages with a video add (app/client/sign-language-video.ts). */
+const PLAYER_CHUNK = /^sign-language-video-[\w-]+\.js$/;
 
 const BENCHER: StaffUser = {
   id: 'bench',
@@ -36,12 +38,15 @@ const BENCHER: StaffUser = {
 export function playerChunkBytes(buildDir = path.join(ROOT, process.env.BUILD_DIR ?? 'build')): number | undefined {
   const assets = path.join(buildDir, 'client', 'assets');
   if (!fs.existsSync(assets)) return undefined;
-  const file = fs.readdirSync(assets).find((name) => /^sign-language-player-[\w-]+\.js$/.test(name));
+  const file = fs.readdirSync(assets).find((name) => PLAYER_CHUNK.test(name));
   return file ? gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length : undefined;
 }
 
-/** Lines for the bench's report: transcode seconds per minute, file sizes, the player's weight. */
-export async function measureVideo(): Promise<string[]> {
+/**
+ * Lines for the bench's report: transcode seconds per minute, file sizes, the player's weight, and
+ * (given the public pages `npm run bench` weighed, none of which has a video) that they load none of it.
+ */
+export async function measureVideo(pages: { path: string; scripts: string[] }[] = []): Promise<string[]> {
   const lines: string[] = [];
   const player = playerChunkBytes();
   lines.push(
@@ -49,6 +54,12 @@ export async function measureVideo(): Promise<string[]> {
       ? 'NOTE  sign-language player chunk not found (build first)'
       : `${player <= PLAYER_BUDGET_BYTES ? 'PASS' : 'FAIL'}  sign-language player at most 5 KB gzipped, only on pages with a video: ${(player / 1024).toFixed(1)} KB`,
   );
+  if (pages.length) {
+    const loading = pages.filter((page) => page.scripts.some((url) => PLAYER_CHUNK.test(path.basename(new URL(url).pathname))));
+    lines.push(
+      `${loading.length === 0 ? 'PASS' : 'FAIL'}  pages without a video load none of its script: ${loading.length ? loading.map((page) => page.path).join(', ') : `0 of ${pages.length} pages`}`,
+    );
+  }
   const tools = await checkVideoTools();
   if (!tools.available) return [...lines, `NOTE  transcoding not measured: ${tools.reason}`];
 

@@ -516,6 +516,8 @@ interface Weight {
   js: number;
   jsBrotli: number;
   jsFiles: number;
+  /** The addresses of those files. */
+  scripts: string[];
   otherHosts: string[];
 }
 
@@ -622,6 +624,7 @@ async function weigh(base: string, pagePath: string): Promise<Weight> {
     js,
     jsBrotli,
     jsFiles: seen.size,
+    scripts: [...seen],
     otherHosts: [...otherHosts],
   };
 }
@@ -1000,7 +1003,7 @@ async function main(): Promise<void> {
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
     // Issue 14: the sign-language player's weight and the transcoding time per minute of video.
-    lines.push(...(await measureVideo()));
+    lines.push(...(await measureVideo(weights)));
     // Issue 15 last: it ends by replacing the server with one of two workers.
     lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));
     const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);

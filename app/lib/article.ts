@@ -1,5 +1,5 @@
 import { COLLECTION_INFO, type Collection } from './collections.ts';
-import type { PublicVideo } from './video.ts';
+import type { SignLanguageMarkup } from './video.ts';
 
 // The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
 
@@ -75,7 +75,7 @@ export interface ArticleView {
   createdAt: string;
   updatedAt: string;
   /** Issue 14: its sign-language video, once processed and captioned; null otherwise. */
-  video: PublicVideo | null;
+  video: SignLanguageMarkup | null;
 }
 
 const ARTICLE_PATHNAME = new RegExp(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLLECTIONS, DASHBOARD_CATEGORIES, isDashboardCollection, type DashboardCollection } from './collections.ts';
 import { isSpaceCode } from './text.ts';
+import type { FieldChange } from './revisions.ts';
 
 // spec §3, §5 and §8: what the dashboard's content form writes, its rules and its messages, shared
 // by the browser (instant feedback) and the server (which checks again).
@@ -354,7 +355,18 @@ export type ContentFormValues = Record<ContentField, string>;
 // Issue 14: 'video', 'captions' and 'transcript' are the sign-language video's fields.
 export type ContentErrors = Partial<Record<ContentField | 'author' | 'scheduleAt' | 'video' | 'captions' | 'transcript', string>>;
 
-export function contentSchema(type: ContentType) {
+/**
+ * The categories a form for `type` accepts: the dashboard's list (spec §3), and the one an item being
+ * edited already has when it is not on the list (demo stories, or items from before the dashboard),
+ * so editing it does not mean choosing another.
+ */
+export function categoriesFor(type: ContentType, current?: string): readonly string[] {
+  const listed: readonly string[] = DASHBOARD_CATEGORIES[type];
+  return current && !listed.includes(current) ? [...listed, current] : listed;
+}
+
+export function contentSchema(type: ContentType, currentCategory?: string) {
+  const categories = categoriesFor(type, currentCategory);
   const summaryRequired = type === 'news' ? CONTENT_MESSAGES.summaryRequired : CONTENT_MESSAGES.excerptRequired;
   const summaryTooLong = type === 'news' ? CONTENT_MESSAGES.summaryTooLong : CONTENT_MESSAGES.excerptTooLong;
   const imageUrlPattern = new RegExp(`^/media/(${COLLECTIONS.join('|')})/[A-Za-z0-9._-]+\\.webp$`);
@@ -364,7 +376,7 @@ export function contentSchema(type: ContentType) {
       .string()
       .trim()
       .min(1, CONTENT_MESSAGES.categoryRequired)
-      .refine((v) => (DASHBOARD_CATEGORIES[type] as readonly string[]).includes(v), CONTENT_MESSAGES.categoryInvalid),
+      .refine((v) => categories.includes(v), CONTENT_MESSAGES.categoryInvalid),
     tags: z
       .string()
       .default('')
@@ -399,15 +411,16 @@ export type ContentInput = z.output<ReturnType<typeof contentSchema>>;
  * size still holds (and the category, when chosen, must be one of the list), but nothing else is
  * required until it is published or scheduled, when the full schema applies.
  */
-export function draftSchema(type: ContentType) {
-  const full = contentSchema(type);
+export function draftSchema(type: ContentType, currentCategory?: string) {
+  const full = contentSchema(type, currentCategory);
+  const categories = categoriesFor(type, currentCategory);
   const summaryTooLong = type === 'news' ? CONTENT_MESSAGES.summaryTooLong : CONTENT_MESSAGES.excerptTooLong;
   return full.extend({
     category: z
       .string()
       .trim()
       .default('')
-      .refine((v) => v === '' || (DASHBOARD_CATEGORIES[type] as readonly string[]).includes(v), CONTENT_MESSAGES.categoryInvalid),
+      .refine((v) => v === '' || categories.includes(v), CONTENT_MESSAGES.categoryInvalid),
     summary: z.string().trim().max(SUMMARY_MAX, summaryTooLong).default(''),
     content: z
       .string()
@@ -424,8 +437,9 @@ export function draftSchema(type: ContentType) {
 }
 
 /** The schema a save is checked with: a draft's, or the spec's full rules for publishing and scheduling. */
-export function schemaFor(type: ContentType, intent: SaveIntent) {
-  return intent === 'draft' ? draftSchema(type) : contentSchema(type);
+/** The checks for a save: a draft's, or the full ones; `currentCategory` is the edited item's. */
+export function schemaFor(type: ContentType, intent: SaveIntent, currentCategory?: string) {
+  return intent === 'draft' ? draftSchema(type, currentCategory) : contentSchema(type, currentCategory);
 }
 
 /** The intent a post carries (its submit button); a post without one publishes or updates, as before drafts. */
@@ -459,4 +473,11 @@ export interface ContentConflict {
   /** The button that was pressed (Overwrite presses it again). */
   intent: SaveIntent;
   theirs: { title: string; summary: string; content: string; status: ContentStatus };
+  /** Their version against the form just sent, field by field, word by word. */
+  changes: FieldChange[];
+}
+
+/** What the form calls the short text: a news item's summary, a blog post's excerpt. */
+export function summaryLabelOf(type: ContentType): 'Summary' | 'Excerpt' {
+  return type === 'news' ? 'Summary' : 'Excerpt';
 }

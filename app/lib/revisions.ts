@@ -69,3 +69,9 @@ export interface WordChange {
 
 /** A field's word comparison; null when the texts differ too much to compare word by word. */
 export type WordComparison = WordChange[] | null;
+
+/** One field of an item that differs between two versions. */
+export interface FieldChange {
+  label: string;
+  comparison: WordComparison;
+}

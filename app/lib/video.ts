@@ -1,6 +1,6 @@
 // Issue 14: sign-language video on stories and news, as visitors see it: texts, formatting and the
-// shape the public page reads (docs/decisions/020-sign-language-video.md). Kept small: the player and
-// the lists load it; what only the dashboard needs is in video-upload.ts.
+// shape the public page reads (docs/decisions/020-sign-language-video.md). Kept small: the lists load
+// it; what only the dashboard needs is in video-upload.ts.
 
 /** The two files made from every upload: about 360p at ~800 kbps, about 240p at ~400 kbps. */
 export const RENDITIONS = ['360p', '240p'] as const;
@@ -33,12 +33,8 @@ export function videoFacts(seconds: number, bytes: number): string {
   return `${formatDuration(seconds)} · ${formatBytes(bytes)}`;
 }
 
-/** A video as the public page shows it. */
+/** A ready, captioned video, as the server reads it for a public page. */
 export interface PublicVideo {
-  /** "Watch in Ugandan Sign Language" and "2 min · 4.1 MB" (of the 360p file), written by the server so
-   * the article page's own chunk needs none of this module. */
-  watchLabel: string;
-  facts: string;
   durationSeconds: number;
   posterUrl: string;
   captionsUrl: string;
@@ -46,4 +42,16 @@ export interface PublicVideo {
   width: number;
   height: number;
   files: { quality: Rendition; url: string; bytes: number }[];
+}
+
+/**
+ * A video as a public page gets it: markup made on the server (app/server/sign-language-markup.server.ts)
+ * and the address of the script that enhances it, so pages without a video carry no video code.
+ */
+export interface SignLanguageMarkup {
+  /** "Watch in Ugandan Sign Language (2 min · 4.1 MB)", beside the title. */
+  link: string;
+  /** The player, its choice of file and the transcript. */
+  player: string;
+  script: string;
 }

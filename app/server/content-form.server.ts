@@ -15,6 +15,7 @@ import {
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
 import { prepareVideoForSave, VideoRuleError } from './video.server.ts';
+import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../lib/video-upload.ts';
 import { getLogger } from './logger.server.ts';
@@ -35,6 +36,7 @@ import {
   publishedMessage,
   savedMessage,
   schemaFor,
+  summaryLabelOf,
   type ContentAnswer,
   type ContentConflict,
   type ContentErrors,
@@ -188,7 +190,9 @@ async function saveParsedForm(
   if (!form.ok && form.refused) return failure(form.status, form.formError, {}, form.headers);
   if (!form.ok) return failure(400, CONTENT_MESSAGES.fixErrors, {});
 
-  const checked = checkFormSync(schemaFor(target.type, intent), values);
+  // The item as stored (undefined for a new one, or one that is gone: the save answers that).
+  const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
+  const checked = checkFormSync(schemaFor(target.type, intent, current?.category), values);
   const errors: ContentErrors = checked.ok ? {} : (checked.fieldErrors as ContentErrors);
   const timeZone = await readEditorialTimeZone();
   let scheduledAt: string | undefined;
@@ -222,7 +226,6 @@ async function saveParsedForm(
     videoId = form.values.videoId.trim() || null;
     // Captions and transcript are written before the item is saved: only by someone who may save it
     // (anyone else is refused by the save itself, with nothing changed).
-    const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
     const maySave = target.mode === 'create' || (current !== undefined && mayEditContent(actor, current));
     if (videoId && maySave)
       try {
@@ -245,7 +248,6 @@ async function saveParsedForm(
   if (storedUrl) input.imageUrl = storedUrl;
   else if (input.imageUrl && !(await isStoredImage(input.imageUrl))) {
     // Kept as it is when the item already shows it; a newly chosen one must still be on file.
-    const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
     if (current?.imageUrl !== input.imageUrl)
       return failure(400, CONTENT_MESSAGES.fixErrors, { imageUrl: CONTENT_MESSAGES.imageInvalid });
   }
@@ -279,6 +281,7 @@ async function saveParsedForm(
           version: current.version,
           intent,
           theirs: { title: current.title, summary: current.summary ?? '', content: current.content, status: current.status },
+          changes: compareVersions(current, input, summaryLabelOf(target.type)),
         },
       };
     }

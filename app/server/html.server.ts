@@ -8,6 +8,11 @@ import sanitizeHtml, { type IOptions } from 'sanitize-html';
  */
 export const MAX_PARSE_DEPTH = 256;
 
+/** Text made safe to put in markup, between tags or in a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
 class TooDeepError extends Error {}
 
 /**

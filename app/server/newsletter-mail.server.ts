@@ -4,7 +4,7 @@ import { articlePath, COLLECTION_INFO, type Collection } from '../lib/collection
 import { variantUrl } from '../lib/images.ts';
 import { CONFIRM_LINK_DAYS } from '../lib/newsletter.ts';
 import type { ContentTable } from './db/schema.ts';
-import { sanitizeWithinDepth, stripTags } from './html.server.ts';
+import { escapeHtml, sanitizeWithinDepth, stripTags } from './html.server.ts';
 import type { Mail } from './mail.server.ts';
 import { ARTICLE_HTML_OPTIONS } from './sanitize.server.ts';
 
@@ -52,10 +52,6 @@ export interface NewsletterSnapshot {
   /** "Stories" or "In Media". */
   label: string;
   site: MailSite;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** A site path or address as an absolute address on the site; other schemes are left as they are. */

@@ -21,7 +21,7 @@ import {
   VIDEO_MESSAGES,
   type VideoFormState,
 } from '../lib/video-upload.ts';
-import { VIDEO_TEXTS, videoFacts, type PublicVideo } from '../lib/video.ts';
+import type { PublicVideo } from '../lib/video.ts';
 
 // Issue 14: sign-language videos (docs/decisions/020-sign-language-video.md).
 //
@@ -612,8 +612,6 @@ export async function readPublicVideo(id: string | null | undefined, db: Db = ge
   const row = await db.selectFrom('videos').selectAll().where('id', '=', id).where('status', '=', 'ready').executeTakeFirst();
   if (!row?.rendition_360_key || !row.rendition_240_key || !row.poster_key || !row.captions_key) return null;
   return {
-    watchLabel: VIDEO_TEXTS.watch,
-    facts: videoFacts(Number(row.duration_ms) / 1000, Number(row.rendition_360_bytes)),
     durationSeconds: Number(row.duration_ms) / 1000,
     posterUrl: MEDIA_URL_PREFIX + row.poster_key,
     captionsUrl: MEDIA_URL_PREFIX + row.captions_key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyText, compareWords, hasChanges, MAX_WORD_EDITS } from './word-diff.server';
+import { bodyText, compareVersions, compareWords, hasChanges, MAX_WORD_EDITS } from './word-diff.server';
 
 describe('compareWords', () => {
   it('marks the words deleted since the revision and the words inserted since', () => {
@@ -34,5 +34,30 @@ describe('bodyText', () => {
     expect(
       bodyText('<h2>Captions</h2><p>Deaf <strong>students</strong> follow.</p><ul><li>One</li><li>Two &amp; three</li></ul>'),
     ).toBe('Captions\nDeaf students follow.\nOne\nTwo & three');
+  });
+});
+
+describe('compareVersions', () => {
+  const version = {
+    title: 'Captioned lessons',
+    summary: 'For everyone.',
+    category: 'education',
+    tags: ['deaf', 'school'],
+    imageAlt: 'A classroom',
+    content: '<p>Lessons with captions.</p><p>Every week.</p>',
+  };
+
+  it('names only the fields that differ, in the form’s order, word by word', () => {
+    const changes = compareVersions(version, { ...version, title: 'Captioned classes', category: 'advocacy' }, 'Summary');
+    expect(changes.map((change) => change.label)).toEqual(['Title', 'Category']);
+    expect(changes[0]!.comparison).toEqual([
+      { type: 'same', text: 'Captioned ' },
+      { type: 'deleted', text: 'lessons' },
+      { type: 'inserted', text: 'classes' },
+    ]);
+  });
+
+  it('finds nothing between a version and itself', () => {
+    expect(compareVersions(version, { ...version }, 'Excerpt')).toEqual([]);
   });
 });

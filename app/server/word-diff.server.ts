@@ -1,6 +1,7 @@
 import { diffWords } from 'diff';
 import { sanitisedHtmlToText } from './html.server.ts';
-import type { WordChange, WordComparison } from '../lib/revisions.ts';
+import { categoryLabel } from '../lib/categories.ts';
+import type { FieldChange, WordChange, WordComparison } from '../lib/revisions.ts';
 
 // Issue 13: the word-level comparison of a revision with the current text (the `diff` package's
 // diffWords: each word and punctuation mark is a token, spaces follow the words around them).
@@ -39,4 +40,30 @@ export function bodyText(html: string): string {
     .map((part) => sanitisedHtmlToText(part))
     .filter(Boolean)
     .join('\n');
+}
+
+/** What two versions of an item are compared on. */
+export interface ComparedVersion {
+  title: string;
+  summary: string | null;
+  category: string;
+  tags: string[];
+  imageAlt: string;
+  content: string;
+}
+
+/**
+ * Issue 13: the fields that differ between two versions of an item, word by word, in the form's
+ * order: a revision against the current text, or (on a 409) theirs against the form just sent.
+ */
+export function compareVersions(before: ComparedVersion, after: ComparedVersion, summaryLabel: string): FieldChange[] {
+  const fields: FieldChange[] = [
+    { label: 'Title', comparison: compareWords(before.title, after.title) },
+    { label: summaryLabel, comparison: compareWords(before.summary ?? '', after.summary ?? '') },
+    { label: 'Category', comparison: compareWords(categoryLabel(before.category), categoryLabel(after.category)) },
+    { label: 'Tags', comparison: compareWords(before.tags.join(', '), after.tags.join(', ')) },
+    { label: 'Image description', comparison: compareWords(before.imageAlt, after.imageAlt) },
+    { label: 'Text', comparison: compareWords(bodyText(before.content), bodyText(after.content)) },
+  ];
+  return fields.filter((field) => hasChanges(field.comparison));
 }

@@ -340,6 +340,14 @@ test.describe('no silent overwrites', () => {
         `Ann's title ${tag}`,
       );
       await conflict.getByText('Compare', { exact: true }).click();
+      // What differs, word by word (their words struck through, this form's underlined), then theirs in full.
+      const title = conflict
+        .locator('dd')
+        .filter({ has: b.page.locator('del') })
+        .first();
+      await expect(conflict.locator('dt').first()).toHaveText('Title');
+      await expect(title.locator('del')).toHaveText('[deleted: Ann]');
+      await expect(title.locator('ins')).toHaveText('[inserted: Ben]');
       await expect(conflict.getByText(`Ann's title ${tag}`)).toBeVisible();
       await expect(conflict.getByRole('link', { name: 'Reload' })).toBeVisible();
       await expectNoSeriousA11yIssues(b.page);
@@ -357,6 +365,44 @@ test.describe('no silent overwrites', () => {
       await a.context.close();
       await b.context.close();
     }
+  });
+});
+
+test.describe('an item whose category the form does not list', () => {
+  test.afterEach(async ({ database, adminApi, tag }) => removeTaggedOn(database, adminApi, tag));
+
+  test('keeps its category when edited, and no other unlisted one is taken', async ({
+    page,
+    signIn,
+    adminApi,
+    database,
+    tag,
+  }) => {
+    // Like the demo news item filed under News, which the news form does not offer.
+    const title = `Filed under News ${tag}`;
+    expect((await postSave(adminApi, 'news', { title })).status()).toBe(200);
+    const id = (await database.selectFrom('content').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
+    await database.updateTable('content').set({ category: 'news' }).where('id', '=', id).execute();
+
+    await signIn('EDITOR');
+    await page.goto(`/admin/content/${id}/edit`);
+    await expect(page.getByLabel('Category')).toHaveValue('news');
+    await page.getByLabel('Title').fill(`${title}, updated`);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.locator('form').getByText('Story updated successfully!')).toBeVisible();
+    expect(
+      await database.selectFrom('content').select(['title', 'category']).where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({
+      title: `${title}, updated`,
+      category: 'news',
+    });
+
+    // Only the one it has: another category the list does not offer is refused.
+    const refused = await postSave(adminApi, 'news', { title, category: 'technology' }, id);
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(CONTENT_MESSAGES.categoryInvalid);
+    // A new item has only the list.
+    expect((await postSave(adminApi, 'news', { title: `New under News ${tag}`, category: 'news' })).status()).toBe(400);
   });
 });
 

@@ -200,8 +200,63 @@ test.describe('sign-language video', () => {
       await expect(card.getByText(VIDEO_TEXTS.badge, { exact: true })).toBeVisible();
       const feed = await (await watcher.request.get('/news/rss.xml')).text();
       expect(feed).toMatch(new RegExp(`<enclosure url="[^"]+-360p\\.mp4" length="\\d+" type="video/mp4"/>`));
+
+      // Reached from the list without a page load, the player gets its script as well.
+      await card.getByRole('link').first().click();
+      await expect(watcher).toHaveURL(new RegExp(`/news/${row.id}$`));
+      await expect(watcher.getByRole('radio', { name: /^360p/ })).toBeChecked();
+
+      // A story without a video loads none of the video's script.
+      const scripts: string[] = [];
+      watcher.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await watcher.goto('/news?sign=');
+      await watcher.getByRole('article').filter({ hasNotText: VIDEO_TEXTS.badge }).first().getByRole('link').first().click();
+      await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(watcher.locator('#sign-language-video')).toHaveCount(0);
+      await watcher.waitForLoadState('networkidle');
+      expect(scripts.filter((url) => url.includes('sign-language-video'))).toEqual([]);
     } finally {
       await visitor.close();
+    }
+
+    // A visitor saving data gets the smaller file before anything is fetched.
+    const saver = await page.context().browser()!.newContext();
+    await saver.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ saveData: true, effectiveType: '4g' }) }),
+    );
+    try {
+      const saving = await saver.newPage();
+      await saving.goto(`/news/${row.id}`);
+      await expect(saving.getByRole('radio', { name: /240p/ })).toBeChecked();
+      await expect(saving.locator('#sign-language-video video')).toHaveAttribute('src', /-240p\.mp4$/);
+      await expect(saving.locator('#sign-language-video p[data-facts]')).toHaveText(
+        await saving
+          .getByRole('radio', { name: /240p/ })
+          .getAttribute('data-facts')
+          .then((facts) => facts!),
+      );
+    } finally {
+      await saver.close();
+    }
+
+    // Before any script (or without one), the video plays with its captions and the transcript opens;
+    // the choice of file, which needs the script, is not offered.
+    const plain = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+    try {
+      const reader = await plain.newPage();
+      await reader.goto(`/news/${row.id}`);
+      await expect(reader.getByRole('link', { name: new RegExp(VIDEO_TEXTS.watch) })).toBeVisible();
+      const video = reader.locator('#sign-language-video video');
+      await expect(video).toHaveAttribute('src', /-360p\.mp4$/);
+      await expect(video).toHaveAttribute('controls', '');
+      await expect(video.locator('track[kind="captions"]')).toHaveAttribute('default', '');
+      await expect(reader.getByRole('radio')).toHaveCount(0);
+      await reader.getByText(VIDEO_TEXTS.transcript, { exact: true }).click();
+      await expect(reader.getByText('Welcome to our story. We sign every Saturday.')).toBeVisible();
+    } finally {
+      await plain.close();
     }
   });
 

@@ -4,10 +4,11 @@ import { categoryLabel } from '~/lib/categories';
 import { checkFormSync } from '~/lib/forms';
 import {
   CONTENT_MESSAGES,
-  DASHBOARD_CATEGORIES,
+  categoriesFor,
   failedMessage,
   intentOf,
   schemaFor,
+  summaryLabelOf,
   SUMMARY_MAX,
   TITLE_MAX,
   type ContentAnswer,
@@ -162,6 +163,8 @@ function ContentFormBody({
   const hydrated = useHydrated();
   const toast = useToast();
   const fetcher = useFetcher<ContentAnswer>();
+  // An item whose category the list does not offer keeps it (lib/content-form.ts, categoriesFor).
+  const keptCategory = mode === 'edit' ? initial.category : undefined;
   const [title, setTitle] = useState(initial.title);
   const [summary, setSummary] = useState(initial.summary);
   const [content, setContent] = useState(initial.content);
@@ -172,7 +175,7 @@ function ContentFormBody({
   const saving = fetcher.state !== 'idle';
   const [showPreview, setShowPreview] = useState(false);
   const [previewHtml, setPreviewHtml] = useState('');
-  const summaryLabel = type === 'news' ? 'Summary' : 'Excerpt';
+  const summaryLabel = summaryLabelOf(type);
   // Issue 13: a published item is only updated; drafts and scheduled items can also be scheduled.
   const published = editorial.status === 'published';
   const [version, setVersion] = useState(result?.conflict?.version ?? editorial.version);
@@ -245,7 +248,7 @@ function ContentFormBody({
     form.set('content', content);
     const intent = intentOf(form.get('intent'));
     const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-    const checked = checkFormSync(schemaFor(type, intent), values);
+    const checked = checkFormSync(schemaFor(type, intent, keptCategory), values);
     const found: ContentErrors = checked.ok ? {} : { ...checked.fieldErrors };
     if (intent === 'schedule' && (!values.scheduleDate || !values.scheduleTime))
       found.scheduleAt = CONTENT_MESSAGES.scheduleRequired;
@@ -328,7 +331,7 @@ function ContentFormBody({
                 className={field(Boolean(errors.category))}
               >
                 <option value="">Choose a category</option>
-                {DASHBOARD_CATEGORIES[type].map((c) => (
+                {categoriesFor(type, keptCategory).map((c) => (
                   <option key={c} value={c}>
                     {categoryLabel(c)}
                   </option>
@@ -458,7 +461,7 @@ function ContentFormBody({
               <FieldError id="scheduleAt-error" message={errors.scheduleAt} />
             </fieldset>
           )}
-          {conflict && <ConflictPanel conflict={conflict} mine={{ title, summary, content }} saving={saving} />}
+          {conflict && <ConflictPanel conflict={conflict} saving={saving} />}
           <div className="flex flex-wrap gap-3">
             <button
               type="submit"

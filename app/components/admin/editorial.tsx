@@ -3,39 +3,19 @@ import { Form, useFetcher } from 'react-router';
 import { CONTENT_MESSAGES, conflictMessage, STATUS_LABELS, type ContentAnswer, type ContentConflict } from '~/lib/content-form';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ArticleBody } from '../article-body';
+import { FieldChanges } from './word-comparison';
 import { useToast } from '../toast';
 
 // Issue 13's parts of the content form: the answer to a save made after someone else's (409), and
 // "Copy preview link". Both work without JavaScript.
 
-/** The readable text of the form's body, for comparing it with theirs (never rendered as HTML). */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /**
- * Someone saved the item after this form was opened: who and when, their version beside this one
- * (Compare), Reload (their version, losing what was typed here), or Overwrite (this form again, sent
- * with their version's number so it replaces it knowingly).
+ * Someone saved the item after this form was opened: who and when; Compare (what differs between
+ * their version and this form, word by word, then theirs in full); Reload (their version, losing
+ * what was typed here); or Overwrite (this form again, sent with their version's number so it
+ * replaces it knowingly).
  */
-export function ConflictPanel({
-  conflict,
-  mine,
-  saving,
-}: {
-  conflict: ContentConflict;
-  mine: { title: string; summary: string; content: string };
-  saving: boolean;
-}) {
+export function ConflictPanel({ conflict, saving }: { conflict: ContentConflict; saving: boolean }) {
   return (
     <section
       role="alert"
@@ -48,22 +28,17 @@ export function ConflictPanel({
       <p className="mt-1">{conflictMessage(conflict.by, conflict.at)}</p>
       <details className="mt-3 rounded-lg bg-white p-3 text-slate-900">
         <summary className="cursor-pointer font-semibold">Compare</summary>
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
-          <div>
-            <h3 className="font-semibold">
-              Their version ({STATUS_LABELS[conflict.theirs.status]}, saved {conflict.at})
-            </h3>
-            <p className="mt-2 font-bold">{conflict.theirs.title}</p>
-            {conflict.theirs.summary && <p className="mt-1 text-slate-700">{conflict.theirs.summary}</p>}
-            <ArticleBody html={conflict.theirs.content} className="mt-2" />
-          </div>
-          <div>
-            <h3 className="font-semibold">Your version (not saved)</h3>
-            <p className="mt-2 font-bold">{mine.title}</p>
-            {mine.summary && <p className="mt-1 text-slate-700">{mine.summary}</p>}
-            <p className="mt-2 whitespace-pre-wrap text-slate-800">{textOf(mine.content)}</p>
-          </div>
-        </div>
+        {conflict.changes.length === 0 ? (
+          <p className="mt-3 text-slate-700">Your version is the same as theirs.</p>
+        ) : (
+          <FieldChanges changes={conflict.changes} before="their version" after="yours" />
+        )}
+        <h3 className="mt-6 font-semibold">
+          Their version ({STATUS_LABELS[conflict.theirs.status]}, saved {conflict.at})
+        </h3>
+        <p className="mt-2 font-bold">{conflict.theirs.title}</p>
+        {conflict.theirs.summary && <p className="mt-1 text-slate-700">{conflict.theirs.summary}</p>}
+        <ArticleBody html={conflict.theirs.content} className="mt-2" />
       </details>
       <div className="mt-3 flex flex-wrap gap-3">
         {/* A full page load: the form opens again with what is stored now. */}

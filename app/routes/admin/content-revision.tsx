@@ -3,13 +3,15 @@ import { getStaff } from '~/server/staff-context.server';
 import { itemForHistory } from '~/server/revision-access.server';
 import { revisionForRestore } from '~/server/revisions.server';
 import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
-import { bodyText, compareWords, hasChanges } from '~/server/word-diff.server';
+import { compareVersions } from '~/server/word-diff.server';
 import { RuleError } from '~/server/rules.server';
 import { categoryLabel } from '~/lib/categories';
 import { formatInTimeZone } from '~/lib/schedule';
-import { REVISION_MESSAGES, revisionActorLabel, revisionKindLabel, type WordComparison } from '~/lib/revisions';
+import { summaryLabelOf } from '~/lib/content-form';
+import { REVISION_MESSAGES, revisionActorLabel, revisionKindLabel } from '~/lib/revisions';
 import { ArticleBody } from '~/components/article-body';
 import { Image } from '~/components/image';
+import { FieldChanges } from '~/components/admin/word-comparison';
 import type { Route } from './+types/content-revision';
 
 // Issue 13: one revision, rendered as the public page would show it, with a word comparison against
@@ -23,16 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const { revision, imageGone } = found;
     const timeZone = await readEditorialTimeZone();
     const then = revision.snapshot;
-    const summaryLabel = item.type === 'news' ? 'Summary' : 'Excerpt';
-    const fields: { label: string; comparison: WordComparison }[] = [
-      { label: 'Title', comparison: compareWords(then.title, item.title) },
-      { label: summaryLabel, comparison: compareWords(then.summary ?? '', item.summary ?? '') },
-      { label: 'Category', comparison: compareWords(categoryLabel(then.category), categoryLabel(item.category)) },
-      { label: 'Tags', comparison: compareWords(then.tags.join(', '), item.tags.join(', ')) },
-      { label: 'Image description', comparison: compareWords(then.imageAlt, item.imageAlt) },
-      { label: 'Text', comparison: compareWords(bodyText(then.content), bodyText(item.content)) },
-    ];
-    const changed = fields.filter((f) => hasChanges(f.comparison));
+    const summaryLabel = summaryLabelOf(item.type);
     return {
       item: { id: item.id, type: item.type },
       revision: {
@@ -46,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
       imageGone,
       summaryLabel,
-      changes: changed,
+      changes: compareVersions(then, item, summaryLabel),
       imageChanged: (then.imageUrl ?? '') !== (item.imageUrl ?? ''),
     };
   } catch (error) {
@@ -57,32 +50,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
-
-/** Words deleted and inserted, marked by <del>/<ins> with a visible line and named for screen readers (not only by colour). */
-function Comparison({ comparison }: { comparison: WordComparison }) {
-  if (comparison === null) return <p className="text-slate-700">The two texts differ too much to compare word by word.</p>;
-  return (
-    <p className="break-words whitespace-pre-line text-slate-800">
-      {comparison.map((change, index) =>
-        change.type === 'same' ? (
-          <span key={index}>{change.text}</span>
-        ) : change.type === 'deleted' ? (
-          <del key={index} className="bg-red-50 text-red-900 decoration-2">
-            <span className="sr-only">[deleted: </span>
-            {change.text}
-            <span className="sr-only">]</span>
-          </del>
-        ) : (
-          <ins key={index} className="bg-emerald-50 text-emerald-900 decoration-2 underline-offset-2">
-            <span className="sr-only">[inserted: </span>
-            {change.text}
-            <span className="sr-only">]</span>
-          </ins>
-        ),
-      )}
-    </p>
-  );
-}
 
 export default function ContentRevision({ loaderData }: Route.ComponentProps) {
   const { item, revision, changes, imageChanged, imageGone, summaryLabel } = loaderData;
@@ -119,26 +86,13 @@ export default function ContentRevision({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-slate-700">This version is the same as the current text.</p>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-700">
-              <del className="bg-red-50 text-red-900">Struck-through words</del> are only in this version;{' '}
-              <ins className="bg-emerald-50 text-emerald-900">underlined words</ins> are only in the current text.
-            </p>
-            <dl className="mt-4 space-y-4">
-              {changes.map((change) => (
-                <div key={change.label}>
-                  <dt className="font-semibold text-slate-900">{change.label}</dt>
-                  <dd className="mt-1">
-                    <Comparison comparison={change.comparison} />
-                  </dd>
-                </div>
-              ))}
-              {imageChanged && (
-                <div>
-                  <dt className="font-semibold text-slate-900">Featured image</dt>
-                  <dd className="mt-1 text-slate-800">This version has a different featured image.</dd>
-                </div>
-              )}
-            </dl>
+            <FieldChanges changes={changes} before="this version" after="the current text" />
+            {imageChanged && (
+              <dl className="mt-4">
+                <dt className="font-semibold text-slate-900">Featured image</dt>
+                <dd className="mt-1 text-slate-800">This version has a different featured image.</dd>
+              </dl>
+            )}
           </>
         )}
       </section>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { data, Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
 import { ArticleBody } from '~/components/article-body';
 import { ArticleSkeleton } from '~/components/article/article-skeleton';
@@ -26,9 +26,6 @@ import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/articles.server';
 import type { Route } from './+types/article';
-
-// Issue 14: the player is its own chunk, fetched only by pages with a sign-language video.
-const SignLanguagePlayer = lazy(() => import('~/components/article/sign-language-player'));
 
 // One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection
 // comes from the path.
@@ -153,17 +150,8 @@ export function Article({
             </p>
           </div>
           <h1 className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
-          {article.video && (
-            <p className="mt-4">
-              <a
-                href="#sign-language-video"
-                className="inline-block min-h-11 rounded-3xl bg-amber-300 px-4 py-2.5 font-semibold text-slate-900 hover:bg-amber-200"
-              >
-                <span aria-hidden="true">▶</span> {article.video.watchLabel}{' '}
-                <span className="font-normal">({article.video.facts})</span>
-              </a>
-            </p>
-          )}
+          {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
+          {article.video && <div dangerouslySetInnerHTML={{ __html: article.video.link }} />}
           {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
@@ -171,9 +159,10 @@ export function Article({
         </header>
 
         {article.video && (
-          <Suspense fallback={null}>
-            <SignLanguagePlayer video={article.video} />
-          </Suspense>
+          <>
+            <div dangerouslySetInnerHTML={{ __html: article.video.player }} />
+            <script type="module" async src={article.video.script} />
+          </>
         )}
 
         {article.imageUrl && (

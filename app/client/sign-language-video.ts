@@ -1,0 +1,64 @@
+// Issue 14: the sign-language video's choice of file, for the pages that show one. The page's markup
+// (app/server/sign-language-markup.server.ts) already plays the 360p file with captions and the
+// transcript without any script; this chunk, loaded only by pages with a video, adds what needs one:
+// the 240p file when the visitor saves data or the connection is slow (decided before anything is
+// fetched: preload none), and a switch between the two that goes on from the same moment.
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Save-Data on, or a connection the browser rates 3G or slower. */
+function prefersSmallFile(): boolean {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData) || ['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? '');
+}
+
+class SignLanguageVideo extends HTMLElement {
+  connectedCallback(): void {
+    // Defined before the parser reached the player's insides (the script came first): wait for them.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => this.enhance(), { once: true });
+    else this.enhance();
+  }
+
+  private enhance(): void {
+    const video = this.querySelector('video');
+    const choice = this.querySelector<HTMLFieldSetElement>('fieldset[data-quality]');
+    if (!video || !choice || !choice.hidden) return;
+    const facts = this.querySelector('p[data-facts]');
+    const radios = [...choice.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+
+    const show = (radio: HTMLInputElement) => {
+      const src = radio.dataset.src;
+      if (!src || video.getAttribute('src') === src) return;
+      // Go on from the same moment in the other file.
+      const at = video.currentTime;
+      const playing = !video.paused;
+      video.src = src;
+      if (facts && radio.dataset.facts) facts.textContent = radio.dataset.facts;
+      if (at > 0 || playing)
+        video.addEventListener(
+          'loadedmetadata',
+          () => {
+            video.currentTime = at;
+            if (playing) void video.play().catch(() => undefined);
+          },
+          { once: true },
+        );
+    };
+
+    const small = radios.find((radio) => radio.value === '240p');
+    const untouched = video.paused && video.currentTime === 0 && video.networkState !== HTMLMediaElement.NETWORK_LOADING;
+    if (small && untouched && prefersSmallFile()) {
+      small.checked = true;
+      show(small);
+    }
+    choice.addEventListener('change', (event) => {
+      if (event.target instanceof HTMLInputElement && event.target.checked) show(event.target);
+    });
+    choice.hidden = false;
+  }
+}
+
+if (!customElements.get('sign-language-video')) customElements.define('sign-language-video', SignLanguageVideo);

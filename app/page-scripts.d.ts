@@ -1,0 +1,5 @@
+// The addresses of the scripts some pages add outside React (vite.config.ts, pageScripts()).
+declare module 'virtual:page-scripts' {
+  const scripts: { signLanguageVideo: string };
+  export default scripts;
+}

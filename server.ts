@@ -84,7 +84,7 @@ async function runSite(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish (at most 10 s), let the job in hand finish (jobs
+    // Stop accepting, let in-flight requests finish (at most 10 s), let the jobs in hand finish (jobs
     // not yet started stay queued for the next start), then close the database.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -193,7 +193,7 @@ function runPrimary(count: number): void {
     for (const timer of restarts) clearTimeout(timer);
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
     if (running.length === 0) process.exit(0);
-    // Each worker finishes its requests and the job in hand (at most ~10 s), as a single process does.
+    // Each worker finishes its requests and the jobs in hand (at most ~10 s), as a single process does.
     for (const worker of running) worker.process.kill('SIGTERM');
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,15 +7,20 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, setDatabase } from '../app/server/db/db.server.ts';
 import { migrateToLatest } from '../app/server/db/migrations.server.ts';
+import type { S3StorageSettings } from '../app/server/config.server.ts';
+import { createDiskStore, createS3Store } from '../app/server/object-store.server.ts';
 import { setUploadsRoot } from '../app/server/storage.server.ts';
 import { checkVideoTools } from '../app/server/video-tools.server.ts';
 import { appendVideoChunk, processVideo, startVideoUpload, VIDEO_JOB } from '../app/server/video.server.ts';
 import type { StaffUser } from '../app/server/auth.server.ts';
 import { VIDEO_CHUNK_BYTES } from '../app/lib/video-upload.ts';
 
-// Issue 14's budgets: how long transcoding takes per minute of video on this machine, and how much
-// the sign-language player adds to a page with a video (at most 5 KB gzipped). Part of `npm run bench`;
-// also runs alone: `node scripts/bench-video.ts` (BENCH_VIDEO_SECONDS, BENCH_VIDEO_SIZE to change the clip).
+// Issue 14's budgets: how long transcoding takes per minute of video on this machine, how much the
+// sign-language player adds to a page with a video (at most 5 KB gzipped), and how much a process's
+// memory grows while it stores a large file (a rendition) in the media store, on disk and in S3
+// (s3rver): read into memory first, as the video job did, and streamed from its file, as it does now.
+// Part of `npm run bench`; also runs alone: `node scripts/bench-video.ts` (BENCH_VIDEO_SECONDS,
+// BENCH_VIDEO_SIZE to change the clip, BENCH_STORE_MB the stored file).
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
@@ -23,6 +29,13 @@ const SIZE = process.env.BENCH_VIDEO_SIZE ?? '1920x1080';
 export const PLAYER_BUDGET_BYTES = 5 * 1024;
 /** The script pages with a video add (app/client/sign-language-video.ts). */
 const PLAYER_CHUNK = /^sign-language-video-[\w-]+\.js$/;
+const STORE_MB = Number(process.env.BENCH_STORE_MB ?? 200);
+/**
+ * Storing a file from its path may grow the process by this much at most, whatever the file's size:
+ * streamed to a bucket, the pieces already sent wait for V8's next collection, which it makes once
+ * about 64 MB of such memory has been given out since the last one.
+ */
+const STORE_GROWTH_BUDGET_MB = 64;
 
 const BENCHER: StaffUser = {
   id: 'bench',
@@ -42,9 +55,95 @@ export function playerChunkBytes(buildDir = path.join(ROOT, process.env.BUILD_DI
   return file ? gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length : undefined;
 }
 
+/** How one measured child process stores the file: read into a buffer first, or from its path. */
+interface StoreMemoryRun {
+  store: { kind: 'disk'; root: string } | { kind: 's3'; settings: S3StorageSettings };
+  way: 'buffer' | 'file';
+  file: string;
+}
+
 /**
- * Lines for the bench's report: transcode seconds per minute, file sizes, the player's weight, and
- * (given the public pages `npm run bench` weighed, none of which has a video) that they load none of it.
+ * In a child process (so nothing else this script holds counts): stores `run.file` and answers how
+ * far its resident memory rose above where it stood just before, sampled every 5 ms.
+ */
+async function storeAndMeasure(run: StoreMemoryRun): Promise<number> {
+  const store = run.store.kind === 's3' ? await createS3Store(run.store.settings) : createDiskStore(run.store.root);
+  // Loads what a put needs first (the SDK, its first connection), as a worker that has stored anything has.
+  await store.put('bench/warm-up.bin', randomBytes(64 * 1024), 'application/octet-stream');
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+  try {
+    if (run.way === 'buffer') await store.put('bench/large.mp4', await fs.promises.readFile(run.file), 'video/mp4');
+    else await store.putFile('bench/large.mp4', run.file, 'video/mp4');
+  } finally {
+    clearInterval(sample);
+  }
+  return Math.max(peak, process.memoryUsage.rss()) - before;
+}
+
+function measureInChild(run: StoreMemoryRun): Promise<number> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      // The settings a site's worker runs with (server.ts, decision 017).
+      ['--max-semi-space-size=4', '--max-old-space-size=192', import.meta.filename, '--store-memory'],
+      {
+        env: {
+          ...process.env,
+          MALLOC_ARENA_MAX: '2',
+          MALLOC_TRIM_THRESHOLD_: '131072',
+          MALLOC_MMAP_THRESHOLD_: '131072',
+          BENCH_STORE_RUN: JSON.stringify(run),
+        },
+      },
+      (error, stdout) => (error ? reject(error) : resolve(Number(stdout.trim()))),
+    );
+  });
+}
+
+/** Lines for the bench's report: peak memory growth while storing a STORE_MB file, before and now. */
+export async function measureStoreMemory(): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-bench-store-'));
+  // Only the bench needs a bucket: s3rver is a development dependency.
+  const { startS3 } = await import('../tests/support/s3.ts');
+  const s3 = await startS3();
+  try {
+    const file = path.join(dir, 'large.mp4');
+    const out = fs.openSync(file, 'w');
+    for (let n = 0; n < STORE_MB; n++) fs.writeSync(out, randomBytes(1_000_000));
+    fs.closeSync(out);
+    const mb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${(bytes / 1e6).toFixed(1)} MB`;
+    const stores = [
+      { label: 'on disk', name: 'disk', store: { kind: 'disk' as const, root: path.join(dir, 'uploads') } },
+      { label: 'in S3 (s3rver)', name: 'S3', store: { kind: 's3' as const, settings: s3.settings('bench/') } },
+    ];
+    const lines: string[] = [];
+    const streamed: string[] = [];
+    let worst = 0;
+    for (const { label, name, store } of stores) {
+      const buffered = await measureInChild({ store, way: 'buffer', file });
+      const fromFile = await measureInChild({ store, way: 'file', file });
+      worst = Math.max(worst, fromFile);
+      lines.push(
+        `INFO  storing a ${STORE_MB} MB rendition ${label}, the process's peak memory (RSS): ${mb(buffered)} read into memory first (before), ${mb(fromFile)} from its file (now)`,
+      );
+      streamed.push(`${name} ${mb(fromFile)}`);
+    }
+    lines.push(
+      `${worst <= STORE_GROWTH_BUDGET_MB * 1e6 ? 'PASS' : 'FAIL'}  storing a large file from its path keeps memory flat (at most ${STORE_GROWTH_BUDGET_MB} MB more, whatever its size): ${streamed.join(', ')}`,
+    );
+    return lines;
+  } finally {
+    await s3.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Lines for the bench's report: the player's weight and, given the public pages `npm run bench`
+ * weighed (none has a video), that they load none of it; memory while storing a rendition;
+ * transcode seconds per minute and file sizes.
  */
 export async function measureVideo(pages: { path: string; scripts: string[] }[] = []): Promise<string[]> {
   const lines: string[] = [];
@@ -60,6 +159,7 @@ export async function measureVideo(pages: { path: string; scripts: string[] }[] 
       `${loading.length === 0 ? 'PASS' : 'FAIL'}  pages without a video load none of its script: ${loading.length ? loading.map((page) => page.path).join(', ') : `0 of ${pages.length} pages`}`,
     );
   }
+  lines.push(...(await measureStoreMemory()));
   const tools = await checkVideoTools();
   if (!tools.available) return [...lines, `NOTE  transcoding not measured: ${tools.reason}`];
 
@@ -104,7 +204,14 @@ export async function measureVideo(pages: { path: string; scripts: string[] }[] 
   return lines;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--store-memory') {
+  storeAndMeasure(JSON.parse(process.env.BENCH_STORE_RUN ?? '') as StoreMemoryRun)
+    .then((growth) => process.stdout.write(`${growth}\n`))
+    .catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    });
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   measureVideo()
     .then((lines) => process.stdout.write(`${lines.join('\n')}\n`))
     .catch((error: unknown) => {

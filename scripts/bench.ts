@@ -1002,7 +1002,8 @@ async function main(): Promise<void> {
       `${verdict(heaviest.js < TARGETS.pageJsKb * 1024)}  every public page under ${TARGETS.pageJsKb} KB of gzipped JS: heaviest ${heaviest.path} ${kb(heaviest.js)}`,
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
-    // Issue 14: the sign-language player's weight and the transcoding time per minute of video.
+    // Issue 14: the sign-language player's weight (and that pages without a video load none of it),
+    // memory while storing a rendition, and the transcoding time per minute of video.
     lines.push(...(await measureVideo(weights)));
     // Issue 15 last: it ends by replacing the server with one of two workers.
     lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));

@@ -35,7 +35,7 @@ export interface Site {
   app: express.Express;
   config: Config;
   logger: Logger;
-  /** Stops background work (waiting for the job in hand) and closes the database. */
+  /** Stops background work (waiting for the jobs in hand) and closes the database. */
   close(): Promise<void>;
 }
 

@@ -363,6 +363,8 @@ export function registerNightlyBackup(config: Config): () => void {
       getLogger().info({ file: backup.file, bytes: backup.bytes, removed }, 'nightly backup written');
     },
     BACKUP_EVERY_MS,
+    // In a lane of its own: copying the uploads (videos too) takes long, and mail must not wait for it.
+    { lane: 'backup' },
   );
 }
 

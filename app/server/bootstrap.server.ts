@@ -79,7 +79,7 @@ async function firstStartWork(handle: DatabaseHandle, config: Config, logger: Lo
 
 /**
  * Runs queued work (mail, forgot-password requests) in this process (server/app.ts starts it).
- * Returns a stop function that waits for the job in hand.
+ * Returns a stop function that waits for the jobs in hand.
  */
 export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promise<void> {
   const unregister = [
@@ -93,8 +93,9 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     registerRecurringJob(SCHEDULED_PUBLISH_JOB, runScheduledPublishing, SCHEDULED_PUBLISH_EVERY_MS),
     // Removes uploads whose form was never saved, every six hours across all processes (decision 008).
     registerRecurringJob(UPLOAD_PRUNING_JOB, runUploadPruning, UPLOAD_PRUNING_EVERY_MS),
-    // Issue 14: probes and transcodes an uploaded sign-language video (decision 020).
-    registerJobHandler(VIDEO_JOB, processVideo),
+    // Issue 14: probes and transcodes an uploaded sign-language video (decision 020). In a lane of its
+    // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile.
+    registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video' }),
   ];
   const stop = startJobWorker(options);
   return async () => {

@@ -12,6 +12,7 @@ import {
   runNextJob,
   startJobWorker,
   type JobHandler,
+  type JobRegistration,
 } from './jobs.server';
 
 const MINUTE = 60_000;
@@ -22,8 +23,8 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
   const undo: (() => void)[] = [];
   const stops: (() => Promise<void>)[] = [];
 
-  function handle(kind: string, handler: JobHandler) {
-    undo.push(registerJobHandler(kind, handler));
+  function handle(kind: string, handler: JobHandler, options?: JobRegistration) {
+    undo.push(registerJobHandler(kind, handler, options));
   }
   function worker(options: Parameters<typeof startJobWorker>[0]) {
     const stop = startJobWorker(options);
@@ -177,6 +178,48 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     worker({ pollMs: 10 * MINUTE, workerId: 'sleepy' });
     const id = await enqueueJob('test.wake', {});
     await vi.waitFor(() => expect(ran).toEqual([id]), { timeout: 5_000 });
+  });
+
+  it('goes on running other jobs while a slow one runs in its own lane, one at a time in that lane', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const transcodes: string[] = [];
+    const mails: string[] = [];
+    // A transcode that lasts until the test lets it finish.
+    handle(
+      'test.transcode',
+      async (_payload, info) => {
+        transcodes.push(info.id);
+        await gate;
+      },
+      { lane: 'video' },
+    );
+    handle('test.mail', async (_payload, info) => {
+      mails.push(info.id);
+    });
+
+    const slow = await enqueueJob('test.transcode', {});
+    // A short lease, so the transcode must renew its lock not to be taken back meanwhile.
+    worker({ pollMs: 20, workerId: 'one-process', leaseMs: 600, housekeepingMs: 50 });
+    await vi.waitFor(() => expect(transcodes).toEqual([slow]));
+
+    const second = await enqueueJob('test.transcode', {});
+    const mail = await enqueueJob('test.mail', {});
+    await vi.waitFor(async () => expect(await job(mail)).toMatchObject({ status: 'done', locked_by: null }), { timeout: 5_000 });
+    // Mail queued later is sent too, the transcode still running past its lease.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const later = await enqueueJob('test.mail', {});
+    await vi.waitFor(async () => expect(await job(later)).toMatchObject({ status: 'done' }), { timeout: 5_000 });
+    expect(mails).toEqual([mail, later]);
+    expect(await job(slow)).toMatchObject({ status: 'running', locked_by: 'one-process', attempts: 1 });
+    // The next transcode waits for this one: one at a time in a lane.
+    expect(await job(second)).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(transcodes).toEqual([slow]);
+
+    release();
+    await vi.waitFor(async () => expect(await job(second)).toMatchObject({ status: 'done', attempts: 1 }), { timeout: 5_000 });
+    expect(await job(slow)).toMatchObject({ status: 'done', attempts: 1 });
+    expect(transcodes).toEqual([slow, second]);
   });
 
   it('stops after the job in hand has finished, and leaves the others queued', async () => {

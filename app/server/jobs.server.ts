@@ -32,14 +32,30 @@ const DONE_KEPT_MS = 24 * 60 * 60_000;
 const FAILED_KEPT_MS = 30 * 24 * 60 * 60_000;
 const ERROR_MAX_CHARS = 1_000;
 
-const handlers = new Map<string, JobHandler>();
+const handlers = new Map<string, { handler: JobHandler; lane: string }>();
+
+// Lanes: the worker runs one job at a time in each lane, and the lanes side by side, so a slow kind
+// (a 15-minute transcode) given a lane of its own never holds up mail or scheduled publishing in its
+// process. Every kind is in the default lane unless registered in another.
+export const DEFAULT_JOB_LANE = 'default';
+
+export interface JobRegistration {
+  /** The lane its jobs wait in (one at a time per lane and process); DEFAULT_JOB_LANE when not given. */
+  lane?: string;
+}
 
 /** Lets this process's worker run jobs of `kind`; returns a function that takes it back. */
-export function registerJobHandler(kind: string, handler: JobHandler): () => void {
-  handlers.set(kind, handler);
+export function registerJobHandler(kind: string, handler: JobHandler, options: JobRegistration = {}): () => void {
+  const entry = { handler, lane: options.lane ?? DEFAULT_JOB_LANE };
+  handlers.set(kind, entry);
   return () => {
-    if (handlers.get(kind) === handler) handlers.delete(kind);
+    if (handlers.get(kind) === entry) handlers.delete(kind);
   };
+}
+
+/** The kinds this process runs: all of them, or those of one lane. */
+function kindsToRun(lane?: string): string[] {
+  return [...handlers].filter(([, entry]) => lane === undefined || entry.lane === lane).map(([kind]) => kind);
 }
 
 // Recurring jobs (a daily clean-up): one row per kind with a fixed id, so however many processes
@@ -58,9 +74,14 @@ export function recurringJobId(kind: string): string {
  * puts its row in the jobs table when it starts, unless another process already has; returns a
  * function that takes the registration back.
  */
-export function registerRecurringJob(kind: string, handler: JobHandler, everyMs: number): () => void {
+export function registerRecurringJob(
+  kind: string,
+  handler: JobHandler,
+  everyMs: number,
+  options: JobRegistration = {},
+): () => void {
   if (!(everyMs > 0)) throw new Error('A recurring job needs a positive interval');
-  const unregister = registerJobHandler(kind, handler);
+  const unregister = registerJobHandler(kind, handler, options);
   recurring.set(kind, everyMs);
   return () => {
     unregister();
@@ -240,10 +261,18 @@ function finishedAt(claimedAt: number): string {
 
 export type JobOutcome = { id: string; kind: string; status: 'done' | 'retry' | 'failed' };
 
-/** Claims and runs one due job; undefined when there was none. `now` is the worker's clock (tests move it). */
-export async function runNextJob(options: { workerId: string; now?: number; leaseMs?: number }): Promise<JobOutcome | undefined> {
-  const { workerId, now = Date.now(), leaseMs = JOB_LEASE_MS } = options;
-  const job = await claimJob(workerId, [...handlers.keys()], now);
+/**
+ * Claims and runs one due job (of `lane` only, when given); undefined when there was none. `now` is
+ * the worker's clock (tests move it).
+ */
+export async function runNextJob(options: {
+  workerId: string;
+  now?: number;
+  leaseMs?: number;
+  lane?: string;
+}): Promise<JobOutcome | undefined> {
+  const { workerId, now = Date.now(), leaseMs = JOB_LEASE_MS, lane } = options;
+  const job = await claimJob(workerId, kindsToRun(lane), now);
   if (!job) return undefined;
   const db = getDatabase().db;
   const mine = db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).where('status', '=', 'running');
@@ -258,7 +287,7 @@ export async function runNextJob(options: { workerId: string; now?: number; leas
   const info: JobInfo = { id: job.id, kind: job.kind, attempts: Number(job.attempts), maxAttempts: Number(job.max_attempts) };
   const log = getLogger();
   try {
-    const handler = handlers.get(job.kind);
+    const handler = handlers.get(job.kind)?.handler;
     if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
     await handler(JSON.parse(job.payload) as unknown, info);
     const every = recurrenceOf(job);
@@ -330,8 +359,9 @@ export interface JobWorkerOptions {
 }
 
 /**
- * Runs due jobs until stopped: at each poll, and at once when this process enqueues one. Returns a
- * stop function that waits for the job in hand (if any) to finish.
+ * Runs due jobs until stopped: at each poll, and at once when this process enqueues one; one job at
+ * a time in each lane, the lanes side by side. Returns a stop function that waits for the jobs in
+ * hand (if any) to finish.
  */
 export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<void> {
   const {
@@ -343,8 +373,12 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
   const log = getLogger();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let wokenWhileBusy = false;
+  /** The look for work under way: housekeeping, then starting the lanes that are idle. */
+  let looking: Promise<void> | undefined;
+  let lookAgain = false;
+  /** The lanes running a job, and those woken meanwhile (a job queued after their last claim). */
+  const busy = new Map<string, Promise<void>>();
+  const wokenWhileBusy = new Set<string>();
   let lastHousekeeping = 0;
 
   const schedule = (delayMs: number) => {
@@ -353,38 +387,61 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
     timer.unref();
   };
 
-  const work = async () => {
+  const keepHouse = async () => {
     try {
-      if (Date.now() - lastHousekeeping >= housekeepingMs) {
-        lastHousekeeping = Date.now();
-        await requeueStaleJobs(Date.now(), leaseMs);
-        await pruneFinishedJobs();
-        // At start, and again should a row have been removed by hand.
-        await scheduleRecurringJobs();
-      }
-      while (!stopped && (await runNextJob({ workerId, leaseMs }))) {
-        // one job after another until none is due
-      }
+      if (Date.now() - lastHousekeeping < housekeepingMs) return;
+      lastHousekeeping = Date.now();
+      await requeueStaleJobs(Date.now(), leaseMs);
+      await pruneFinishedJobs();
+      // At start, and again should a row have been removed by hand.
+      await scheduleRecurringJobs();
     } catch (error) {
       // The database may be briefly unreachable: log it and try again at the next poll.
       log.error({ err: error }, 'the job worker could not run');
     }
   };
 
+  const startLane = (lane: string) => {
+    wokenWhileBusy.delete(lane);
+    const run = (async () => {
+      try {
+        while (!stopped && (await runNextJob({ workerId, leaseMs, lane }))) {
+          // one job after another until none of this lane is due
+        }
+      } catch (error) {
+        log.error({ err: error, lane }, 'the job worker could not run');
+      }
+    })().finally(() => {
+      busy.delete(lane);
+      if (!stopped && wokenWhileBusy.delete(lane)) schedule(0);
+    });
+    busy.set(lane, run);
+  };
+
   function tick() {
     timer = undefined;
-    if (stopped || current) return;
-    wokenWhileBusy = false;
-    current = work().finally(() => {
-      current = undefined;
-      if (!stopped) schedule(wokenWhileBusy ? 0 : pollMs);
+    if (stopped) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    looking = (async () => {
+      await keepHouse();
+      if (stopped) return;
+      const lanes = new Set([...handlers.values()].map((entry) => entry.lane));
+      for (const lane of lanes) if (!busy.has(lane)) startLane(lane);
+    })().finally(() => {
+      looking = undefined;
+      // Busy lanes do not stop the polls: the idle ones keep looking for work.
+      if (!stopped) schedule(lookAgain ? 0 : pollMs);
+      lookAgain = false;
     });
   }
 
   const wake = () => {
     if (stopped) return;
-    if (current) wokenWhileBusy = true;
-    else schedule(0);
+    for (const lane of busy.keys()) wokenWhileBusy.add(lane);
+    schedule(0);
   };
 
   wakeHooks.add(wake);
@@ -394,6 +451,7 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
     stopped = true;
     wakeHooks.delete(wake);
     clearTimeout(timer);
-    await current;
+    await looking;
+    await Promise.all(busy.values());
   };
 }

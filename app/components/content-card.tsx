@@ -4,7 +4,7 @@ import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
-import { VIDEO_TEXTS } from '~/lib/video';
+import { SignLanguageBadge } from './sign-language-badge';
 import type { PublicContent } from '~/server/content.server';
 
 // One item of the /blog, /news and /resources lists (spec §2, §9): the featured item at the top of
@@ -40,15 +40,6 @@ export function CategoryBadge({ category }: { category: string }) {
   return (
     <span className="inline-block rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-900">
       {categoryLabel(category)}
-    </span>
-  );
-}
-
-/** Issue 14: the item has a sign-language video with captions. */
-export function SignLanguageBadge() {
-  return (
-    <span className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">
-      {VIDEO_TEXTS.badge}
     </span>
   );
 }

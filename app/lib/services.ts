@@ -2,7 +2,7 @@
 // the server (app/server/site-defaults.server.ts), which only the server's pages need
 // (docs/decisions/303).
 
-import type { PublicVideo } from './video.ts';
+import type { SignLanguageMarkup } from './video.ts';
 import type { VideoFormState } from './video-upload.ts';
 
 export interface Service {
@@ -12,12 +12,14 @@ export interface Service {
   features: string[];
   imageUrl: string | null;
   imageAlt: string;
+  /** Issue 14: it has a sign-language video visitors can watch (the list shows a badge). */
+  signLanguage?: boolean;
 }
 
 /** A service as its own page (/services/{id}) shows it. */
 export interface ServiceView extends Service {
   /** Issue 14: its sign-language video, once processed and captioned; null otherwise. */
-  video: PublicVideo | null;
+  video: SignLanguageMarkup | null;
 }
 
 /** spec §3: the built-in services used when none are stored, in this order. */

@@ -24,6 +24,8 @@ export type CaptionsCheck = { ok: true; cues: Cue[]; text: string } | { ok: fals
 
 export const CAPTIONS_MESSAGES = {
   required: 'Captions (WebVTT) are required before a story with a video can be published.',
+  /** Every save of a service is public: its captions are needed to save it at all. */
+  requiredForService: 'Captions (WebVTT) are required before a service with a video can be saved.',
   notText: 'The captions file must be UTF-8 text (a .vtt file).',
   tooLarge: 'The captions file is too large (at most 250 KB).',
   noHeader: 'The file must start with WEBVTT.',

@@ -161,20 +161,22 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     if (!saved.ok) throw new Error(`expected the save to pass: ${JSON.stringify(saved.failure)}`);
     expect(saved.service).toMatchObject({ id: 'sign-language-club', videoId });
     const shown = await getService('sign-language-club');
-    expect(shown?.video).toMatchObject({
-      transcript: 'Our club signs every Saturday.',
-      width: 320,
-      height: 180,
-      captionsUrl: expect.stringMatching(/^\/media\/videos\/.+-captions\.vtt$/),
-    });
-    expect(shown!.video!.files.map((f) => f.quality)).toEqual(['360p', '240p']);
+    // As the service page shows it: the player's markup (sign-language-markup.server.ts).
+    // The list marks it for its badge.
+    expect((await listServices()).find((s) => s.id === 'sign-language-club')?.signLanguage).toBe(true);
+    const player = shown!.video!.player;
+    expect(player).toContain('<p>Our club signs every Saturday.</p>');
+    expect(player).toContain('width="320" height="180"');
+    expect(player).toMatch(/<track kind="captions" src="\/media\/videos\/[^"]+-captions\.vtt"/);
+    expect(player).toMatch(/src="\/media\/videos\/[^"]+-360p\.mp4"/);
+    expect(player).toMatch(/data-src="\/media\/videos\/[^"]+-240p\.mp4"/);
     // Saved again without a new captions file (the form's hidden field names the video): it stays.
     const again = await save(
       { ...FIELDS, description: 'Changed.', videoId, transcript: 'Our club signs.' },
       { target: { mode: 'edit', id: 'sign-language-club' } },
     );
     expect(again).toMatchObject({ ok: true, service: { videoId, description: 'Changed.' } });
-    expect((await getService('sign-language-club'))?.video?.transcript).toBe('Our club signs.');
+    expect((await getService('sign-language-club'))?.video?.player).toContain('<p>Our club signs.</p>');
     // A post from a page without the video field leaves the video as it is.
     expect(await save(FIELDS, { target: { mode: 'edit', id: 'sign-language-club' } })).toMatchObject({
       ok: true,
@@ -194,7 +196,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     expect(refused).toMatchObject({
       ok: false,
       status: 400,
-      failure: { message: SERVICE_MESSAGES.fixErrors, errors: { captions: CAPTIONS_MESSAGES.required } },
+      failure: { message: SERVICE_MESSAGES.fixErrors, errors: { captions: CAPTIONS_MESSAGES.requiredForService } },
     });
     // The form shows the video again, with what was typed.
     if (refused.ok) throw new Error('expected a refusal');
@@ -202,7 +204,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     expect(await database().db.selectFrom('services').select('id').execute()).toEqual([]);
     await expect(
       createService(editor, serviceSchema.parse(FIELDS), IP, { videoId }).catch((error: unknown) => error),
-    ).resolves.toMatchObject({ message: CAPTIONS_MESSAGES.required, status: 400, field: 'captions' });
+    ).resolves.toMatchObject({ message: CAPTIONS_MESSAGES.requiredForService, status: 400, field: 'captions' });
     await expect(createService(editor, serviceSchema.parse(FIELDS), IP, { videoId })).rejects.toBeInstanceOf(ServiceRuleError);
 
     // An edit that adds a video without captions leaves the service as it was.
@@ -210,7 +212,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     expect(await save({ ...FIELDS, videoId }, { target: { mode: 'edit', id: plain.id } })).toMatchObject({
       ok: false,
       status: 400,
-      failure: { errors: { captions: CAPTIONS_MESSAGES.required } },
+      failure: { errors: { captions: CAPTIONS_MESSAGES.requiredForService } },
     });
     expect(await serviceVideo(plain.id)).toBeNull();
 

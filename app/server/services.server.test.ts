@@ -80,6 +80,7 @@ describe.each(ENGINES)('services on %s', (engine) => {
       features: ['Weekly meetings', 'Games'],
       imageUrl: null,
       imageAlt: '',
+      signLanguage: false,
     });
     expect(services[1]?.features).toEqual([]);
 

@@ -31,6 +31,7 @@ import { clientIp } from './request-info.server.ts';
 import { RuleError } from './rules.server.ts';
 import { DEFAULT_SERVICES } from './site-defaults.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
+import { signLanguageMarkup } from './sign-language-markup.server.ts';
 import {
   postedVideoFormState,
   prepareVideoForSave,
@@ -68,12 +69,20 @@ export async function listServices(db: Kysely<Database> = getDb()): Promise<Serv
   try {
     const rows = await db
       .selectFrom('services')
-      .selectAll()
-      .orderBy('position', 'asc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'asc')
+      // Issue 14: whether its video is one visitors can watch (processed and captioned), for the badge.
+      .leftJoin('videos', (join) =>
+        join
+          .onRef('videos.id', '=', 'services.video_id')
+          .on('videos.status', '=', 'ready')
+          .on('videos.captions_key', 'is not', null),
+      )
+      .selectAll('services')
+      .select('videos.id as watchable_video')
+      .orderBy('services.position', 'asc')
+      .orderBy('services.created_at', 'desc')
+      .orderBy('services.id', 'asc')
       .execute();
-    if (rows.length > 0) return rows.map(toService);
+    if (rows.length > 0) return rows.map((row) => ({ ...toService(row), signLanguage: row.watchable_video !== null }));
   } catch (error) {
     getLogger().error({ err: error }, 'services could not be read; showing the built-in services');
   }
@@ -87,7 +96,11 @@ export async function listServices(db: Kysely<Database> = getDb()): Promise<Serv
 export async function getService(id: string, db: Kysely<Database> = getDb()): Promise<ServiceView | undefined> {
   try {
     const row = await db.selectFrom('services').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) return { ...toService(row), video: await readPublicVideo(row.video_id, db) };
+    if (row)
+      return {
+        ...toService(row),
+        video: await readPublicVideo(row.video_id, db).then((video) => video && signLanguageMarkup(video)),
+      };
     const stored = await db.selectFrom('services').select('id').limit(1).executeTakeFirst();
     if (stored) return undefined;
   } catch (error) {
@@ -193,7 +206,8 @@ export interface ServiceVideoChange {
  * have no drafts: every save is public at once, so there is no saving now and captioning later.
  */
 async function assertCaptioned(videoId: string | null | undefined): Promise<void> {
-  if (videoId && !(await videoHasCaptions(videoId))) throw new ServiceRuleError(CAPTIONS_MESSAGES.required, 400, 'captions');
+  if (videoId && !(await videoHasCaptions(videoId)))
+    throw new ServiceRuleError(CAPTIONS_MESSAGES.requiredForService, 400, 'captions');
 }
 
 /** Adds a service at the end of the list, under an id made from its title (its public address). */

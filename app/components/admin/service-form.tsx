@@ -97,7 +97,7 @@ export function ServiceForm({
     // Issue 14: every save of a service is public at once, so a video needs its captions now.
     const captions = form.get('captionsFile');
     const captionsChosen = captions instanceof File && captions.size > 0;
-    if (values.videoId && !values.videoHasCaptions && !captionsChosen) found.captions = CAPTIONS_MESSAGES.required;
+    if (values.videoId && !values.videoHasCaptions && !captionsChosen) found.captions = CAPTIONS_MESSAGES.requiredForService;
     if (Object.keys(found).length === 0) {
       setErrors({});
       setMessage(undefined);
@@ -202,6 +202,7 @@ export function ServiceForm({
         unavailable={videoUnavailable}
         errors={{ video: errors.video, captions: errors.captions, transcript: errors.transcript }}
         initialTranscript={failure?.video?.transcript}
+        captionsRule="Required to save a service with a video."
       />
       <div className="flex flex-wrap gap-3">
         <button

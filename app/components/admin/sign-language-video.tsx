@@ -63,6 +63,7 @@ export function SignLanguageVideo({
   unavailable,
   errors,
   initialTranscript,
+  captionsRule = 'Required before a story with a video can be published.',
 }: {
   /** The item's video as stored (null: none yet). */
   initial: VideoFormState | null;
@@ -70,6 +71,8 @@ export function SignLanguageVideo({
   unavailable: string | null;
   errors: { video?: string | undefined; captions?: string | undefined; transcript?: string | undefined };
   initialTranscript?: string | undefined;
+  /** When the captions are needed, said under their field (a service needs them to be saved at all). */
+  captionsRule?: string;
 }) {
   const hydrated = useHydrated();
   const [phase, setPhase] = useState<Phase>(initial ? { kind: 'video', video: initial } : { kind: 'none' });
@@ -378,7 +381,7 @@ export function SignLanguageVideo({
         <p id="captionsFile-note" className="mt-1 text-sm text-slate-600">
           {video?.hasCaptions && !captionsChosen
             ? 'Captions are saved with this video. Choose a file to replace them.'
-            : 'A WebVTT (.vtt) file. Required before a story with a video can be published.'}
+            : `A WebVTT (.vtt) file. ${captionsRule}`}
         </p>
         {captionsError && (
           <p id="captionsFile-error" className="mt-1 text-sm font-medium whitespace-pre-line text-red-800">

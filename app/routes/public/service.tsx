@@ -87,9 +87,17 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{service.title}</h1>
+          {/* Issue 14: markup made on the server, so pages without a video carry no video code (decision 021). */}
+          {service.video && <div dangerouslySetInnerHTML={{ __html: service.video.link }} />}
           <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
         </div>
       </div>
+      {service.video && (
+        <div className="mx-auto max-w-3xl">
+          <div dangerouslySetInnerHTML={{ __html: service.video.player }} />
+          <script type="module" async src={service.video.script} />
+        </div>
+      )}
       {service.features.length > 0 && (
         <section aria-labelledby="features-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h2 id="features-title" className="text-2xl font-bold text-slate-900">

@@ -4,6 +4,7 @@ import { CheckList } from '~/components/home/check-list';
 import { PageHero } from '~/components/home/page-hero';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
+import { SignLanguageBadge } from '~/components/sign-language-badge';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { FEATURES_SHOWN, SERVICES_ERROR } from '~/lib/services';
 import { truncate } from '~/lib/text';
@@ -74,6 +75,11 @@ export default function Services({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <h2 className="text-3xl font-bold text-slate-900">{service.title}</h2>
+                {service.signLanguage && (
+                  <p className="mt-3">
+                    <SignLanguageBadge />
+                  </p>
+                )}
                 <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
                 {service.features.length > 0 && <CheckList items={service.features.slice(0, FEATURES_SHOWN)} className="mt-6" />}
                 <Link to={`/services/${encodeURIComponent(service.id)}`} className={`${TEXT_LINK} mt-6 inline-block`}>

@@ -1,0 +1,10 @@
+import { VIDEO_TEXTS } from '~/lib/video';
+
+/** Issue 14: the item (a story, news item or service) has a sign-language video with captions. */
+export function SignLanguageBadge() {
+  return (
+    <span className="inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-950">
+      {VIDEO_TEXTS.badge}
+    </span>
+  );
+}

@@ -231,6 +231,40 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     });
   }, 60_000);
 
+  it('one video sent with 25 saves at once goes on one item only, whichever kinds they are', async () => {
+    const videoId = await upload();
+    await prepareVideoForSave({
+      actor: editor,
+      videoId,
+      contentId: undefined,
+      captions: new File([CAPTIONS], 'c.vtt'),
+      transcript: '',
+    });
+    const content = contentSchema('news').parse({
+      title: 'Signed story',
+      category: 'education',
+      tags: '',
+      summary: 'A story told in Ugandan Sign Language.',
+      content: '<p>Deaf students in Kampala now follow every lesson with captions and sign language.</p>',
+    });
+    const input = serviceSchema.parse(FIELDS);
+    // The form's own check (prepareVideoForSave) has passed for all of them: they race to the save.
+    const saves = Array.from({ length: 25 }, (_, n) =>
+      n % 2 === 0
+        ? createContent(editor, 'news', { ...content, title: `Signed story ${n}` }, IP, { intent: 'publish' }, { videoId })
+        : createService(editor, { ...input, title: `Signing club ${n}` }, IP, { videoId }),
+    );
+    const results = await Promise.allSettled(saves);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ message: VIDEO_MESSAGES.inUse, status: 400 });
+    const owners = [
+      ...(await database().db.selectFrom('content').select('id').where('video_id', '=', videoId).execute()),
+      ...(await database().db.selectFrom('services').select('id').where('video_id', '=', videoId).execute()),
+    ];
+    expect(owners).toHaveLength(1);
+  });
+
   it('a video belongs to one item: a story’s cannot go on a service, nor a service’s on a story or another service', async () => {
     const storyVideo = await upload();
     await prepareVideoForSave({

@@ -33,6 +33,7 @@ import { DEFAULT_SERVICES } from './site-defaults.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
 import { signLanguageMarkup } from './sign-language-markup.server.ts';
 import {
+  claimVideo,
   postedVideoFormState,
   prepareVideoForSave,
   readPublicVideo,
@@ -228,19 +229,24 @@ export async function createService(
       .select((eb) => eb.fn.max('position').as('position'))
       .executeTakeFirst();
     const now = nowIso();
-    const inserted = await db
-      .insertInto('services')
-      .values({
-        id,
-        ...fields(input),
-        position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
-        demo: 0,
-        video_id: video.videoId ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .executeTakeFirst();
+    const inserted = await db.transaction().execute(async (trx) => {
+      // The same video put on two items at once: the second save waits here for the first, then is refused.
+      if (video.videoId && !(await claimVideo(trx, video.videoId, { table: 'services', id })))
+        throw new ServiceRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      return trx
+        .insertInto('services')
+        .values({
+          id,
+          ...fields(input),
+          position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
+          demo: 0,
+          video_id: video.videoId ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+    });
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
     await recordAudit({ actor: actor.email, action: 'service.created', target: id, ip, detail: { title: input.title } });
     return (await getServiceForAdmin(id))!;
@@ -260,10 +266,16 @@ export async function updateService(
   const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
   await assertCaptioned(videoId);
   await getDb()
-    .updateTable('services')
-    .set({ ...fields(input), video_id: videoId, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      if (videoId && videoId !== existing.videoId && !(await claimVideo(trx, videoId, { table: 'services', id })))
+        throw new ServiceRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      await trx
+        .updateTable('services')
+        .set({ ...fields(input), video_id: videoId, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+    });
   if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
   // Issue 14: a replaced or removed video goes at once, like a picture.
   if (existing.videoId && existing.videoId !== videoId) await removeVideoIfUnused(existing.videoId);
@@ -476,6 +488,7 @@ export async function saveServiceForm(
     if (error instanceof ServiceRuleError) {
       // A service with a video is saved only with its captions (a post that skipped the browser's check).
       if (error.field === 'captions') return failure(400, SERVICE_MESSAGES.fixErrors, { captions: error.message });
+      if (error.field === 'video') return failure(400, SERVICE_MESSAGES.fixErrors, { video: error.message });
       return failure(error.status as 403 | 404, error.message);
     }
     getLogger().error({ err: error }, 'saving a service failed');

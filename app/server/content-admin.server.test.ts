@@ -3,25 +3,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { staffAs as staff } from '../../tests/support/staff';
 import { storeImage } from './storage.server';
 import { ContentRuleError, deleteContent, listContentForAdmin, publishContent, updateContent } from './content-admin.server';
 import { searchContent } from './search.server';
 import { htmlToText } from './html.server';
 import { sanitizeArticleHtml } from './sanitize.server';
-import type { StaffUser } from './auth.server';
 import { contentSchema, CONTENT_MESSAGES, parseTags, type ContentInput } from '../lib/content-form';
-import type { Role } from '../lib/permissions';
 
 const IP = '198.51.100.20';
-const staff = (role: Role): StaffUser => ({
-  id: `id-${role}`,
-  name: `${role} Person`,
-  email: `${role.toLowerCase()}@example.org`,
-  role,
-  bio: '',
-  profilePicture: null,
-  sessionId: 's',
-});
 
 const body =
   '<p>Deaf students in Kampala now follow every recorded lesson with captions, and they say it changed how they study.</p>';

@@ -14,7 +14,7 @@ import {
   type SaveRequest,
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
-import { prepareVideoForSave, VideoRuleError } from './video.server.ts';
+import { prepareVideoForSave, VIDEO_FORM_FIELDS, VideoRuleError } from './video.server.ts';
 import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../lib/video-upload.ts';
@@ -69,14 +69,8 @@ const envelopeSchema = z.looseObject({
   version: z.string().max(20).optional(),
   scheduleDate: z.string().max(20).optional(),
   scheduleTime: z.string().max(20).optional(),
-  // Issue 14: the sign-language video (uploaded on its own, named here), its captions and transcript.
-  videoId: z.string().max(40).optional(),
-  captionsFile: optionalFile,
-  // The service counts the transcript again once its line ends are made plain.
-  transcript: z
-    .string()
-    .max(TRANSCRIPT_MAX + 10_000)
-    .optional(),
+  // Issue 14: the sign-language video, its captions and transcript.
+  ...VIDEO_FORM_FIELDS,
 });
 
 /** The most a content form post may be: the longest body, the largest picture and room for the rest. */

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { staffAs as staff } from '../../tests/support/staff';
+import { makeTestClip } from '../../tests/support/video-clips';
 import { ADMIN_ACCESS } from '../routes/admin/access';
 import type { StaffUser } from './auth.server';
 import { createContent } from './content-admin.server';
@@ -23,7 +24,7 @@ import {
   videoUploadStatus,
 } from './video.server';
 import { contentSchema } from '../lib/content-form';
-import { can, ROLES, type Role } from '../lib/permissions';
+import { can, ROLES } from '../lib/permissions';
 import { serviceSchema } from '../lib/service-schema';
 import { SERVICE_MESSAGES } from '../lib/services';
 import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video-upload';
@@ -34,16 +35,17 @@ import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 // A video belongs to one story, news item or service; the clean-up counts services as users of theirs.
 
 const IP = '198.51.100.31';
-const staff = (role: Role): StaffUser => ({
-  id: `id-${role}`,
-  name: `${role} Person`,
-  email: `${role.toLowerCase()}@example.org`,
-  role,
-  bio: '',
-  profilePicture: null,
-  sessionId: 's',
-});
 const editor = staff('EDITOR');
+
+/** A news story's fields, checked as the content form checks them. */
+const storyInput = () =>
+  contentSchema('news').parse({
+    title: 'Signed story',
+    category: 'education',
+    tags: '',
+    summary: 'A story told in Ugandan Sign Language.',
+    content: '<p>Deaf students in Kampala now follow every lesson with captions and sign language.</p>',
+  });
 
 const CAPTIONS = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nOur club signs every Saturday.\n';
 const FIELDS = {
@@ -58,23 +60,7 @@ let clip: Buffer;
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-service-video-test-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x180:rate=25',
-    '-t',
-    '1',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    file,
-  ]);
+  const file = makeTestClip(path.join(dir, 'clip.mp4'), { size: '320x180', seconds: 1, silent: true });
   clip = fs.readFileSync(file);
 }, 60_000);
 
@@ -240,13 +226,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
       captions: new File([CAPTIONS], 'c.vtt'),
       transcript: '',
     });
-    const content = contentSchema('news').parse({
-      title: 'Signed story',
-      category: 'education',
-      tags: '',
-      summary: 'A story told in Ugandan Sign Language.',
-      content: '<p>Deaf students in Kampala now follow every lesson with captions and sign language.</p>',
-    });
+    const content = storyInput();
     const input = serviceSchema.parse(FIELDS);
     // The form's own check (prepareVideoForSave) has passed for all of them: they race to the save.
     const saves = Array.from({ length: 25 }, (_, n) =>
@@ -274,13 +254,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
       captions: new File([CAPTIONS], 'c.vtt'),
       transcript: '',
     });
-    const content = contentSchema('news').parse({
-      title: 'Signed story',
-      category: 'education',
-      tags: '',
-      summary: 'A story told in Ugandan Sign Language.',
-      content: '<p>Deaf students in Kampala now follow every lesson with captions and sign language.</p>',
-    });
+    const content = storyInput();
     const story = await createContent(editor, 'news', content, IP, { intent: 'publish' }, { videoId: storyVideo });
 
     const taken = await save({ ...FIELDS, videoId: storyVideo }, { captions: CAPTIONS });

@@ -4,11 +4,10 @@ import { RouterContextProvider } from 'react-router';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase, type TestDatabase } from '../../tests/support/databases';
+import { staffAs as staff } from '../../tests/support/staff';
 import { DEFAULT_SERVICE_IDS, FEATURES_SHOWN, SERVICE_MESSAGES } from '../lib/services';
 import { serviceSchema, type ServiceInput } from '../lib/service-schema';
 import { CONTENT_UPLOAD_MESSAGES } from '../lib/uploads';
-import type { Role } from '../lib/permissions';
-import type { StaffUser } from './auth.server';
 import { getLogger } from './logger.server';
 import { isStoredImage } from './media.server';
 import {
@@ -108,15 +107,6 @@ describe.each(ENGINES)('services on %s when the table cannot be read', (engine) 
 // The dashboard's Services screens (issue 11).
 
 const IP = '198.51.100.30';
-const staff = (role: Role): StaffUser => ({
-  id: `id-${role}`,
-  name: `${role} Person`,
-  email: `${role.toLowerCase()}@example.org`,
-  role,
-  bio: '',
-  profilePicture: null,
-  sessionId: 's',
-});
 const input = (overrides: Partial<Record<string, string>> = {}): ServiceInput =>
   serviceSchema.parse({
     title: 'Sign Language Club',

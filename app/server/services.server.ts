@@ -38,6 +38,7 @@ import {
   prepareVideoForSave,
   readPublicVideo,
   removeVideoIfUnused,
+  VIDEO_FORM_FIELDS,
   videoHasCaptions,
   VideoRuleError,
 } from './video.server.ts';
@@ -354,13 +355,7 @@ const BUILT_IN_PICTURES = new Set(DEFAULT_SERVICE_IDS.map(defaultServiceImage));
  */
 const serviceFormSchema = serviceSchema.safeExtend({
   imageFile: optionalFile,
-  videoId: z.string().max(40).optional(),
-  captionsFile: optionalFile,
-  // prepareVideoForSave counts the transcript again once its line ends are made plain.
-  transcript: z
-    .string()
-    .max(TRANSCRIPT_MAX + 10_000)
-    .optional(),
+  ...VIDEO_FORM_FIELDS,
 });
 
 /** The most a service form post may be: the largest picture, the captions, the transcript and room for the words. */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
+import { staffAs as staff } from '../../tests/support/staff';
 import { startS3, type S3Sink } from '../../tests/support/s3';
 import { startBackgroundJobs } from './bootstrap.server';
 import { createS3Store } from './object-store.server';
-import type { StaffUser } from './auth.server';
 import { ContentRuleError, createContent, deleteContent, saveContent } from './content-admin.server';
 import { searchContent } from './search.server';
 import { getMediaStore, setMediaStore, setUploadsRoot } from './storage.server';
@@ -30,7 +30,6 @@ import {
   VideoUnavailableError,
 } from './video.server';
 import { contentSchema, type ContentInput } from '../lib/content-form';
-import type { Role } from '../lib/permissions';
 import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video-upload';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 
@@ -38,15 +37,6 @@ import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 // on each database engine. Small videos are made with ffmpeg for the test.
 
 const IP = '198.51.100.30';
-const staff = (role: Role, name = role): StaffUser => ({
-  id: `id-${name}`,
-  name: `${name} Person`,
-  email: `${name.toLowerCase()}@example.org`,
-  role,
-  bio: '',
-  profilePicture: null,
-  sessionId: 's',
-});
 const editor = staff('EDITOR');
 const author = staff('AUTHOR');
 

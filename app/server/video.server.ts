@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
 import type { Database, VideoTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
+import { optionalFile } from './forms.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { enqueueJob, type JobInfo } from './jobs.server.ts';
@@ -96,6 +98,20 @@ export async function claimVideo(trx: Transaction<Database>, id: string, owner: 
   }
   return true;
 }
+
+/**
+ * The video fields a content or service form posts: the video (uploaded on its own, named here), its
+ * captions and transcript. prepareVideoForSave counts the transcript again once its line ends are
+ * made plain, so the limit here leaves room for them.
+ */
+export const VIDEO_FORM_FIELDS = {
+  videoId: z.string().max(40).optional(),
+  captionsFile: optionalFile,
+  transcript: z
+    .string()
+    .max(TRANSCRIPT_MAX + 10_000)
+    .optional(),
+};
 
 /** The form's view of a video (its state, progress, failure, captions). */
 export function toFormState(row: VideoRow): VideoFormState {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { CAPTIONS_MESSAGES } from '../../app/lib/webvtt';
 import { expectToast, formAnswerOf } from './content-fixtures';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yIssues } from './support';
+import { makeTestClip } from '../support/video-clips';
 
 // Issue 14 on services, the staff side (decision 020, "Services"), on both engines (the `postgres`
 // project runs this file again). An editor uploads a short generated video on a service's edit form,
@@ -26,32 +26,7 @@ let captionsFile: string;
 
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-service-video-e2e-'));
-  videoFile = path.join(dir, 'our-club.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    videoFile,
-  ]);
+  videoFile = makeTestClip(path.join(dir, 'our-club.mp4'));
   captionsFile = path.join(dir, 'captions.vtt');
   fs.writeFileSync(captionsFile, 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nOur club signs every Saturday.\n');
 });

@@ -12,6 +12,7 @@ import { CAPTIONS_MESSAGES } from '../../app/lib/webvtt';
 import { BODY, editorOf, expectToast, formAnswerOf, openForm, postSave } from './content-fixtures';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yIssues } from './support';
+import { makeTestClip } from '../support/video-clips';
 
 // Issue 14: a sign-language video with captions on a story, on both engines (the `postgres` project
 // runs this file again against the PostgreSQL server). An editor uploads a short generated video,
@@ -27,32 +28,7 @@ let badCaptionsFile: string;
 
 test.beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-video-e2e-'));
-  videoFile = path.join(dir, 'our-story.mp4');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '3',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    videoFile,
-  ]);
+  videoFile = makeTestClip(path.join(dir, 'our-story.mp4'), { seconds: 3 });
   // A picture named like a video: the server probes the bytes, not the name.
   notVideoFile = path.join(dir, 'holiday.mp4');
   execFileSync('ffmpeg', [

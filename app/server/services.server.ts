@@ -47,7 +47,7 @@ import {
 export function defaultServices(): Service[] {
   return DEFAULT_SERVICE_IDS.map((id) => {
     const { title, description, features, imageAlt } = DEFAULT_SERVICES[id];
-    return { id, title, description, features: [...features], imageUrl: defaultServiceImage(id), imageAlt };
+    return { id, title, description, features: [...features], imageUrl: defaultServiceImage(id), imageAlt, signLanguage: false };
   });
 }
 

@@ -27,7 +27,8 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|turb
  * Scripts that run outside React on the few pages that need them, each built as its own chunk and
  * named to the server by `virtual:page-scripts` (docs/decisions/021-video-without-page-weight.md). A
  * page without one loads none of its code: the route renders the server's markup and a `<script>`
- * for the chunk only when it has something for the script to enhance.
+ * for the chunk only when it has something for the script to enhance. The server's entry
+ * (server/app.ts) hands the addresses to app/server/page-scripts.server.ts.
  */
 const PAGE_SCRIPTS = {
   /** Issue 14: the sign-language video's quality choice. */
@@ -36,7 +37,7 @@ const PAGE_SCRIPTS = {
 const PAGE_SCRIPTS_MODULE = 'virtual:page-scripts';
 
 /** Builds PAGE_SCRIPTS in the browser build; `virtual:page-scripts` gives their addresses. */
-export function pageScripts(): Plugin {
+function pageScripts(): Plugin {
   const references = new Map<string, string>();
   const built = new Map<string, string>();
   let building = false;

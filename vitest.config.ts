@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { pageScripts } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [pageScripts()],
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   test: {
     include: ['app/**/*.test.ts', 'app/**/*.test.tsx', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],

@@ -20,6 +20,8 @@ import { requestContext } from '~/server/request-context.server';
 import { onPublicContentChanged, publicContentChanged } from '~/server/public-changes.server';
 import { startCacheBus } from '~/server/cache-bus.server';
 import { getMediaStore } from '~/server/storage.server';
+import { setPageScripts } from '~/server/page-scripts.server';
+import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 
@@ -38,6 +40,9 @@ export interface Site {
   /** Stops background work (waiting for the jobs in hand) and closes the database. */
   close(): Promise<void>;
 }
+
+// The hashed addresses of this build's page scripts (decision 021).
+setPageScripts(pageScripts);
 
 /** Reads the settings (once per process); on bad settings, says which and exits. */
 export function loadSettings(): { config: Config; logger: Logger } {

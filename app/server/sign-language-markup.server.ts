@@ -1,6 +1,6 @@
-import scripts from 'virtual:page-scripts';
 import { formatBytes, VIDEO_TEXTS, videoFacts, type PublicVideo, type SignLanguageMarkup } from '../lib/video.ts';
 import { escapeHtml } from './html.server.ts';
+import { pageScript } from './page-scripts.server.ts';
 
 // Issue 14: a sign-language video as markup made here, so a page's own script carries none of it
 // (docs/decisions/021-video-without-page-weight.md). Everything works before any script: the link
@@ -52,5 +52,5 @@ export function signLanguageMarkup(video: PublicVideo): SignLanguageMarkup {
     transcript +
     `</section></sign-language-video>`;
 
-  return { link, player, script: scripts.signLanguageVideo };
+  return { link, player, script: pageScript('signLanguageVideo') };
 }

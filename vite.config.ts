@@ -51,7 +51,12 @@ function pageScripts(): Plugin {
       for (const [name, file] of Object.entries(PAGE_SCRIPTS))
         references.set(
           name,
-          this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, file), name: path.basename(file, '.ts') }),
+          // `page-` keeps its name apart from components of the same name (the dashboard's video field).
+          this.emitFile({
+            type: 'chunk',
+            id: path.resolve(import.meta.dirname, file),
+            name: `page-${path.basename(file, '.ts')}`,
+          }),
         );
     },
     generateBundle() {

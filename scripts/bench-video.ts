@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
 const SIZE = process.env.BENCH_VIDEO_SIZE ?? '1920x1080';
 export const PLAYER_BUDGET_BYTES = 5 * 1024;
 /** The script pages with a video add (app/client/sign-language-video.ts). */
-const PLAYER_CHUNK = /^sign-language-video-[\w-]+\.js$/;
+const PLAYER_CHUNK = /^page-sign-language-video-[\w-]+\.js$/;
 const STORE_MB = Number(process.env.BENCH_STORE_MB ?? 200);
 /**
  * Storing a file from its path may grow the process by this much at most, whatever the file's size:

@@ -181,6 +181,9 @@ test.describe('sign-language video', () => {
       await card.getByRole('link').first().click();
       await expect(watcher).toHaveURL(new RegExp(`/news/${row.id}$`));
       await expect(watcher.getByRole('radio', { name: /^360p/ })).toBeChecked();
+      const pageScripts = () =>
+        watcher.evaluate(() => [...document.scripts].filter((s) => s.src.includes('/page-sign-language-video-')).length);
+      expect(await pageScripts()).toBe(1);
 
       // A story without a video loads none of the video's script.
       const scripts: string[] = [];
@@ -192,7 +195,7 @@ test.describe('sign-language video', () => {
       await expect(watcher.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(watcher.locator('#sign-language-video')).toHaveCount(0);
       await watcher.waitForLoadState('networkidle');
-      expect(scripts.filter((url) => url.includes('sign-language-video'))).toEqual([]);
+      expect(scripts.filter((url) => url.includes('/page-sign-language-video-'))).toEqual([]);
     } finally {
       await visitor.close();
     }

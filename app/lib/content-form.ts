@@ -436,8 +436,10 @@ export function draftSchema(type: ContentType, currentCategory?: string) {
   });
 }
 
-/** The schema a save is checked with: a draft's, or the spec's full rules for publishing and scheduling. */
-/** The checks for a save: a draft's, or the full ones; `currentCategory` is the edited item's. */
+/**
+ * The schema a save is checked with: a draft's, or the spec's full rules for publishing and
+ * scheduling; `currentCategory` is the edited item's (categoriesFor).
+ */
 export function schemaFor(type: ContentType, intent: SaveIntent, currentCategory?: string) {
   return intent === 'draft' ? draftSchema(type, currentCategory) : contentSchema(type, currentCategory);
 }

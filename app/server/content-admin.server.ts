@@ -14,7 +14,6 @@ import { can, type Permission } from '../lib/permissions.ts';
 import type { AuditAction } from '../lib/audit.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentStatus, type ContentType } from '../lib/content-form.ts';
 import { COLLECTION_INFO, DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
-import { VIDEO_MESSAGES } from '../lib/video-upload.ts';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt.ts';
 
 // The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here, and
@@ -239,8 +238,7 @@ export async function createContent(
     .transaction()
     .execute(async (trx) => {
       await assertCaptioned(trx, video.videoId ?? null, request);
-      if (video.videoId && !(await claimVideo(trx, video.videoId, { table: 'content', id })))
-        throw new ContentRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      if (video.videoId) await claimVideo(trx, video.videoId, { table: 'content', id });
       await trx
         .insertInto('content')
         .values({
@@ -376,8 +374,7 @@ export async function saveContent(
         assertFuture(request.scheduledAt);
       const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
       await assertCaptioned(trx, videoId, request);
-      if (videoId && videoId !== existing.videoId && !(await claimVideo(trx, videoId, { table: 'content', id })))
-        throw new ContentRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      if (videoId && videoId !== existing.videoId) await claimVideo(trx, videoId, { table: 'content', id });
       const result = await trx
         .updateTable('content')
         .set({

@@ -282,9 +282,10 @@ async function saveParsedForm(
     if (error instanceof ContentRuleError) {
       if (error.field === 'scheduleAt') return failure(400, CONTENT_MESSAGES.fixErrors, { scheduleAt: error.message });
       if (error.field === 'captions') return failure(400, CONTENT_MESSAGES.fixErrors, { captions: error.message });
-      if (error.field === 'video') return failure(400, CONTENT_MESSAGES.fixErrors, { video: error.message });
       return failure(error.status, error.message);
     }
+    // Another item took the video while this one was saved (claimVideo).
+    if (error instanceof VideoRuleError) return failure(400, CONTENT_MESSAGES.fixErrors, { video: error.message });
     getLogger().error({ err: error }, 'saving content failed');
     return failure(500, CONTENT_MESSAGES.generic);
   }

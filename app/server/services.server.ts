@@ -232,8 +232,7 @@ export async function createService(
     const now = nowIso();
     const inserted = await db.transaction().execute(async (trx) => {
       // The same video put on two items at once: the second save waits here for the first, then is refused.
-      if (video.videoId && !(await claimVideo(trx, video.videoId, { table: 'services', id })))
-        throw new ServiceRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      if (video.videoId) await claimVideo(trx, video.videoId, { table: 'services', id });
       return trx
         .insertInto('services')
         .values({
@@ -269,8 +268,7 @@ export async function updateService(
   await getDb()
     .transaction()
     .execute(async (trx) => {
-      if (videoId && videoId !== existing.videoId && !(await claimVideo(trx, videoId, { table: 'services', id })))
-        throw new ServiceRuleError(VIDEO_MESSAGES.inUse, 400, 'video');
+      if (videoId && videoId !== existing.videoId) await claimVideo(trx, videoId, { table: 'services', id });
       await trx
         .updateTable('services')
         .set({ ...fields(input), video_id: videoId, updated_at: nowIso() })
@@ -483,9 +481,10 @@ export async function saveServiceForm(
     if (error instanceof ServiceRuleError) {
       // A service with a video is saved only with its captions (a post that skipped the browser's check).
       if (error.field === 'captions') return failure(400, SERVICE_MESSAGES.fixErrors, { captions: error.message });
-      if (error.field === 'video') return failure(400, SERVICE_MESSAGES.fixErrors, { video: error.message });
       return failure(error.status as 403 | 404, error.message);
     }
+    // Another item took the video while this one was saved (claimVideo).
+    if (error instanceof VideoRuleError) return failure(400, SERVICE_MESSAGES.fixErrors, { video: error.message });
     getLogger().error({ err: error }, 'saving a service failed');
     return failure(500, SERVICE_MESSAGES.saveFailed);
   }

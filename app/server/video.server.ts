@@ -70,33 +70,34 @@ async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undef
 /** What shows a video: a story or news item (`content`), or a service. */
 export type VideoOwner = { table: 'content' | 'services'; id: string };
 
-/** The item that shows video `id`, if any: every question of "who uses this video" asks here. */
-async function videoOwner(id: string, db: Db = getDb()): Promise<VideoOwner | undefined> {
-  const item = await db.selectFrom('content').select('id').where('video_id', '=', id).executeTakeFirst();
-  if (item) return { table: 'content', id: item.id };
-  const service = await db.selectFrom('services').select('id').where('video_id', '=', id).executeTakeFirst();
-  return service ? { table: 'services', id: service.id } : undefined;
+/**
+ * The item that shows video `id`, if any, other than `except`: every question of "who uses this
+ * video" asks here.
+ */
+async function videoOwner(id: string, db: Db = getDb(), except?: VideoOwner): Promise<VideoOwner | undefined> {
+  for (const table of ['content', 'services'] as const) {
+    let query = db.selectFrom(table).select('id').where('video_id', '=', id);
+    if (except?.table === table) query = query.where('id', '!=', except.id);
+    const row = await query.executeTakeFirst();
+    if (row) return { table, id: row.id };
+  }
+  return undefined;
 }
 
 /**
- * Inside the transaction of a save that puts video `id` on `owner`: false when another item already
- * shows it. The video's row is written first, so on PostgreSQL a second save attaching the same video
- * waits here until the first commits and then sees it (SQLite's transactions here begin IMMEDIATE:
- * one writer at a time already). The form's earlier check (prepareVideoForSave) answers sooner; this
- * one holds when two saves race.
+ * Inside the transaction of a save that puts video `id` on `owner`: refuses (VIDEO_MESSAGES.inUse)
+ * when another item already shows it. The video's row is written first, so on PostgreSQL a second
+ * save attaching the same video waits here until the first commits and then sees it (SQLite's
+ * transactions here begin IMMEDIATE: one writer at a time already). The form's earlier check
+ * (prepareVideoForSave) answers sooner; this one holds when two saves race.
  */
-export async function claimVideo(trx: Transaction<Database>, id: string, owner: VideoOwner): Promise<boolean> {
+export async function claimVideo(trx: Transaction<Database>, id: string, owner: VideoOwner): Promise<void> {
   await trx
     .updateTable('videos')
     .set((eb) => ({ status: eb.ref('status') }))
     .where('id', '=', id)
     .execute();
-  for (const table of ['content', 'services'] as const) {
-    let others = trx.selectFrom(table).select('id').where('video_id', '=', id);
-    if (table === owner.table) others = others.where('id', '!=', owner.id);
-    if (await others.executeTakeFirst()) return false;
-  }
-  return true;
+  if (await videoOwner(id, trx, owner)) throw new VideoRuleError(VIDEO_MESSAGES.inUse, 400);
 }
 
 /**

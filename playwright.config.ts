@@ -40,12 +40,12 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * database only through the `database` fixture and use relative URLs.
  */
 const BOTH_ENGINES =
-  /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail|workers|revisions|editorial|sign-language-video|service-video)\.spec\.ts$/;
+  /(messages|settings|services-admin|overview|dashboard-permissions|newsletter-mail|workers|revisions|editorial|sign-language-video)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
 const PUBLISHING =
-  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video|service-video)\.spec\.ts$/;
+  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video)\.spec\.ts$/;
 
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',

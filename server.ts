@@ -84,8 +84,9 @@ async function runSite(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish (at most 10 s), let the jobs in hand finish (jobs
-    // not yet started stay queued for the next start), then close the database.
+    // Stop accepting, let in-flight requests finish (at most 10 s), let the jobs in hand finish or,
+    // for a transcode, stop ffmpeg and hand the job back (jobs not yet started stay queued for the next
+    // start), then close the database.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);

@@ -3,6 +3,7 @@ import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import {
   claimJob,
   enqueueJob,
+  INTERRUPTED,
   JOB_LEASE_MS,
   recurringJobId,
   registerJobHandler,
@@ -241,6 +242,59 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     expect(await stopped).toBe(true);
     expect(await job(first)).toMatchObject({ status: 'done' });
     expect(await job(second)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+
+  it('tells a long job in hand that its process is stopping, and hands it back due at once, the run not counted', async () => {
+    let started = false;
+    let sawStop = false;
+    handle(
+      'test.transcode',
+      async (_payload, info) => {
+        started = true;
+        // Like ffmpeg: works until asked to stop.
+        await new Promise<void>((resolve) => info.signal?.addEventListener('abort', () => resolve(), { once: true }));
+        sawStop = true;
+        info.signal?.throwIfAborted();
+      },
+      { lane: 'video' },
+    );
+    const id = await enqueueJob('test.transcode', {}, { maxAttempts: 1 });
+    const stop = worker({ pollMs: 20, workerId: 'stopping' });
+    await vi.waitFor(() => expect(started).toBe(true));
+    const before = Date.now();
+    await stop();
+    expect(sawStop).toBe(true);
+    // Not failed, though it had one attempt only: the next process runs it from the start.
+    const row = await job(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, last_error: INTERRUPTED, locked_by: null });
+    expect(Date.parse(row.run_at)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(row.run_at)).toBeGreaterThanOrEqual(before - 1_000);
+
+    // The next start runs it; a job that ignores the signal and ends well is done as usual.
+    let runs = 0;
+    undo.push(registerJobHandler('test.transcode', async () => void runs++, { lane: 'video' }));
+    worker({ pollMs: 20, workerId: 'next-start' });
+    await vi.waitFor(async () => expect(await job(id)).toMatchObject({ status: 'done', attempts: 1 }), { timeout: 5_000 });
+    expect(runs).toBe(1);
+  });
+
+  it('counts a failure as usual when the process is not stopping', async () => {
+    const controller = new AbortController();
+    handle('test.broken', async () => {
+      throw new Error('the store is down');
+    });
+    const id = await enqueueJob('test.broken', {});
+    expect(await runNextJob({ workerId: 'w', signal: controller.signal })).toMatchObject({ id, status: 'retry' });
+    expect(await job(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'the store is down' });
+    // Once stopping, a worker takes nothing more.
+    controller.abort();
+    await database()
+      .db.updateTable('jobs')
+      .set({ run_at: new Date(0).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect(await runNextJob({ workerId: 'w', signal: controller.signal })).toBeUndefined();
+    expect(await job(id)).toMatchObject({ status: 'queued', attempts: 1 });
   });
 
   describe('recurring jobs', () => {

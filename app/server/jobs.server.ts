@@ -17,6 +17,11 @@ export interface JobInfo {
   /** This run included. */
   attempts: number;
   maxAttempts: number;
+  /**
+   * Aborted when this process stops. A long job may end early on it (throwing); it is then handed
+   * back, due at once and without the run counting as an attempt, for the next process to run.
+   */
+  signal?: AbortSignal;
 }
 
 /** Does the work; throwing asks for another attempt later (until max_attempts). */
@@ -31,6 +36,8 @@ export const JOB_LEASE_MS = 5 * 60_000;
 const DONE_KEPT_MS = 24 * 60 * 60_000;
 const FAILED_KEPT_MS = 30 * 24 * 60 * 60_000;
 const ERROR_MAX_CHARS = 1_000;
+/** last_error of a job handed back when its process stopped. */
+export const INTERRUPTED = 'Stopped with its process before it finished; it runs again';
 
 const handlers = new Map<string, { handler: JobHandler; lane: string }>();
 
@@ -259,19 +266,22 @@ function finishedAt(claimedAt: number): string {
   return new Date(Math.max(claimedAt, Date.now())).toISOString();
 }
 
-export type JobOutcome = { id: string; kind: string; status: 'done' | 'retry' | 'failed' };
+export type JobOutcome = { id: string; kind: string; status: 'done' | 'retry' | 'failed' | 'handed back' };
 
 /**
  * Claims and runs one due job (of `lane` only, when given); undefined when there was none. `now` is
- * the worker's clock (tests move it).
+ * the worker's clock (tests move it). `signal` is the process stopping: a job that throws once it is
+ * aborted is handed back rather than counted as failed.
  */
 export async function runNextJob(options: {
   workerId: string;
   now?: number;
   leaseMs?: number;
   lane?: string;
+  signal?: AbortSignal;
 }): Promise<JobOutcome | undefined> {
-  const { workerId, now = Date.now(), leaseMs = JOB_LEASE_MS, lane } = options;
+  const { workerId, now = Date.now(), leaseMs = JOB_LEASE_MS, lane, signal } = options;
+  if (signal?.aborted) return undefined;
   const job = await claimJob(workerId, kindsToRun(lane), now);
   if (!job) return undefined;
   const db = getDatabase().db;
@@ -284,7 +294,13 @@ export async function runNextJob(options: {
       .catch(() => undefined);
   }, leaseMs / 3);
   renew.unref();
-  const info: JobInfo = { id: job.id, kind: job.kind, attempts: Number(job.attempts), maxAttempts: Number(job.max_attempts) };
+  const info: JobInfo = {
+    id: job.id,
+    kind: job.kind,
+    attempts: Number(job.attempts),
+    maxAttempts: Number(job.max_attempts),
+    ...(signal ? { signal } : {}),
+  };
   const log = getLogger();
   try {
     const handler = handlers.get(job.kind)?.handler;
@@ -308,6 +324,21 @@ export async function runNextJob(options: {
     } else await mine.set({ status: 'done', finished_at: finishedAt(now), locked_at: null, locked_by: null }).execute();
     return { id: job.id, kind: job.kind, status: 'done' };
   } catch (error) {
+    if (signal?.aborted) {
+      // Stopped with its process (a transcode cut short): due again at once, this run not counted.
+      await mine
+        .set({
+          status: 'queued',
+          run_at: finishedAt(now),
+          attempts: sql<number>`attempts - 1`,
+          last_error: INTERRUPTED,
+          locked_at: null,
+          locked_by: null,
+        })
+        .execute();
+      log.info({ jobId: job.id, kind: job.kind }, 'job stopped with its process; it runs again at the next start');
+      return { id: job.id, kind: job.kind, status: 'handed back' };
+    }
     const reason = describeError(error).slice(0, ERROR_MAX_CHARS);
     const every = recurrenceOf(job);
     if (every && info.attempts >= info.maxAttempts) {
@@ -360,8 +391,8 @@ export interface JobWorkerOptions {
 
 /**
  * Runs due jobs until stopped: at each poll, and at once when this process enqueues one; one job at
- * a time in each lane, the lanes side by side. Returns a stop function that waits for the jobs in
- * hand (if any) to finish.
+ * a time in each lane, the lanes side by side. Returns a stop function that tells the jobs in hand
+ * (JobInfo.signal) and waits for them to finish or hand themselves back.
  */
 export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<void> {
   const {
@@ -372,6 +403,8 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
   } = options;
   const log = getLogger();
   let stopped = false;
+  /** Aborted by stop(): the jobs in hand may end early and are handed back. */
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   /** The look for work under way: housekeeping, then starting the lanes that are idle. */
   let looking: Promise<void> | undefined;
@@ -405,7 +438,7 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
     wokenWhileBusy.delete(lane);
     const run = (async () => {
       try {
-        while (!stopped && (await runNextJob({ workerId, leaseMs, lane }))) {
+        while (!stopped && (await runNextJob({ workerId, leaseMs, lane, signal: stopping.signal }))) {
           // one job after another until none of this lane is due
         }
       } catch (error) {
@@ -449,6 +482,7 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
 
   return async () => {
     stopped = true;
+    stopping.abort();
     wakeHooks.delete(wake);
     clearTimeout(timer);
     await looking;

@@ -54,14 +54,19 @@ export interface ToolResult {
 /**
  * Runs a tool to its end. It runs at a lower priority than the site (a transcode must not slow the
  * pages down) and is killed after `timeoutMs`. `onStdout` sees its output as it comes (progress).
+ * When `signal` is aborted (the process stopping) the tool is asked to stop, killed if it has not
+ * within 5 s, and the promise rejects with the signal's reason once it has exited, so nothing is
+ * left running or writing into a folder about to be removed.
  */
 export function runTool(
   command: string,
   args: string[],
   options: { timeoutMs: number; onStdout?: (chunk: string) => void; signal?: AbortSignal },
 ): Promise<ToolResult> {
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.once('spawn', () => {
@@ -79,13 +84,25 @@ export function runTool(
       stderr = (stderr + chunk).slice(-4_000);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    child.once('error', (error) => {
+    let hardKill: NodeJS.Timeout | undefined;
+    const stop = () => {
+      child.kill('SIGTERM');
+      hardKill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const settle = () => {
       clearTimeout(timer);
+      clearTimeout(hardKill);
+      signal?.removeEventListener('abort', stop);
+    };
+    child.once('error', (error) => {
+      settle();
       reject(error);
     });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? -1 : 0), stdout, stderr });
+    child.once('close', (code, exitSignal) => {
+      settle();
+      if (signal?.aborted) reject(signal.reason as Error);
+      else resolve({ code: code ?? (exitSignal ? -1 : 0), stdout, stderr });
     });
   });
 }

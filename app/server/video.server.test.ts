@@ -8,6 +8,8 @@ import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { staffAs as staff } from '../../tests/support/staff';
 import { startS3, type S3Sink } from '../../tests/support/s3';
 import { startBackgroundJobs } from './bootstrap.server';
+import { INTERRUPTED } from './jobs.server';
+import { makeTestClip } from '../../tests/support/video-clips';
 import { createS3Store } from './object-store.server';
 import { ContentRuleError, createContent, deleteContent, saveContent } from './content-admin.server';
 import { searchContent } from './search.server';
@@ -283,6 +285,62 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     const keysAfter = await storedKeys();
     expect(keysBefore.filter((k) => !keysAfter.includes(k)).length).toBe(4);
   }, 60_000);
+
+  it('stops ffmpeg when the process stops mid-transcode, keeps the upload, and processes it at the next start', async () => {
+    const long = fs.readFileSync(makeTestClip(path.join(dir, `long-${engine}.mp4`), { seconds: 30 }));
+    // ffmpeg through a wrapper that notes the transcode's process id (not the -version check's).
+    const pidFile = path.join(dir, `transcode-${engine}.pid`);
+    const wrapper = path.join(dir, `ffmpeg-${engine}.sh`);
+    fs.writeFileSync(wrapper, `#!/bin/sh\ncase "$*" in *filter_complex*) echo $$ > '${pidFile}';; esac\nexec ffmpeg "$@"\n`, {
+      mode: 0o755,
+    });
+    setVideoTools({ ffmpeg: wrapper, ffprobe: 'ffprobe' });
+    const started = await startVideoUpload(editor, { name: 'long.mp4', size: long.length });
+    const stop = startBackgroundJobs({ pollMs: 20 });
+    try {
+      for (let offset = 0; offset < long.length; offset += VIDEO_CHUNK_BYTES)
+        await appendVideoChunk(editor, started.id, offset, long.subarray(offset, offset + VIDEO_CHUNK_BYTES));
+      await vi.waitFor(() => expect(fs.existsSync(pidFile)).toBe(true), { timeout: 30_000, interval: 20 });
+    } finally {
+      await stop();
+    }
+    const pid = Number(fs.readFileSync(pidFile, 'utf8').trim());
+    const running = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Stopping waited for ffmpeg to end, not for the transcode to finish.
+    expect(running()).toBe(false);
+    expect(await videoUploadStatus(editor, started.id)).toMatchObject({ status: 'processing', progress: 0 });
+    const job = () =>
+      database()
+        .db.selectFrom('jobs')
+        .select(['status', 'attempts', 'last_error'])
+        .where('kind', '=', VIDEO_JOB)
+        .where('payload', 'like', `%${started.id}%`)
+        .executeTakeFirstOrThrow();
+    expect(await job()).toMatchObject({ status: 'queued', attempts: 0, last_error: INTERRUPTED });
+    expect((await storedKeys()).filter((k) => k.startsWith(`video-uploads/${started.id}/`)).length).toBe(
+      Math.ceil(long.length / VIDEO_CHUNK_BYTES),
+    );
+
+    // The next start processes it from its chunks.
+    setVideoTools({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    const next = startBackgroundJobs({ pollMs: 20 });
+    try {
+      await vi.waitFor(async () => expect((await videoUploadStatus(editor, started.id)).status).toBe('ready'), {
+        timeout: 90_000,
+        interval: 100,
+      });
+    } finally {
+      await next();
+    }
+    expect(await job()).toMatchObject({ status: 'done', attempts: 1 });
+  }, 150_000);
 
   it('removes a story’s video with the story, and videos nobody saved a day later', async () => {
     const kept = await upload(portraitVideo, 'kept.mov');

@@ -306,11 +306,11 @@ interface FfprobeOutput {
 }
 
 /** Probes a file: a decodable MP4, MOV or WebM video of at most 15 minutes, or UnusableVideoError. */
-export async function probeVideo(file: string): Promise<ProbedVideo> {
+export async function probeVideo(file: string, signal?: AbortSignal): Promise<ProbedVideo> {
   const result = await runTool(
     videoTools().ffprobe,
     ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-    { timeoutMs: 60_000 },
+    { timeoutMs: 60_000, ...(signal ? { signal } : {}) },
   );
   if (result.code !== 0) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
   let probed: FfprobeOutput;
@@ -369,7 +369,13 @@ async function setProgress(id: string, progress: number): Promise<void> {
  * Transcodes `input` into the two renditions in one ffmpeg run (decoded once), reporting progress as
  * a share of the duration. Returns false when ffmpeg could not decode it.
  */
-async function transcode(id: string, input: string, probed: ProbedVideo, dir: string): Promise<{ ok: boolean; stderr: string }> {
+async function transcode(
+  id: string,
+  input: string,
+  probed: ProbedVideo,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<{ ok: boolean; stderr: string }> {
   const sizes = RENDITION_SETTINGS.map((r) => renditionSize(probed.width, probed.height, r.short));
   const filter = `[0:v:0]split=2[a][b];[a]scale=${sizes[0]!.width}:${sizes[0]!.height},setsar=1[v0];[b]scale=${sizes[1]!.width}:${sizes[1]!.height},setsar=1[v1]`;
   const args = [
@@ -418,6 +424,7 @@ async function transcode(id: string, input: string, probed: ProbedVideo, dir: st
   let pending = '';
   const result = await runTool(videoTools().ffmpeg, args, {
     timeoutMs: TRANSCODE_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
     onStdout(chunk) {
       pending += chunk;
       const lines = pending.split('\n');
@@ -453,6 +460,8 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
   const tools = await checkVideoTools();
   if (!tools.available) return fail(`${VIDEO_MESSAGES.unavailable}: ${tools.reason}`);
 
+  // The process stopping: ffmpeg is stopped and the job handed back, the video still "processing".
+  const signal = job?.signal;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tdg-video-'));
   const started = Date.now();
   try {
@@ -464,6 +473,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
     try {
       const count = Math.ceil(Number(row.size_bytes) / VIDEO_CHUNK_BYTES);
       for (let index = 0; index < count; index++) {
+        signal?.throwIfAborted();
         const part = await store.get(chunkKey(id, index));
         if (!part) return await fail(VIDEO_MESSAGES.uploadFailed);
         for await (const piece of part.body) await out.write(piece as Buffer);
@@ -472,8 +482,8 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
       await out.close();
     }
 
-    const probed = await probeVideo(input);
-    const transcoded = await transcode(id, input, probed, dir);
+    const probed = await probeVideo(input, signal);
+    const transcoded = await transcode(id, input, probed, dir, signal);
     if (!transcoded.ok) {
       getLogger().warn({ video: id, stderr: transcoded.stderr.slice(-1000) }, 'a video could not be transcoded');
       return await fail(VIDEO_MESSAGES.notVideo);
@@ -499,7 +509,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
         '4',
         poster,
       ],
-      { timeoutMs: 60_000 },
+      { timeoutMs: 60_000, ...(signal ? { signal } : {}) },
     );
     if (still.code !== 0) return await fail(VIDEO_MESSAGES.notVideo);
 
@@ -549,6 +559,11 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
     publicContentChanged();
   } catch (error) {
     if (error instanceof UnusableVideoError) return await fail(error.message);
+    // Handed back to the job queue: the next start processes it from its chunks again, from 0 %.
+    if (signal?.aborted) {
+      await setProgress(id, 0).catch(() => undefined);
+      throw error;
+    }
     getLogger().error({ err: error, video: id }, 'processing a video failed');
     // Another attempt may succeed (the store was down); after the last one, the form says so.
     if (!job || job.attempts >= job.maxAttempts) return await fail(VIDEO_MESSAGES.failed);

@@ -1,6 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -140,6 +142,74 @@ export async function measureStoreMemory(): Promise<string[]> {
   }
 }
 
+const SCRUB_PARTS = 200;
+const SCRUB_PART_BYTES = 256 * 1024;
+
+/**
+ * A line for the bench's report: a visitor scrubbing a video kept in S3 (s3rver) asks /media for many
+ * parts of one file. Timed side by side, in turns: the bucket asked about the file once (kept, as
+ * now) and for every part (before).
+ */
+export async function measureScrubbing(): Promise<string[]> {
+  const [{ startS3 }, { default: express }, { mediaHandler }, { createLogger }] = await Promise.all([
+    import('../tests/support/s3.ts'),
+    import('express'),
+    import('../server/media.ts'),
+    import('../app/server/logger.server.ts'),
+  ]);
+  const s3 = await startS3();
+  const servers: Server[] = [];
+  try {
+    const store = await createS3Store(s3.settings('scrub/'));
+    const size = 8 * 1024 * 1024;
+    await store.put('videos/1_scrub-360p.mp4', randomBytes(size), 'video/mp4');
+    let bucketAsks = 0;
+    const counted = {
+      ...store,
+      head: (key: string) => (bucketAsks++, store.head(key)),
+      get: (...args: Parameters<typeof store.get>) => (bucketAsks++, store.get(...args)),
+    };
+    const serve = async (infoKeptMs?: number) => {
+      const app = express();
+      app.use(
+        '/media',
+        mediaHandler(() => counted, createLogger('silent'), infoKeptMs === undefined ? {} : { infoKeptMs }),
+      );
+      const server = app.listen(0, '127.0.0.1');
+      servers.push(server);
+      await new Promise((resolve) => server.once('listening', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/videos/1_scrub-360p.mp4`;
+    };
+    const runs = { kept: await serve(), asked: await serve(0) };
+    const scrub = async (url: string) => {
+      bucketAsks = 0;
+      const t0 = performance.now();
+      for (let n = 0; n < SCRUB_PARTS; n++) {
+        const start = Math.floor(Math.random() * (size - SCRUB_PART_BYTES));
+        const response = await fetch(url, { headers: { Range: `bytes=${start}-${start + SCRUB_PART_BYTES - 1}` } });
+        if (response.status !== 206) throw new Error(`scrubbing got ${response.status}`);
+        await response.arrayBuffer();
+      }
+      return { ms: (performance.now() - t0) / SCRUB_PARTS, asks: bucketAsks / SCRUB_PARTS };
+    };
+    const kept: { ms: number; asks: number }[] = [];
+    const asked: { ms: number; asks: number }[] = [];
+    for (let round = 0; round < 3; round++) {
+      kept.push(await scrub(runs.kept));
+      asked.push(await scrub(runs.asked));
+    }
+    const middle = (list: { ms: number; asks: number }[]) => list.toSorted((a, b) => a.ms - b.ms)[1]!;
+    const now = middle(kept);
+    const before = middle(asked);
+    return [
+      `INFO  scrubbing a video kept in S3 (s3rver, on this machine), ${SCRUB_PARTS} parts of 256 KB, the middle of three runs taken in turns: ${now.ms.toFixed(1)} ms and ${now.asks.toFixed(2)} bucket requests per part now, ${before.ms.toFixed(1)} ms and ${before.asks.toFixed(2)} asking the bucket about the file each time (before), ${(before.ms / now.ms).toFixed(2)}× (each request saved is a round trip to the bucket)`,
+    ];
+  } finally {
+    for (const server of servers) await new Promise((resolve) => server.close(resolve));
+    await s3.close();
+  }
+}
+
 /**
  * Lines for the bench's report: the player's weight and, given the public pages `npm run bench`
  * weighed (none has a video), that they load none of it; memory while storing a rendition;
@@ -160,6 +230,7 @@ export async function measureVideo(pages: { path: string; scripts: string[] }[] 
     );
   }
   lines.push(...(await measureStoreMemory()));
+  lines.push(...(await measureScrubbing()));
   const tools = await checkVideoTools();
   if (!tools.available) return [...lines, `NOTE  transcoding not measured: ${tools.reason}`];
 

@@ -1,15 +1,50 @@
 // /media: uploaded files, from the folder or the S3-compatible bucket (app/server/object-store.server.ts),
 // sent the same way from either: a year of immutable caching (every stored name is new, so a file
 // never changes), its type, ETag and Last-Modified answered with 304, and byte ranges (206) so a
-// video can be scrubbed and a broken download resumed.
+// video can be scrubbed and a broken download resumed. A video's upload chunks (video-uploads/) are
+// never sent: they are a staff member's raw file, perhaps of a story never published.
 import { pipeline } from 'node:stream/promises';
 import type { Request, RequestHandler, Response } from 'express';
-import { contentTypeOf, isSafeKey, type ByteRange, type ObjectStore, type StoredObjectInfo } from '~/server/object-store.server';
-import type { Logger } from '~/server/logger.server';
+import {
+  contentTypeOf,
+  isSafeKey,
+  VIDEO_UPLOADS_PREFIX,
+  type ByteRange,
+  type ObjectStore,
+  type StoredObjectInfo,
+} from '../app/server/object-store.server.ts';
+import type { Logger } from '../app/server/logger.server.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function mediaHandler(store: () => ObjectStore, logger: Logger): RequestHandler {
+// What a bucket said about a file, kept a while: a stored name is written once and never changed, so
+// only its removal can make this stale, and then the GET finds nothing and the answer is a 404.
+// Playing or scrubbing a video asks for many parts of one file: one HEAD for them instead of one
+// each. A folder answers from a stat, cheaper than any of this, and is always asked.
+const INFO_KEPT_MS = 5 * 60_000;
+const INFO_KEPT_MAX = 1_000;
+
+export function mediaHandler(
+  store: () => ObjectStore,
+  logger: Logger,
+  /** How long a bucket's answer is kept (the bench compares with 0: asked every time). */
+  { infoKeptMs = INFO_KEPT_MS }: { infoKeptMs?: number } = {},
+): RequestHandler {
+  const known = new Map<string, { info: StoredObjectInfo; until: number }>();
+  const describe = async (key: string): Promise<StoredObjectInfo | undefined> => {
+    const from = store();
+    if (from.kind !== 's3') return from.head(key);
+    const kept = known.get(key);
+    if (kept && kept.until > Date.now()) return kept.info;
+    known.delete(key);
+    const info = await from.head(key);
+    if (info && infoKeptMs > 0) {
+      // The oldest goes first (a Map keeps the order things were put in).
+      if (known.size >= INFO_KEPT_MAX) known.delete(known.keys().next().value!);
+      known.set(key, { info, until: Date.now() + infoKeptMs });
+    }
+    return info;
+  };
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.set('Allow', 'GET, HEAD').status(405).end();
@@ -21,9 +56,9 @@ export function mediaHandler(store: () => ObjectStore, logger: Logger): RequestH
     } catch {
       key = '';
     }
-    if (!isSafeKey(key)) return notFound(next);
+    if (!isSafeKey(key) || key.startsWith(VIDEO_UPLOADS_PREFIX)) return notFound(next);
     try {
-      const info = await store().head(key);
+      const info = await describe(key);
       if (!info) return notFound(next);
       setHeaders(res, key, info);
       if (isFresh(req, info)) {
@@ -47,7 +82,8 @@ export function mediaHandler(store: () => ObjectStore, logger: Logger): RequestH
       }
       const found = await store().get(key, range);
       if (!found) {
-        // Removed between the two questions.
+        // Removed between the two questions (or since its description was kept).
+        known.delete(key);
         res.removeHeader('Content-Length');
         res.removeHeader('Content-Range');
         return notFound(next);

@@ -189,6 +189,41 @@ describe.each(['disk', 's3'] as const)('uploads kept %s', (kind) => {
     expect([resumed.status, await resumed.text()]).toEqual([206, '2345']);
   });
 
+  it('asks the bucket about a file once for many parts of it, and answers 404 once it is removed', async () => {
+    const heads: string[] = [];
+    const counted: ObjectStore = { ...store, head: (key) => (heads.push(key), store.head(key)) };
+    const app = express();
+    app.use(
+      '/media',
+      mediaHandler(() => counted, createLogger('silent')),
+    );
+    app.use(((error: { status?: number }, _req, res, _next) => res.status(error.status ?? 500).end()) as ErrorRequestHandler);
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/videos/7_g-240p.mp4`;
+    try {
+      await store.put('videos/7_g-240p.mp4', BYTES, 'video/mp4');
+      for (const range of ['bytes=0-1', 'bytes=2-5', 'bytes=-3']) {
+        const part = await fetch(url, { headers: { Range: range } });
+        expect(part.status).toBe(206);
+        await part.arrayBuffer();
+      }
+      // The bucket once; the folder every time (a stat).
+      expect(heads).toHaveLength(kind === 's3' ? 1 : 3);
+      await store.delete('videos/7_g-240p.mp4');
+      expect((await fetch(url)).status).toBe(404);
+      expect((await fetch(url)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('never sends a video’s upload chunks, the raw file of a story perhaps never published', async () => {
+    await store.put('video-uploads/0b4a9c1e-1111-4a2b-8c3d-123456789abc/000000.part', BYTES, 'application/octet-stream');
+    expect((await fetch(`${base}/media/video-uploads/0b4a9c1e-1111-4a2b-8c3d-123456789abc/000000.part`)).status).toBe(404);
+    expect(await store.head('video-uploads/0b4a9c1e-1111-4a2b-8c3d-123456789abc/000000.part')).toBeDefined();
+  });
+
   it('answers 404 for a missing file or a name that tries to leave the store, and 405 to a post', async () => {
     fs.writeFileSync(path.join(root, 'secret.txt'), 'not for visitors');
     for (const name of ['news/missing.webp', '..%2fsecret.txt', '%2e%2e/secret.txt', 'news/%2e%2e/%2e%2e/secret.txt', ''])

@@ -74,6 +74,9 @@ export function contentTypeOf(key: string): string {
  * hyphen and underscore (storage.server.ts makes them so), never `..`, never empty parts. Anything
  * else is refused before it reaches the disk or the bucket.
  */
+/** Where a video's upload chunks are kept until it is processed: never sent to anyone (server/media.ts). */
+export const VIDEO_UPLOADS_PREFIX = 'video-uploads/';
+
 export function isSafeKey(key: string): boolean {
   if (key.length === 0 || key.length > 512) return false;
   return key.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && /^[A-Za-z0-9._-]+$/.test(part));

@@ -11,6 +11,7 @@ import { getLogger } from './logger.server.ts';
 import { enqueueJob, type JobInfo } from './jobs.server.ts';
 import { publicContentChanged } from './public-changes.server.ts';
 import { RuleError, type RuleStatus } from './rules.server.ts';
+import { VIDEO_UPLOADS_PREFIX } from './object-store.server.ts';
 import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
 import { checkVideoTools, runTool, videoTools } from './video-tools.server.ts';
 import type { StaffUser } from './auth.server.ts';
@@ -59,7 +60,7 @@ export class VideoRuleError extends RuleError {
 /** ffmpeg is not installed (or does not run): nothing can be uploaded, the reason says why. */
 export class VideoUnavailableError extends Error {}
 
-const chunkKey = (id: string, index: number) => `video-uploads/${id}/${String(index).padStart(6, '0')}.part`;
+const chunkKey = (id: string, index: number) => `${VIDEO_UPLOADS_PREFIX}${id}/${String(index).padStart(6, '0')}.part`;
 const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
 
 async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undefined> {

@@ -8,6 +8,30 @@ export type RevisionKind = (typeof REVISION_KINDS)[number];
 /** Revisions kept per item: the newest 50, and always the first one (issue 13). */
 export const REVISIONS_KEPT = 50;
 
+/**
+ * Issue 14: the sign-language video an item had when saved, as the history describes it. Only a
+ * description: a replaced video's files are removed at once, so a restore keeps the current video.
+ */
+export interface RevisionVideo {
+  id: string;
+  name: string;
+  /** null until it has been processed. */
+  durationSeconds: number | null;
+  captions: boolean;
+}
+
+/**
+ * What the revision view says when a revision's video is not the item's current one (restoring keeps
+ * the current one); null when they are the same, or the revision did not record it.
+ */
+export function revisionVideoNote(recorded: RevisionVideo | null | undefined, currentId: string | null): string | null {
+  if (recorded === undefined) return null;
+  const then = recorded?.id ?? null;
+  if (then === currentId) return null;
+  if (then === null) return REVISION_MESSAGES.videoAdded;
+  return currentId === null ? REVISION_MESSAGES.videoRemoved : REVISION_MESSAGES.videoReplaced;
+}
+
 /** An item as it was saved: every field of the form, the body as stored, its status and schedule. */
 export interface RevisionSnapshot {
   title: string;
@@ -20,6 +44,8 @@ export interface RevisionSnapshot {
   status: string;
   /** ISO-8601 UTC, or null when it was not scheduled. */
   scheduledAt: string | null;
+  /** Its video, null for none; absent in revisions saved before videos were recorded. */
+  video?: RevisionVideo | null;
 }
 
 /** What the history calls each kind of save. */
@@ -59,6 +85,12 @@ export const REVISION_MESSAGES = {
   restoreUnsaved: (time: string) => `Restore unsaved changes from ${time}`,
   revisionNotFound: 'That version was not found. It may have been removed from the history.',
   leaveConfirm: 'You have unsaved changes. Leave this page and lose them?',
+  videoReplaced:
+    'This version had another sign-language video. A replaced video is not kept, so restoring this version keeps the current one.',
+  videoRemoved:
+    'This version had a sign-language video, removed since. A removed video is not kept, so restoring this version brings back its words but not the video.',
+  videoAdded:
+    'This version had no sign-language video. Restoring it keeps the current one: remove it on the form if you want none.',
 } as const;
 
 /** One run of words in a comparison: in both versions, only in the revision (deleted since), or only now. */

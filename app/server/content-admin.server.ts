@@ -5,7 +5,7 @@ import { newContentId, nowIso } from './ids.server.ts';
 import { storedBody } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
-import { claimVideo, removeVideoIfUnused, videoHasCaptions } from './video.server.ts';
+import { claimVideo, removeVideoIfUnused, revisionVideoOf, videoHasCaptions } from './video.server.ts';
 import { parseList } from './content.server.ts';
 import { getRevision, recordRevision, type RevisionSnapshot } from './revisions.server.ts';
 import type { StaffUser } from './auth.server.ts';
@@ -166,8 +166,8 @@ function fields(type: ContentType, input: ContentInput) {
   };
 }
 
-/** The item as a revision keeps it (app/server/revisions.server.ts). */
-export function snapshotOf(item: AdminContentItem): RevisionSnapshot {
+/** The item as a revision keeps it (app/server/revisions.server.ts), with a description of its video. */
+export async function snapshotOf(db: Db, item: AdminContentItem): Promise<RevisionSnapshot> {
   return {
     title: item.title,
     category: item.category,
@@ -178,6 +178,7 @@ export function snapshotOf(item: AdminContentItem): RevisionSnapshot {
     content: item.content,
     status: item.status,
     scheduledAt: item.scheduledAt,
+    video: await revisionVideoOf(item.videoId, db),
   };
 }
 
@@ -259,7 +260,12 @@ export async function createContent(
         })
         .execute();
       const item = (await getContentForAdmin(id, trx))!;
-      await recordRevision(trx, { contentId: id, kind: state.kind, actor: revisionActor(actor), snapshot: snapshotOf(item) });
+      await recordRevision(trx, {
+        contentId: id,
+        kind: state.kind,
+        actor: revisionActor(actor),
+        snapshot: await snapshotOf(trx, item),
+      });
       await auditContent(trx, actor, state.action, item, ip, state.scheduled_at ? { scheduledAt: state.scheduled_at } : {});
       return { ...item, action: state.action };
     });
@@ -398,7 +404,7 @@ export async function saveContent(
       const restored = restoredFrom ? await getRevision(id, restoredFrom, trx) : undefined;
       const kind = restored ? 'restored' : change.kind;
       const action: SavedContent['action'] = restored && change.action === 'content.updated' ? 'content.restored' : change.action;
-      await recordRevision(trx, { contentId: id, kind, actor: revisionActor(actor), snapshot: snapshotOf(saved) });
+      await recordRevision(trx, { contentId: id, kind, actor: revisionActor(actor), snapshot: await snapshotOf(trx, saved) });
       const detail: Record<string, unknown> = {};
       if (restored) detail.restoredFrom = restored.number;
       if (change.action === 'content.rescheduled') Object.assign(detail, { from: existing.scheduledAt, to: saved.scheduledAt });

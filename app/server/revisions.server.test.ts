@@ -89,6 +89,21 @@ describe.each(ENGINES)('revisions on %s', (engine) => {
     expect(await getRevision('history-1', 'not-an-id')).toBeUndefined();
   });
 
+  it('keeps the description of the video a save had, and knows a revision saved before videos were recorded', async () => {
+    await addItem('with-video');
+    const { db } = database();
+    const video = { id: '0b4a9c1e-1111-4a2b-8c3d-123456789abc', name: 'Our club.mp4', durationSeconds: 95.2, captions: true };
+    await recordRevision(db, { contentId: 'with-video', kind: 'published', actor: grace, snapshot: snapshot({ video }) });
+    await recordRevision(db, { contentId: 'with-video', kind: 'updated', actor: grace, snapshot: snapshot({ video: null }) });
+    await recordRevision(db, { contentId: 'with-video', kind: 'updated', actor: grace, snapshot: snapshot() });
+    const [older, none, withIt] = await Promise.all(
+      (await listRevisions('with-video')).map(async (r) => (await getRevision('with-video', r.id))!.snapshot),
+    );
+    expect(withIt!.video).toEqual(video);
+    expect(none!.video).toBeNull();
+    expect(older).not.toHaveProperty('video');
+  });
+
   it(`keeps the newest ${REVISIONS_KEPT} and the first`, async () => {
     await addItem('capped');
     const { db } = database();

@@ -10,6 +10,7 @@ import {
   type AutosaveValues,
   type RevisionKind,
   type RevisionSnapshot,
+  type RevisionVideo,
 } from '../lib/revisions.ts';
 
 // Issue 13: every save of an item keeps a full snapshot, and each staff member has one autosave slot
@@ -160,6 +161,18 @@ function parseSnapshot(json: string): RevisionSnapshot {
     content: String(value.content ?? ''),
     status: String(value.status ?? 'published'),
     scheduledAt: value.scheduledAt ?? null,
+    ...(value.video === undefined ? {} : { video: parseVideo(value.video) }),
+  };
+}
+
+function parseVideo(value: unknown): RevisionVideo | null {
+  if (!value || typeof value !== 'object') return null;
+  const video = value as Partial<RevisionVideo>;
+  return {
+    id: String(video.id ?? ''),
+    name: String(video.name ?? ''),
+    durationSeconds: typeof video.durationSeconds === 'number' ? video.durationSeconds : null,
+    captions: video.captions === true,
   };
 }
 

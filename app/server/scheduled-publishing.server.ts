@@ -47,7 +47,7 @@ export async function publishDueContent(now = Date.now(), db: Kysely<Database> =
     for (const { id } of rows) {
       const item = await getContentForAdmin(id, trx);
       if (!item) continue; // a resource (never scheduled from the dashboard): nothing more to keep
-      await recordRevision(trx, { contentId: id, kind: 'published', actor: null, snapshot: snapshotOf(item) });
+      await recordRevision(trx, { contentId: id, kind: 'published', actor: null, snapshot: await snapshotOf(trx, item) });
       await recordAudit(
         {
           actor: null,

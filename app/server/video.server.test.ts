@@ -34,6 +34,8 @@ import {
 import { contentSchema, type ContentInput } from '../lib/content-form';
 import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video-upload';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt';
+import { REVISION_MESSAGES, revisionVideoNote } from '../lib/revisions';
+import { getRevision, listRevisions } from './revisions.server';
 
 // Issue 14: the upload, the processing with the real ffmpeg, and the rules of a story with a video,
 // on each database engine. Small videos are made with ffmpeg for the test.
@@ -284,6 +286,17 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     expect(await database().db.selectFrom('videos').select('id').where('id', '=', video.id).executeTakeFirst()).toBeUndefined();
     const keysAfter = await storedKeys();
     expect(keysBefore.filter((k) => !keysAfter.includes(k)).length).toBe(4);
+
+    // Each revision describes the video it had: the draft's without captions, the published one's
+    // with them, none after its removal; the history says a restore cannot bring it back.
+    const history = await listRevisions(draft.id);
+    const recorded = await Promise.all(history.map(async (r) => (await getRevision(draft.id, r.id))!.snapshot.video));
+    expect(recorded).toEqual([
+      null,
+      { id: video.id, name: 'story.mov', durationSeconds: expect.closeTo(1, 0) as number, captions: true },
+      { id: video.id, name: 'story.mov', durationSeconds: expect.closeTo(1, 0) as number, captions: false },
+    ]);
+    expect(revisionVideoNote(recorded[1], null)).toBe(REVISION_MESSAGES.videoRemoved);
   }, 60_000);
 
   it('stops ffmpeg when the process stops mid-transcode, keeps the upload, and processes it at the next start', async () => {

@@ -25,6 +25,7 @@ import {
   type VideoFormState,
 } from '../lib/video-upload.ts';
 import type { PublicVideo } from '../lib/video.ts';
+import type { RevisionVideo } from '../lib/revisions.ts';
 
 // Issue 14: sign-language videos (docs/decisions/020-sign-language-video.md).
 //
@@ -673,6 +674,23 @@ export async function readPublicVideo(id: string | null | undefined, db: Db = ge
       { quality: '360p', url: MEDIA_URL_PREFIX + row.rendition_360_key, bytes: Number(row.rendition_360_bytes) },
       { quality: '240p', url: MEDIA_URL_PREFIX + row.rendition_240_key, bytes: Number(row.rendition_240_bytes) },
     ],
+  };
+}
+
+/** Issue 13: an item's video as its revision records it (a description, not the files), or null. */
+export async function revisionVideoOf(id: string | null | undefined, db: Db = getDb()): Promise<RevisionVideo | null> {
+  if (!id) return null;
+  const row = await db
+    .selectFrom('videos')
+    .select(['id', 'original_name', 'duration_ms', 'captions_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.original_name,
+    durationSeconds: row.duration_ms === null ? null : Number(row.duration_ms) / 1000,
+    captions: Boolean(row.captions_key),
   };
 }
 

@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../app/server/db/schema';
 import { CONTENT_MESSAGES } from '../../app/lib/content-form';
+import { REVISION_MESSAGES } from '../../app/lib/revisions';
 import { VIDEO_TEXTS } from '../../app/lib/video';
 import { VIDEO_FORM_TEXTS, VIDEO_MESSAGES } from '../../app/lib/video-upload';
 import { CAPTIONS_MESSAGES } from '../../app/lib/webvtt';
@@ -290,5 +291,13 @@ test.describe('sign-language video', () => {
     await expect
       .poll(async () => (await database.selectFrom('videos').select('id').where('id', '=', videoId).execute()).length)
       .toBe(0);
+
+    // The history describes the video the first draft had, and says a restore cannot bring it back.
+    await page.goto(`/admin/content/${id}/history`);
+    await page.getByRole('link', { name: /^View version 1/ }).click();
+    const comparison = page.getByRole('region', { name: 'Compared with the current text' });
+    await expect(comparison.getByText(REVISION_MESSAGES.videoRemoved)).toBeVisible();
+    await expect(page.getByText(/^Sign-language video: “our-story\.mp4” \(\d+ sec\), without captions$/)).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
   });
 });

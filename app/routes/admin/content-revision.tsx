@@ -8,7 +8,8 @@ import { RuleError } from '~/server/rules.server';
 import { categoryLabel } from '~/lib/categories';
 import { formatInTimeZone } from '~/lib/schedule';
 import { summaryLabelOf } from '~/lib/content-form';
-import { REVISION_MESSAGES, revisionActorLabel, revisionKindLabel } from '~/lib/revisions';
+import { REVISION_MESSAGES, revisionActorLabel, revisionKindLabel, revisionVideoNote } from '~/lib/revisions';
+import { formatDuration } from '~/lib/video';
 import { ArticleBody } from '~/components/article-body';
 import { Image } from '~/components/image';
 import { FieldChanges } from '~/components/admin/word-comparison';
@@ -41,6 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       summaryLabel,
       changes: compareVersions(then, item, summaryLabel),
       imageChanged: (then.imageUrl ?? '') !== (item.imageUrl ?? ''),
+      videoNote: revisionVideoNote(then.video, item.videoId),
     };
   } catch (error) {
     if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
@@ -52,7 +54,7 @@ const buttonClass =
   'inline-flex min-h-11 items-center rounded-lg border-2 border-slate-300 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-100';
 
 export default function ContentRevision({ loaderData }: Route.ComponentProps) {
-  const { item, revision, changes, imageChanged, imageGone, summaryLabel } = loaderData;
+  const { item, revision, changes, imageChanged, imageGone, summaryLabel, videoNote } = loaderData;
   const then = revision.snapshot;
   return (
     <>
@@ -82,15 +84,25 @@ export default function ContentRevision({ loaderData }: Route.ComponentProps) {
         <h2 id="comparison-title" className="text-xl font-bold text-slate-900">
           Compared with the current text
         </h2>
-        {changes.length === 0 && !imageChanged ? (
+        {changes.length === 0 && !imageChanged && !videoNote ? (
           <p className="mt-3 text-slate-700">This version is the same as the current text.</p>
         ) : (
           <>
-            <FieldChanges changes={changes} before="this version" after="the current text" />
-            {imageChanged && (
-              <dl className="mt-4">
-                <dt className="font-semibold text-slate-900">Featured image</dt>
-                <dd className="mt-1 text-slate-800">This version has a different featured image.</dd>
+            {changes.length > 0 && <FieldChanges changes={changes} before="this version" after="the current text" />}
+            {(imageChanged || videoNote) && (
+              <dl className="mt-4 space-y-4">
+                {imageChanged && (
+                  <div>
+                    <dt className="font-semibold text-slate-900">Featured image</dt>
+                    <dd className="mt-1 text-slate-800">This version has a different featured image.</dd>
+                  </div>
+                )}
+                {videoNote && (
+                  <div>
+                    <dt className="font-semibold text-slate-900">Sign-language video</dt>
+                    <dd className="mt-1 text-slate-800">{videoNote}</dd>
+                  </div>
+                )}
               </dl>
             )}
           </>
@@ -111,6 +123,13 @@ export default function ContentRevision({ loaderData }: Route.ComponentProps) {
             <p className="mt-5 text-xl leading-relaxed text-slate-700">
               <span className="sr-only">{summaryLabel}: </span>
               {then.summary}
+            </p>
+          )}
+          {then.video && (
+            <p className="mt-5 text-slate-700">
+              Sign-language video: “{then.video.name}”
+              {then.video.durationSeconds !== null && ` (${formatDuration(then.video.durationSeconds)})`},{' '}
+              {then.video.captions ? 'with captions' : 'without captions'}
             </p>
           )}
           {imageGone && <p className="mt-8 rounded-lg bg-amber-50 p-4 text-amber-950">{REVISION_MESSAGES.imageGone}</p>}

@@ -6,6 +6,11 @@ export const VIDEO_MAX_BYTES = 500 * 1000 * 1000;
 export const VIDEO_MAX_SECONDS = 15 * 60;
 /** One piece of a chunked upload: a dropped connection costs at most this much again. */
 export const VIDEO_CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Video uploads one staff member may start in a day: far more than a day's stories need, and a bound
+ * on what one account (a stolen password) can fill the disk with before the clean-up of a day.
+ */
+export const VIDEO_UPLOADS_PER_DAY = 30;
 /** What the file chooser offers; the server decides by probing the bytes, never by the name. */
 export const VIDEO_ACCEPT = 'video/mp4,video/quicktime,video/webm,.mp4,.mov,.webm';
 export const TRANSCRIPT_MAX = 50_000;
@@ -24,6 +29,7 @@ export const VIDEO_MESSAGES = {
   tooLong: 'The video is longer than 15 minutes. Please choose a shorter video.',
   notVideo: 'This file is not a video that can be played. Please choose an MP4, MOV or WebM video.',
   empty: 'The file is empty. Please choose a video.',
+  tooManyUploads: `You have started ${VIDEO_UPLOADS_PER_DAY} video uploads in the last day, the most one person may. Please try again tomorrow.`,
   unavailable: 'Video processing is unavailable',
   failed: 'The video could not be processed. Please upload it again, or try another file.',
   uploadFailed: 'The upload stopped. Check your connection and choose the same file again to continue where it stopped.',

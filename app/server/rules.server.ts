@@ -17,7 +17,7 @@ export class RuleError extends Error {
 }
 
 /** 400 bad input, 403 not allowed, 404 no such thing, 409 already exists, 410 gone, 413 too large. */
-export type RuleStatus = 400 | 403 | 404 | 409 | 410 | 413;
+export type RuleStatus = 400 | 403 | 404 | 409 | 410 | 413 | 429;
 
 /** What a form's action answers for a refusal. `errors.form` is the message for the whole form. */
 export interface RuleFailure {

@@ -32,7 +32,8 @@ import {
   VideoUnavailableError,
 } from './video.server';
 import { contentSchema, type ContentInput } from '../lib/content-form';
-import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES } from '../lib/video-upload';
+import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES, VIDEO_UPLOADS_PER_DAY } from '../lib/video-upload';
+import { attemptsInWindow } from './limits.server';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 import { REVISION_MESSAGES, revisionVideoNote } from '../lib/revisions';
 import { getRevision, listRevisions } from './revisions.server';
@@ -160,6 +161,24 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     expect(job.map((j) => JSON.parse(j.payload))).toContainEqual({ videoId: started.id });
     await expect(appendVideoChunk(editor, started.id, 0, first)).rejects.toMatchObject({ status: 409 });
     await cancelVideoUpload(editor, started.id);
+  });
+
+  it(`lets one person start at most ${VIDEO_UPLOADS_PER_DAY} uploads a day, however many arrive at once`, async () => {
+    const busy = staff('AUTHOR', 'Busy');
+    const tries = await Promise.allSettled(
+      Array.from({ length: VIDEO_UPLOADS_PER_DAY + 10 }, (_, n) => startVideoUpload(busy, { name: `${n}.mp4`, size: 1_000 })),
+    );
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(VIDEO_UPLOADS_PER_DAY);
+    const refused = tries.flatMap((t) => (t.status === 'rejected' ? [t.reason as unknown] : []));
+    expect(refused).toHaveLength(10);
+    for (const reason of refused) expect(reason).toMatchObject({ message: VIDEO_MESSAGES.tooManyUploads, status: 429 });
+    const rows = await database().db.selectFrom('videos').select('id').where('uploaded_by', '=', busy.email).execute();
+    expect(rows).toHaveLength(VIDEO_UPLOADS_PER_DAY);
+    // Someone else may still upload; a refused request for a bad file counts nothing.
+    const other = staff('AUTHOR', 'Other');
+    await expect(startVideoUpload(other, { name: 'a.mp4', size: 0 })).rejects.toMatchObject({ status: 400 });
+    expect(await startVideoUpload(other, { name: 'a.mp4', size: 1_000 })).toMatchObject({ status: 'uploading' });
+    expect(await attemptsInWindow('video-upload:other@example.org', 24 * 60 * 60 * 1000)).toBe(1);
   });
 
   it('refuses an empty file and one over 500 MB before anything is sent', async () => {

@@ -12,6 +12,7 @@ import { enqueueJob, type JobInfo } from './jobs.server.ts';
 import { publicContentChanged } from './public-changes.server.ts';
 import { RuleError, type RuleStatus } from './rules.server.ts';
 import { VIDEO_UPLOADS_PREFIX } from './object-store.server.ts';
+import { reserveAttempt } from './limits.server.ts';
 import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
 import { checkVideoTools, runTool, videoTools } from './video-tools.server.ts';
 import type { StaffUser } from './auth.server.ts';
@@ -22,6 +23,7 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
   VIDEO_MESSAGES,
+  VIDEO_UPLOADS_PER_DAY,
   type VideoFormState,
 } from '../lib/video-upload.ts';
 import type { PublicVideo } from '../lib/video.ts';
@@ -45,6 +47,8 @@ type VideoRow = Selectable<VideoTable>;
 export const VIDEO_JOB = 'video.process';
 /** How long an upload may wait for its next chunk, or a video for its form to be saved. */
 export const VIDEO_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The day VIDEO_UPLOADS_PER_DAY counts over (pruneLimits keeps counters a day: no longer). */
+const UPLOAD_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A transcode that takes longer than this has hung: it is stopped and the video marked failed. */
 const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -140,13 +144,20 @@ export async function getVideoFormState(id: string | null | undefined): Promise<
 
 /**
  * Starts an upload of `size` bytes named `name`. Refused when video processing is unavailable, when
- * the file is empty or larger than 500 MB.
+ * the file is empty or larger than 500 MB, and (429) when `actor` has started VIDEO_UPLOADS_PER_DAY
+ * in the last day.
  */
 export async function startVideoUpload(actor: StaffUser, input: { name: string; size: number }) {
   const tools = await checkVideoTools();
   if (!tools.available) throw new VideoUnavailableError(`${VIDEO_MESSAGES.unavailable}: ${tools.reason}`);
   if (!Number.isSafeInteger(input.size) || input.size <= 0) throw new VideoRuleError(VIDEO_MESSAGES.empty, 400);
   if (input.size > VIDEO_MAX_BYTES) throw new VideoRuleError(VIDEO_MESSAGES.tooLarge, 413);
+  const counted = await reserveAttempt(
+    `video-upload:${actor.email.toLowerCase()}`,
+    VIDEO_UPLOADS_PER_DAY,
+    UPLOAD_COUNT_WINDOW_MS,
+  );
+  if (!counted.allowed) throw new VideoRuleError(VIDEO_MESSAGES.tooManyUploads, 429);
   const now = nowIso();
   const row = {
     id: newId(),

@@ -4,8 +4,7 @@ import { getDb } from './db/db.server.ts';
 import { getLogger } from './logger.server.ts';
 import { getFounderProfile } from './founder.server.ts';
 import { parseList } from './content.server.ts';
-import { signLanguageMarkup } from './sign-language-markup.server.ts';
-import { readPublicVideo } from './video.server.ts';
+import { readSignLanguageMarkup } from './sign-language-markup.server.ts';
 import { isArticleId, RELATED_SUMMARY_MAX, type ArticleAuthor, type ArticleView, type RelatedArticle } from '../lib/article.ts';
 import type { Collection } from '../lib/collections.ts';
 import { readTimeLabel, truncate } from '../lib/text.ts';
@@ -50,7 +49,7 @@ export async function readArticle(
       tags: parseList(row.tags),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-      video: await readPublicVideo(row.video_id, db).then((video) => video && signLanguageMarkup(video)),
+      video: await readSignLanguageMarkup(row.video_id, db),
     },
     authorEmail: row.author_email,
   };

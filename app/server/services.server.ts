@@ -31,12 +31,11 @@ import { clientIp } from './request-info.server.ts';
 import { RuleError } from './rules.server.ts';
 import { DEFAULT_SERVICES } from './site-defaults.server.ts';
 import { storeUploadedImage, UploadRefusedError } from './uploads.server.ts';
-import { signLanguageMarkup } from './sign-language-markup.server.ts';
+import { readSignLanguageMarkup } from './sign-language-markup.server.ts';
 import {
   claimVideo,
   postedVideoFormState,
   prepareVideoForSave,
-  readPublicVideo,
   removeVideoIfUnused,
   VIDEO_FORM_FIELDS,
   videoHasCaptions,
@@ -101,7 +100,7 @@ export async function getService(id: string, db: Kysely<Database> = getDb()): Pr
     if (row)
       return {
         ...toService(row),
-        video: await readPublicVideo(row.video_id, db).then((video) => video && signLanguageMarkup(video)),
+        video: await readSignLanguageMarkup(row.video_id, db),
       };
     const stored = await db.selectFrom('services').select('id').limit(1).executeTakeFirst();
     if (stored) return undefined;

@@ -1,6 +1,9 @@
 import { formatBytes, VIDEO_TEXTS, videoFacts, type PublicVideo, type SignLanguageMarkup } from '../lib/video.ts';
 import { escapeHtml } from './html.server.ts';
 import { pageScript } from './page-scripts.server.ts';
+import { readPublicVideo } from './video.server.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './db/schema.ts';
 
 // Issue 14: a sign-language video as markup made here, so a page's own script carries none of it
 // (docs/decisions/021-video-without-page-weight.md). Everything works before any script: the link
@@ -8,6 +11,15 @@ import { pageScript } from './page-scripts.server.ts';
 // poster until play, captions on by default) and the transcript. The page's script
 // (app/client/sign-language-video.ts) then shows the choice of file and picks the small one when the
 // visitor saves data.
+
+/** The markup of an item's video (a story's or a service's), or null when it has none visitors can watch. */
+export async function readSignLanguageMarkup(
+  videoId: string | null | undefined,
+  db?: Kysely<Database> | Transaction<Database>,
+): Promise<SignLanguageMarkup | null> {
+  const video = await readPublicVideo(videoId, db);
+  return video && signLanguageMarkup(video);
+}
 
 /** The link beside the title and the player under the header, with the script that enhances it. */
 export function signLanguageMarkup(video: PublicVideo): SignLanguageMarkup {

@@ -690,19 +690,10 @@ export async function readPublicVideo(id: string | null | undefined, db: Db = ge
 
 /** Issue 13: an item's video as its revision records it (a description, not the files), or null. */
 export async function revisionVideoOf(id: string | null | undefined, db: Db = getDb()): Promise<RevisionVideo | null> {
-  if (!id) return null;
-  const row = await db
-    .selectFrom('videos')
-    .select(['id', 'original_name', 'duration_ms', 'captions_key'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = id ? await findVideo(id, db) : undefined;
   if (!row) return null;
-  return {
-    id: row.id,
-    name: row.original_name,
-    durationSeconds: row.duration_ms === null ? null : Number(row.duration_ms) / 1000,
-    captions: Boolean(row.captions_key),
-  };
+  const { originalName: name, durationSeconds, hasCaptions: captions } = toFormState(row);
+  return { id: row.id, name, durationSeconds, captions };
 }
 
 /**

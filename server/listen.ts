@@ -1,0 +1,44 @@
+// Puts the site on HOST:PORT for server.ts, with the timeouts a public server needs, and turns the
+// errors an operator can fix into one plain line.
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+
+/** Why the site could not listen, in words an operator can act on; undefined for anything else. */
+export function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): string | undefined {
+  if (error.code === 'EADDRINUSE') return `Port ${port} is already in use: stop the other program or set PORT to a free port`;
+  if (error.code === 'EACCES') return `Port ${port} needs more privileges: set PORT to 1024 or higher`;
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return `HOST ${host} is not an address of this machine`;
+  return undefined;
+}
+
+/** Listens on `host`:`port`; rejects with the listen error. */
+export async function listen(app: Express, host: string, port: number): Promise<Server> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  return server;
+}
+
+/** The address the site is reached at, for the start-up line. */
+export function siteUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::';
+  return `http://${wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Stops accepting, lets in-flight requests finish (at most 10 s), then runs `after` (the site's own
+ * close: the jobs in hand, the database).
+ */
+export async function closeGracefully(server: Server, after: () => Promise<void>): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  await closed;
+  clearTimeout(force);
+  await after();
+}

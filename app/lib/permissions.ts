@@ -148,6 +148,30 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
 };
 
+/**
+ * Issue 23: the dashboard's navigation groups the sections under a few headings (the overview stands
+ * above them), so it stays short on a phone as sections are added. Each section but the overview is in
+ * exactly one group; a role sees a group only when it has one of its sections.
+ */
+export const SECTION_GROUPS: readonly { label: string; sections: readonly Section[] }[] = [
+  { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog'] },
+  { label: 'People', sections: ['messages', 'subscribers'] },
+  { label: 'Site', sections: ['services', 'settings'] },
+  { label: 'Team', sections: ['userManagement', 'roleInfo', 'auditLog'] },
+];
+
+/** A role's sections as the navigation shows them: the overview, then each group it has any of. */
+export function sectionGroupsFor(role: Role): { label: string | null; sections: Section[] }[] {
+  const mine = ROLE_INFO[role].sections;
+  const groups = SECTION_GROUPS.map((group) => ({
+    label: group.label as string | null,
+    sections: group.sections.filter((section) => mine.includes(section)),
+  }));
+  return [{ label: null, sections: mine.filter((section) => section === 'overview') }, ...groups].filter(
+    (group) => group.sections.length > 0,
+  );
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

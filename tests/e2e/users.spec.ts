@@ -27,11 +27,13 @@ test.use({ viewport: DESKTOP });
 test.describe.configure({ timeout: 60_000 });
 const expect = baseExpect.configure({ timeout: 10_000 });
 
-/** spec §6: each role's dashboard tabs, in order, and where they lead. */
+/**
+ * spec §6: each role's dashboard tabs, in order, and where they lead. Issue 23 groups them under
+ * Content, People, Site and Team, so the super admin's User Management stands with the team's sections.
+ */
 const TABS: Record<Role, [string, string][]> = {
   SUPER_ADMIN: [
     ['Overview', '/admin/overview'],
-    ['User Management', '/admin/users'],
     ['Manage Content', '/admin/content'],
     ['Add Story', '/admin/content/new/news'],
     ['Add Blog', '/admin/content/new/blogs'],
@@ -39,6 +41,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Subscribers', '/admin/subscribers'],
     ['Services', '/admin/services'],
     ['Site settings', '/admin/settings'],
+    ['User Management', '/admin/users'],
     ['Role Information', '/admin/roles'],
     ['Audit Log', '/admin/audit'],
   ],
@@ -124,6 +127,39 @@ test.describe('dashboard shell', () => {
     await page.goBack();
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/users`);
     await expect(page.getByRole('heading', { level: 1, name: /^System Users/ })).toBeVisible();
+  });
+
+  test('the sections stand under headings; on a phone they fold into a menu that works by keyboard', async ({ page, signIn }) => {
+    await signIn(superAdmin());
+    await page.goto('/admin/messages');
+    const sidebar = page.getByRole('navigation', { name: 'Dashboard sections' });
+    for (const [group, first] of [
+      ['Content', 'Manage Content'],
+      ['People', 'Messages'],
+      ['Site', 'Services'],
+      ['Team', 'User Management'],
+    ] as const)
+      await expect(sidebar.getByRole('list', { name: group }).getByRole('link').first()).toHaveText(new RegExp(`^${first}`));
+
+    await page.setViewportSize(MOBILE);
+    const menu = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await expect(menu.getByRole('link', { name: 'Audit Log' })).toBeHidden();
+    const summary = menu.locator('summary');
+    await expect(summary).toHaveText(/Dashboard menu: Messages/);
+    // Keyboard: Tab to the menu, open it with Enter, reach a section and follow it.
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const audit = menu.getByRole('link', { name: 'Audit Log' });
+    await expect(audit).toBeVisible();
+    await audit.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+    await expect(summary).toHaveText(/Dashboard menu: Audit Log/);
+    // Chosen, the menu folds again, so the page is in view.
+    await expect(menu.getByRole('link', { name: 'Audit Log' })).toBeHidden();
+    // Nothing scrolls sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoSeriousA11yIssues(page);
   });
 
   test('a section the role cannot use says Access Restricted, with 403 and no data', async ({ page, signIn }) => {

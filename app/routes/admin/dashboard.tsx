@@ -1,14 +1,14 @@
 import { data, Form, Link, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getStaff } from '~/server/staff-context.server';
 import { readFlash } from '~/server/flash.server';
-import { can, ROLE_INFO, SECTION_INFO } from '~/lib/permissions';
+import { can, SECTION_INFO, sectionGroupsFor } from '~/lib/permissions';
 import { countUnreadMessages } from '~/server/messages.server';
 import { MessagesTabLabel } from '~/components/admin/message-status';
 import { Banner } from '~/components/admin/banner';
 import { DashboardError } from '~/components/admin/dashboard-error';
 import { useHydrated } from '~/lib/use-hydrated';
 import { RoleBadge } from '~/components/admin/role-badge';
-import { NavList } from '~/components/nav-list';
+import { DashboardMenu, DashboardSidebar, type DashboardNavGroup } from '~/components/admin/dashboard-nav';
 import { ToastProvider, useToast, type ToastType } from '~/components/toast';
 import { useEffect } from 'react';
 import type { Route } from './+types/dashboard';
@@ -22,13 +22,16 @@ const DASHBOARD_TOAST_MS = 6000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
   const { flash, clear } = readFlash(request);
-  const sections = ROLE_INFO[user.role].sections.map((section) => ({ section, ...SECTION_INFO[section] }));
+  const groups = sectionGroupsFor(user.role).map((group) => ({
+    label: group.label,
+    sections: group.sections.map((section) => ({ section, ...SECTION_INFO[section] })),
+  }));
   // The Messages tab's count of unread (New) messages, only for the roles that manage the inbox.
   const unreadMessages = can(user.role, 'messages:manage') ? await countUnreadMessages() : 0;
   return data(
     {
       user: { id: user.id, name: user.name, email: user.email, role: user.role },
-      sections,
+      groups,
       unreadMessages,
       flash,
     },
@@ -42,7 +45,16 @@ export function shouldRevalidate({ nextUrl, defaultShouldRevalidate }: ShouldRev
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { user, sections, unreadMessages, flash } = loaderData;
+  const { user, groups, unreadMessages, flash } = loaderData;
+  const nav: DashboardNavGroup[] = groups.map((group) => ({
+    label: group.label,
+    links: group.sections.map((tab) => ({
+      to: tab.path,
+      label: tab.label,
+      content: tab.section === 'messages' ? <MessagesTabLabel label={tab.label} unread={unreadMessages} /> : tab.label,
+      end: tab.path === '/admin/content',
+    })),
+  }));
   const hydrated = useHydrated();
   return (
     <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
@@ -83,35 +95,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Form>
             </div>
           </div>
-          <NavList
-            label="Dashboard sections"
-            className="mx-auto max-w-7xl overflow-x-auto px-4"
-            listClassName="flex gap-1"
-            links={sections.map((tab) => ({
-              to: tab.path,
-              label: tab.section === 'messages' ? <MessagesTabLabel label={tab.label} unread={unreadMessages} /> : tab.label,
-              end: tab.path === '/admin/content',
-            }))}
-            look={{
-              base: 'block border-b-4 px-4 py-3 font-semibold whitespace-nowrap',
-              current: 'border-indigo-800 text-indigo-900',
-              other: 'border-transparent text-slate-700 hover:text-indigo-800',
-            }}
-          />
+          <DashboardMenu groups={nav} />
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none">
-          {flash && flash.toast && hydrated ? (
-            <FlashToast type={flash.type} message={flash.message} />
-          ) : (
-            flash && (
-              // Without JavaScript a toast cannot show, so the same message comes as a banner.
-              <div className="mb-6">
-                <Banner key={flash.message} type={flash.type} message={flash.message} />
-              </div>
-            )
-          )}
-          <Outlet />
-        </main>
+        <div className="mx-auto flex max-w-7xl gap-8 px-4">
+          <DashboardSidebar groups={nav} />
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-8 outline-none">
+            {flash && flash.toast && hydrated ? (
+              <FlashToast type={flash.type} message={flash.message} />
+            ) : (
+              flash && (
+                // Without JavaScript a toast cannot show, so the same message comes as a banner.
+                <div className="mb-6">
+                  <Banner key={flash.message} type={flash.type} message={flash.message} />
+                </div>
+              )
+            )}
+            <Outlet />
+          </main>
+        </div>
       </div>
     </ToastProvider>
   );

@@ -315,7 +315,13 @@ function EarlierSends({ sends }: { sends: Screen['sends'] }) {
       <h2 id="earlier-title" className="text-xl font-bold text-slate-900">
         Earlier sends of this item
       </h2>
-      <div className="mt-3 overflow-x-auto">
+      <div
+        role="region"
+        aria-labelledby="earlier-title"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+        className="mt-3 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+      >
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-300 text-slate-800">

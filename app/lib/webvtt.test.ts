@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAPTIONS_MAX_LINE,
   CAPTIONS_MESSAGES,
   captionsMessage,
   checkCaptions,
@@ -108,5 +109,56 @@ describe('the transcript made from captions', () => {
       { start: 8, end: 9, text: 'Thank you.' },
     ]);
     expect(transcript).toBe('Hello. We meet on Saturdays.\n\nThank you.');
+  });
+});
+
+describe('captions written to stall a check', () => {
+  const cue = (line: string) => `WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n${line}\n`;
+
+  it('names a line longer than any caption, and accepts the longest real ones', () => {
+    // A word-timed export (a timestamp before every word) is the longest a real caption line gets.
+    const wordTimed = Array.from({ length: 12 }, (_, i) => `<00:00:0${Math.floor(i / 6)}.${100 + i * 50}><c> word</c>`).join('');
+    expect(wordTimed.length).toBeGreaterThan(300);
+    expect(problems(checkCaptions(cue(wordTimed)))).toEqual([]);
+    expect(problems(checkCaptions(cue('a'.repeat(CAPTIONS_MAX_LINE))))).toEqual([]);
+    const tooLong = checkCaptions(cue('<'.repeat(CAPTIONS_MAX_LINE + 1)));
+    expect(problems(tooLong)).toEqual([{ line: 4, reason: CAPTIONS_MESSAGES.lineTooLong }]);
+    expect(captionsMessage(tooLong as Extract<CaptionsCheck, { ok: false }>)).toMatch(
+      /^Line 4: This line is too long \(at most 1,000 characters\)/,
+    );
+    // Whatever the line: a note, a timing line, the header's own lines.
+    expect(problems(checkCaptions(`WEBVTT\nKind: ${'x'.repeat(2_000)}\n\nNOTE ${'y'.repeat(2_000)}\n\n${cue('Hi')}`))).toEqual([
+      { line: 2, reason: CAPTIONS_MESSAGES.lineTooLong },
+      { line: 4, reason: CAPTIONS_MESSAGES.lineTooLong },
+    ]);
+  });
+
+  it('takes out tags as WebVTT reads them, a "<" without its ">" on the line kept', () => {
+    expect(cuePlainText('3 < 4')).toBe('3 < 4');
+    expect(cuePlainText('<v Sam <b>Hi</v>')).toBe('Hi');
+    expect(cuePlainText('a < b\n<i>c</i>')).toBe('a < b c');
+    expect(cuePlainText('<<<x>y')).toBe('y');
+    expect(cuePlainText('&lt;b&gt;kept&lt;/b&gt;')).toBe('<b>kept</b>');
+    // Every short mix of the characters that matter reads as the first pattern (/<[^>\n]*>/g) read it.
+    const alphabet = ['<', '>', '\n', 'a', ' '];
+    let mixes = [''];
+    for (let length = 1; length <= 6; length++) {
+      mixes = mixes.flatMap((mix) => alphabet.map((c) => mix + c));
+      for (const mix of mixes)
+        expect(cuePlainText(mix), JSON.stringify(mix)).toBe(
+          mix
+            .replace(/<[^>\n]*>/g, '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        );
+    }
+  });
+
+  it.each(['<', '<a ', '<v ', '<<>', '<\n'])('makes the transcript of 100,000 characters of %j in linear time', (unit) => {
+    const text = unit.repeat(Math.ceil(100_000 / unit.length));
+    const started = performance.now();
+    transcriptFromCues([{ start: 0, end: 1, text }]);
+    // Tens of milliseconds at most; the pattern this replaced took seconds (and 30 s on 250 KB).
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

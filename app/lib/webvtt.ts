@@ -6,6 +6,14 @@
 export const CAPTIONS_MAX_BYTES = 250_000;
 /** The most problems one check reports: the first few are enough to start fixing. */
 const MAX_PROBLEMS = 5;
+/**
+ * The longest line a captions file may have, in characters. A caption line is read at a glance:
+ * broadcast guidelines keep it to about 42 characters, and even files exported with a timestamp
+ * before every word (YouTube's, about 30 characters of markup a word) stay around 300. A line of
+ * thousands is not a caption someone can read but a file that lost its line breaks (or was never
+ * captions), and is named as such before anything else is read.
+ */
+export const CAPTIONS_MAX_LINE = 1_000;
 
 export interface Cue {
   /** Seconds. */
@@ -35,6 +43,8 @@ export const CAPTIONS_MESSAGES = {
   outOfOrder: 'Captions must be in time order: this one starts before the one above it.',
   noText: 'The caption has no text.',
   arrowInText: 'Caption text cannot contain "-->"; put a blank line between captions.',
+  lineTooLong:
+    'This line is too long (at most 1,000 characters): a caption is a short line of text. Check that the file is a captions file and that its line breaks were kept.',
 } as const;
 
 /** "Line 7: The caption ends before it starts." */
@@ -71,10 +81,14 @@ export function checkCaptions(input: string): CaptionsCheck {
   const add = (line: number, reason: string) => {
     if (problems.length < MAX_PROBLEMS) problems.push({ line, reason });
   };
-  const text = input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const text = (input.startsWith('\uFEFF') ? input.slice(1) : input).replace(/\r\n?/g, '\n');
   const lines = text.split('\n');
   if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? ''))
     return { ok: false, problems: [{ line: 1, reason: CAPTIONS_MESSAGES.noHeader }] };
+  lines.forEach((line, index) => {
+    if (line.length > CAPTIONS_MAX_LINE) add(index + 1, CAPTIONS_MESSAGES.lineTooLong);
+  });
+  if (problems.length) return { ok: false, problems };
 
   const cues: Cue[] = [];
   let i = 1;
@@ -129,10 +143,31 @@ export function checkCaptionsBytes(bytes: Uint8Array): CaptionsCheck {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: ' ', lrm: '', rlm: '', quot: '"', apos: "'" };
 
+/**
+ * A cue's text without its tags: a tag runs from a `<` to the next `>` on the same line, and a `<`
+ * with no `>` after it on its line is kept as it is. One pass, each character looked at at most
+ * twice (a pattern such as /<[^>\n]*>/g looks again to the line's end from every `<`).
+ */
+function withoutTags(text: string): string {
+  let out = '';
+  let kept = 0;
+  let i = text.indexOf('<');
+  while (i !== -1) {
+    let end = i + 1;
+    while (end < text.length && text[end] !== '>' && text[end] !== '\n') end++;
+    if (text[end] === '>') {
+      out += text.slice(kept, i);
+      kept = end + 1;
+    }
+    // Without a `>`, every `<` up to the line's end is kept too: none of them closes either.
+    i = text.indexOf('<', end);
+  }
+  return out + text.slice(kept);
+}
+
 /** A cue's words without its markup (<v Name>, <i>, <c.class>, inline timestamps) or entities. */
 export function cuePlainText(text: string): string {
-  return text
-    .replace(/<[^>\n]*>/g, '')
+  return withoutTags(text)
     .replace(/&(amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();

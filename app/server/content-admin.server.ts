@@ -5,7 +5,14 @@ import { newContentId, nowIso } from './ids.server.ts';
 import { storedBody } from './sanitize.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { removeImageIfUnused } from './media.server.ts';
-import { claimVideo, removeVideoIfUnused, revisionVideoOf, videoHasCaptions } from './video.server.ts';
+import {
+  claimVideo,
+  removeVideoIfUnused,
+  revisionVideoOf,
+  stageVideoWrite,
+  videoHasCaptions,
+  type PreparedVideo,
+} from './video.server.ts';
 import { parseList } from './content.server.ts';
 import { getRevision, recordRevision, type RevisionSnapshot } from './revisions.server.ts';
 import type { StaffUser } from './auth.server.ts';
@@ -185,6 +192,8 @@ export async function snapshotOf(db: Db, item: AdminContentItem): Promise<Revisi
 /** Issue 14: what a save does to the item's video: keep it (undefined), set another, or remove it (null). */
 export interface VideoChange {
   videoId?: string | null | undefined;
+  /** The captions and transcript posted for that video, checked (prepareVideoForSave): written by the save. */
+  prepared?: PreparedVideo | undefined;
 }
 
 /**
@@ -235,9 +244,11 @@ export async function createContent(
   const now = nowIso();
   const id = newContentId(input.title);
   const state = stateOnCreate(request, now);
+  const videoWrite = await stageVideoWrite(video.prepared);
   return getDb()
     .transaction()
     .execute(async (trx) => {
+      await videoWrite.write(trx);
       await assertCaptioned(trx, video.videoId ?? null, request);
       if (video.videoId) await claimVideo(trx, video.videoId, { table: 'content', id });
       await trx
@@ -268,7 +279,8 @@ export async function createContent(
       });
       await auditContent(trx, actor, state.action, item, ip, state.scheduled_at ? { scheduledAt: state.scheduled_at } : {});
       return { ...item, action: state.action };
-    });
+    })
+    .finally(videoWrite.finish);
 }
 
 /** spec §4: Publish creates the item, published at once (the spec's one action, kept for its callers). */
@@ -366,6 +378,7 @@ export async function saveContent(
 ): Promise<SavedContent> {
   if (!can(actor.role, 'content:create') && !can(actor.role, 'content:edit'))
     throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  const videoWrite = await stageVideoWrite(video.prepared);
   const { item, previousImage, previousVideo } = await getDb()
     .transaction()
     .execute(async (trx) => {
@@ -379,6 +392,8 @@ export async function saveContent(
       if (request.intent === 'schedule' && !(existing.status === 'scheduled' && existing.scheduledAt === request.scheduledAt))
         assertFuture(request.scheduledAt);
       const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
+      // The captions and transcript posted are written only now, once nothing above refused the save.
+      await videoWrite.write(trx);
       await assertCaptioned(trx, videoId, request);
       if (videoId && videoId !== existing.videoId) await claimVideo(trx, videoId, { table: 'content', id });
       const result = await trx
@@ -412,7 +427,8 @@ export async function saveContent(
       if (expectedVersion !== undefined && expectedVersion < existing.version) detail.overwrote = existing.version;
       await auditContent(trx, actor, action, saved, ip, detail);
       return { item: { ...saved, action }, previousImage: existing.imageUrl, previousVideo: existing.videoId };
-    });
+    })
+    .finally(videoWrite.finish);
   if (previousImage && previousImage !== item.imageUrl) await removeImageIfUnused(previousImage);
   // Issue 14: a replaced or removed video goes at once, like a picture.
   if (previousVideo && previousVideo !== item.videoId) await removeVideoIfUnused(previousVideo);

@@ -14,7 +14,7 @@ import {
   type SaveRequest,
 } from './content-admin.server.ts';
 import { isStoredImage } from './media.server.ts';
-import { prepareVideoForSave, VIDEO_FORM_FIELDS, VideoRuleError } from './video.server.ts';
+import { prepareVideoForSave, VIDEO_FORM_FIELDS, VideoRuleError, type PreparedVideo } from './video.server.ts';
 import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../lib/video-upload.ts';
@@ -216,14 +216,16 @@ async function saveParsedForm(
   // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
   // not (an older page) leaves the item's video as it is.
   let videoId: string | null | undefined;
+  let prepared: PreparedVideo | undefined;
   if (form.values.videoId !== undefined) {
     videoId = form.values.videoId.trim() || null;
-    // Captions and transcript are written before the item is saved: only by someone who may save it
-    // (anyone else is refused by the save itself, with nothing changed).
+    // Captions and transcript are checked here, for someone who may save the item (anyone else is
+    // refused by the save itself), and written by the save, in its transaction: a save refused here
+    // (400) or there (409, a rule) leaves the video's captions as they were.
     const maySave = target.mode === 'create' || (current !== undefined && mayEditContent(actor, current));
     if (videoId && maySave)
       try {
-        await prepareVideoForSave({
+        prepared = await prepareVideoForSave({
           actor,
           videoId,
           contentId: target.mode === 'edit' ? target.id : undefined,
@@ -253,8 +255,8 @@ async function saveParsedForm(
     const ip = clientIp(context);
     const item =
       target.mode === 'create'
-        ? await createContent(actor, target.type, input, ip, saveRequest, { videoId })
-        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom, { videoId });
+        ? await createContent(actor, target.type, input, ip, saveRequest, { videoId, prepared })
+        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom, { videoId, prepared });
     // spec §8: 'updated' for a change to a published item; 'published' when it goes public now.
     const wasUpdate = item.action === 'content.updated' || item.action === 'content.restored';
     const message =

@@ -217,9 +217,38 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     });
   }, 60_000);
 
+  it('a refused save of a service leaves its public captions and files as they were', async () => {
+    const videoId = await upload();
+    const saved = await save({ ...FIELDS, videoId, transcript: '' }, { captions: CAPTIONS });
+    if (!saved.ok) throw new Error(`expected the save to pass: ${JSON.stringify(saved.failure)}`);
+    const id = saved.service.id;
+    const captionsKey = async () => (await videoRow(videoId))!.captions_key!;
+    const keyBefore = await captionsKey();
+    const playerBefore = (await getService(id))!.video!.player;
+    const keysBefore = (await storedVideoKeys()).sort();
+    const changed = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nChanged words.\n';
+    const edit = { target: { mode: 'edit', id }, captions: changed } as const;
+
+    // The form's own 400s: a title left empty, a picture that is not on file.
+    expect(await save({ ...FIELDS, title: '', videoId, transcript: '' }, edit)).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await save({ ...FIELDS, imageUrl: '/media/services/gone.webp', imageAlt: 'Gone', videoId, transcript: '' }, edit),
+    ).toMatchObject({ ok: false, status: 400, failure: { errors: { imageUrl: SERVICE_MESSAGES.imageInvalid } } });
+    expect(await captionsKey()).toBe(keyBefore);
+    expect((await getService(id))!.video!.player).toBe(playerBefore);
+    expect((await storedVideoKeys()).sort()).toEqual(keysBefore);
+
+    // Saved: the new captions are shown, and the replaced file is gone.
+    expect(await save({ ...FIELDS, videoId, transcript: '' }, edit)).toMatchObject({ ok: true });
+    expect((await getService(id))!.video!.player).toContain('<p>Changed words.</p>');
+    const keysAfter = await storedVideoKeys();
+    expect(keysAfter).not.toContain(keyBefore);
+    expect(keysAfter.filter((key) => !keysBefore.includes(key))).toEqual([await captionsKey()]);
+  }, 60_000);
+
   it('one video sent with 25 saves at once goes on one item only, whichever kinds they are', async () => {
     const videoId = await upload();
-    await prepareVideoForSave({
+    const prepared = await prepareVideoForSave({
       actor: editor,
       videoId,
       contentId: undefined,
@@ -228,11 +257,20 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
     });
     const content = storyInput();
     const input = serviceSchema.parse(FIELDS);
-    // The form's own check (prepareVideoForSave) has passed for all of them: they race to the save.
+    const keysBefore = await storedVideoKeys();
+    // The form's own check (prepareVideoForSave) has passed for all of them: they race to the save,
+    // each with its captions.
     const saves = Array.from({ length: 25 }, (_, n) =>
       n % 2 === 0
-        ? createContent(editor, 'news', { ...content, title: `Signed story ${n}` }, IP, { intent: 'publish' }, { videoId })
-        : createService(editor, { ...input, title: `Signing club ${n}` }, IP, { videoId }),
+        ? createContent(
+            editor,
+            'news',
+            { ...content, title: `Signed story ${n}` },
+            IP,
+            { intent: 'publish' },
+            { videoId, prepared },
+          )
+        : createService(editor, { ...input, title: `Signing club ${n}` }, IP, { videoId, prepared }),
     );
     const results = await Promise.allSettled(saves);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
@@ -243,11 +281,14 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
       ...(await database().db.selectFrom('services').select('id').where('video_id', '=', videoId).execute()),
     ];
     expect(owners).toHaveLength(1);
+    // One captions file is left, the one the video names: the refused saves' went with them.
+    const captionsFiles = (await storedVideoKeys()).filter((key) => !keysBefore.includes(key));
+    expect(captionsFiles).toEqual([(await videoRow(videoId))!.captions_key]);
   });
 
   it('a video belongs to one item: a story’s cannot go on a service, nor a service’s on a story or another service', async () => {
     const storyVideo = await upload();
-    await prepareVideoForSave({
+    const prepared = await prepareVideoForSave({
       actor: editor,
       videoId: storyVideo,
       contentId: undefined,
@@ -255,7 +296,7 @@ describe.each(ENGINES)('sign-language video on services, on %s', (engine) => {
       transcript: '',
     });
     const content = storyInput();
-    const story = await createContent(editor, 'news', content, IP, { intent: 'publish' }, { videoId: storyVideo });
+    const story = await createContent(editor, 'news', content, IP, { intent: 'publish' }, { videoId: storyVideo, prepared });
 
     const taken = await save({ ...FIELDS, videoId: storyVideo }, { captions: CAPTIONS });
     expect(taken).toMatchObject({ ok: false, status: 400, failure: { errors: { video: VIDEO_MESSAGES.inUse } } });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import {
@@ -37,9 +37,11 @@ import {
   postedVideoFormState,
   prepareVideoForSave,
   removeVideoIfUnused,
+  stageVideoWrite,
   VIDEO_FORM_FIELDS,
   videoHasCaptions,
   VideoRuleError,
+  type PreparedVideo,
 } from './video.server.ts';
 
 /** spec §3: the four built-in services, used when none are stored; their pictures are static files. */
@@ -200,16 +202,21 @@ async function serviceToChange(actor: StaffUser, permission: 'services:edit' | '
 /** Issue 14: what a save does to the service's video: keep it (undefined), set another, or remove it (null). */
 export interface ServiceVideoChange {
   videoId?: string | null | undefined;
+  /** The captions and transcript posted for that video, checked (prepareVideoForSave): written by the save. */
+  prepared?: PreparedVideo | undefined;
 }
 
 /**
  * Issue 14 (WCAG 1.2.2): a service with a video is saved only when its video has captions. Services
  * have no drafts: every save is public at once, so there is no saving now and captioning later.
  */
-async function assertCaptioned(videoId: string | null | undefined): Promise<void> {
-  if (videoId && !(await videoHasCaptions(videoId)))
+async function assertCaptioned(trx: Transaction<Database>, videoId: string | null | undefined): Promise<void> {
+  if (videoId && !(await videoHasCaptions(videoId, trx)))
     throw new ServiceRuleError(CAPTIONS_MESSAGES.requiredForService, 400, 'captions');
 }
+
+/** Undoes an attempt at adding a service whose id another took at the same moment. */
+class IdTakenError extends Error {}
 
 /** Adds a service at the end of the list, under an id made from its title (its public address). */
 export async function createService(
@@ -219,38 +226,53 @@ export async function createService(
   video: ServiceVideoChange = {},
 ): Promise<AdminService> {
   requirePermission(actor, 'services:edit');
-  await assertCaptioned(video.videoId);
   const db = getDb();
-  // Two people adding the same title at once: the second insert finds the id taken and tries the next.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const id = await freeServiceId(db, input.title);
-    const last = await db
-      .selectFrom('services')
-      .select((eb) => eb.fn.max('position').as('position'))
-      .executeTakeFirst();
-    const now = nowIso();
-    const inserted = await db.transaction().execute(async (trx) => {
-      // The same video put on two items at once: the second save waits here for the first, then is refused.
-      if (video.videoId) await claimVideo(trx, video.videoId, { table: 'services', id });
-      return trx
-        .insertInto('services')
-        .values({
-          id,
-          ...fields(input),
-          position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
-          demo: 0,
-          video_id: video.videoId ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
+  const videoWrite = await stageVideoWrite(video.prepared);
+  try {
+    // Two people adding the same title at once: the second insert finds the id taken and tries the next.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const id = await freeServiceId(db, input.title);
+      const last = await db
+        .selectFrom('services')
+        .select((eb) => eb.fn.max('position').as('position'))
         .executeTakeFirst();
-    });
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) continue;
-    await recordAudit({ actor: actor.email, action: 'service.created', target: id, ip, detail: { title: input.title } });
-    return (await getServiceForAdmin(id))!;
+      const now = nowIso();
+      const inserted = await db
+        .transaction()
+        .execute(async (trx) => {
+          await videoWrite.write(trx);
+          await assertCaptioned(trx, video.videoId);
+          // The same video put on two items at once: the second save waits here for the first, then is refused.
+          if (video.videoId) await claimVideo(trx, video.videoId, { table: 'services', id });
+          const result = await trx
+            .insertInto('services')
+            .values({
+              id,
+              ...fields(input),
+              position: last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1,
+              demo: 0,
+              video_id: video.videoId ?? null,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          // The id was taken meanwhile: nothing of this attempt is kept, the video's captions included.
+          if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new IdTakenError();
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof IdTakenError) return false;
+          throw error;
+        });
+      if (!inserted) continue;
+      await recordAudit({ actor: actor.email, action: 'service.created', target: id, ip, detail: { title: input.title } });
+      return (await getServiceForAdmin(id))!;
+    }
+    throw new Error('no free id for a new service');
+  } finally {
+    await videoWrite.finish();
   }
-  throw new Error('no free id for a new service');
 }
 
 /** Changes a service's words, picture and video; its id (its public address) stays. */
@@ -263,17 +285,20 @@ export async function updateService(
 ): Promise<AdminService> {
   const existing = await serviceToChange(actor, 'services:edit', id);
   const videoId = video.videoId === undefined ? existing.videoId : video.videoId;
-  await assertCaptioned(videoId);
+  const videoWrite = await stageVideoWrite(video.prepared);
   await getDb()
     .transaction()
     .execute(async (trx) => {
+      await videoWrite.write(trx);
+      await assertCaptioned(trx, videoId);
       if (videoId && videoId !== existing.videoId) await claimVideo(trx, videoId, { table: 'services', id });
       await trx
         .updateTable('services')
         .set({ ...fields(input), video_id: videoId, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
-    });
+    })
+    .finally(videoWrite.finish);
   if (existing.imageUrl && existing.imageUrl !== (input.imageUrl || null)) await removeImageIfUnused(existing.imageUrl);
   // Issue 14: a replaced or removed video goes at once, like a picture.
   if (existing.videoId && existing.videoId !== videoId) await removeVideoIfUnused(existing.videoId);
@@ -365,8 +390,8 @@ export type ServiceFormResult =
 /**
  * Reads, checks and saves the service form (the service-new and service-edit actions, with or without
  * JavaScript). A picture attached to a plain post is stored first, even when another field is wrong,
- * so the form comes back showing it and the retry need not choose it again; so are the captions and
- * transcript of its video (issue 14), for someone who may save the service.
+ * so the form comes back showing it and the retry need not choose it again. The captions and
+ * transcript of its video (issue 14) are checked first and written only by the save itself.
  */
 export async function saveServiceForm(
   request: Request,
@@ -403,13 +428,14 @@ export async function saveServiceForm(
   }
 
   // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
-  // not (an older page) leaves the service's video as it is. Captions and transcript are written
-  // before the service is saved, so only for someone who may save it (anyone else is refused below,
-  // with nothing changed).
+  // not (an older page) leaves the service's video as it is. Captions and transcript are checked here
+  // for someone who may save the service (anyone else is refused below) and written by the save
+  // itself: a refused save changes nothing.
   const serviceId = target.mode === 'edit' ? target.id : undefined;
   const postedVideoId = form.values.videoId;
   const videoErrors: ServiceErrors = {};
   let videoId: string | null | undefined;
+  let prepared: PreparedVideo | undefined;
   if (postedVideoId !== undefined) {
     videoId = postedVideoId.trim() || null;
     const transcript = form.values.transcript;
@@ -417,7 +443,7 @@ export async function saveServiceForm(
       can(actor.role, 'services:edit') && (serviceId === undefined || (await getServiceForAdmin(serviceId)) !== undefined);
     if (videoId && maySave)
       try {
-        await prepareVideoForSave({
+        prepared = await prepareVideoForSave({
           actor,
           videoId,
           contentId: undefined,
@@ -473,8 +499,8 @@ export async function saveServiceForm(
     const ip = clientIp(context);
     const service =
       serviceId === undefined
-        ? await createService(actor, input, ip, { videoId })
-        : await updateService(actor, serviceId, input, ip, { videoId });
+        ? await createService(actor, input, ip, { videoId, prepared })
+        : await updateService(actor, serviceId, input, ip, { videoId, prepared });
     return { ok: true, service };
   } catch (error) {
     if (error instanceof ServiceRuleError) {

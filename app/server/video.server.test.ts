@@ -11,7 +11,9 @@ import { startBackgroundJobs } from './bootstrap.server';
 import { INTERRUPTED } from './jobs.server';
 import { makeTestClip } from '../../tests/support/video-clips';
 import { createS3Store } from './object-store.server';
-import { ContentRuleError, createContent, deleteContent, saveContent } from './content-admin.server';
+import { RouterContextProvider } from 'react-router';
+import { ContentRuleError, createContent, deleteContent, getContentForAdmin, saveContent } from './content-admin.server';
+import { saveContentForm } from './content-form.server';
 import { searchContent } from './search.server';
 import { getMediaStore, setMediaStore, setUploadsRoot } from './storage.server';
 import { setVideoTools } from './video-tools.server';
@@ -57,6 +59,20 @@ const input = (title: string): ContentInput =>
 const CAPTIONS =
   'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nWelcome to our story.\n\n00:00:01.000 --> 00:00:02.000\nWe sign every Saturday.\n';
 const vtt = (text = CAPTIONS) => new File([text], 'captions.vtt', { type: 'text/vtt' });
+
+/** The content form as the browser posts it (multipart, with its length), a captions file attached. */
+async function contentPost(fields: Record<string, string>, captions: string): Promise<Request> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('captionsFile', vtt(captions));
+  const posted = new Request('http://localhost/admin/content/x/edit', { method: 'POST', body: form });
+  const bytes = new Uint8Array(await posted.arrayBuffer());
+  return new Request(posted.url, {
+    method: 'POST',
+    headers: { 'content-type': posted.headers.get('content-type')!, 'content-length': String(bytes.byteLength) },
+    body: bytes,
+  });
+}
 
 let dir: string;
 /** Over one chunk: a noisy 2-second 640×360 MP4 with sound (about 6 MB). */
@@ -135,6 +151,14 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     const keys: string[] = [];
     for await (const item of getMediaStore().list('video')) keys.push(item.key);
     return keys.sort();
+  };
+  /** A stored file's text, as /media serves it. */
+  const storedText = async (key: string) => {
+    const stored = await getMediaStore().get(key);
+    if (!stored) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Buffer));
+    return Buffer.concat(chunks).toString('utf8');
   };
 
   it('takes chunks in order, resumes after a dropped one, and refuses what does not fit', async () => {
@@ -274,8 +298,26 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
         transcript: '',
       }),
     ).rejects.toMatchObject({ message: 'Line 3: The caption ends before it starts.', field: 'captions' });
-    await prepareVideoForSave({ actor: editor, videoId: video.id, contentId: draft.id, captions: vtt(), transcript: '' });
-    const published = await saveContent(editor, draft.id, input('Signed story'), IP, { intent: 'publish' });
+    const prepared = await prepareVideoForSave({
+      actor: editor,
+      videoId: video.id,
+      contentId: draft.id,
+      captions: vtt(),
+      transcript: '',
+    });
+    const published = await saveContent(
+      editor,
+      draft.id,
+      input('Signed story'),
+      IP,
+      { intent: 'publish' },
+      undefined,
+      undefined,
+      {
+        videoId: video.id,
+        prepared,
+      },
+    );
     expect(published.videoId).toBe(video.id);
 
     const shown = await readPublicVideo(video.id);
@@ -316,6 +358,80 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
       { id: video.id, name: 'story.mov', durationSeconds: expect.closeTo(1, 0) as number, captions: false },
     ]);
     expect(revisionVideoNote(recorded[1], null)).toBe(REVISION_MESSAGES.videoRemoved);
+  }, 60_000);
+
+  it('leaves a published story’s captions as they were when a save with new captions is refused (409, 400)', async () => {
+    const video = await upload(portraitVideo, 'story.mov');
+    const prepared = await prepareVideoForSave({
+      actor: editor,
+      videoId: video.id,
+      contentId: undefined,
+      captions: vtt(),
+      transcript: '',
+    });
+    const story = await createContent(
+      editor,
+      'news',
+      input('Signed story'),
+      IP,
+      { intent: 'publish' },
+      { videoId: video.id, prepared },
+    );
+    const shownBefore = await readPublicVideo(video.id);
+    const keysBefore = await storedKeys();
+    const captionsNow = async () => {
+      const shown = await readPublicVideo(video.id);
+      return { shown, file: await storedText(shown!.captionsUrl.slice('/media/'.length)) };
+    };
+    expect(await captionsNow()).toEqual({ shown: shownBefore, file: CAPTIONS });
+
+    const changed = 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nChanged words.\n';
+    const post = async (fields: Record<string, string>) =>
+      saveContentForm(
+        await contentPost(
+          {
+            title: 'Signed story',
+            category: 'education',
+            tags: 'sign language',
+            summary: 'A story told in Ugandan Sign Language.',
+            content: '<p>Deaf students in Kampala now follow every recorded lesson with captions and sign language.</p>',
+            intent: 'publish',
+            version: String(story.version),
+            videoId: video.id,
+            transcript: '',
+            ...fields,
+          },
+          changed,
+        ),
+        new RouterContextProvider(),
+        editor,
+        { mode: 'edit', type: 'news', id: story.id },
+      );
+
+    // Opened before someone else saved: a 409, and the public captions, transcript and files unchanged.
+    await saveContent(editor, story.id, input('Signed story, edited'), IP, { intent: 'publish' });
+    expect(await post({})).toMatchObject({ ok: false, status: 409 });
+    expect(await captionsNow()).toEqual({ shown: shownBefore, file: CAPTIONS });
+    expect(await storedKeys()).toEqual(keysBefore);
+
+    // A title left empty: the form's own 400, and nothing changed either.
+    const current = String((await getContentForAdmin(story.id))!.version);
+    expect(await post({ title: '', version: current })).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { title: expect.any(String) as string },
+    });
+    expect(await captionsNow()).toEqual({ shown: shownBefore, file: CAPTIONS });
+    expect(await storedKeys()).toEqual(keysBefore);
+
+    // Saved: the new captions and their transcript are public, and the replaced file is gone.
+    expect(await post({ version: current })).toMatchObject({ ok: true, status: 200 });
+    const after = await captionsNow();
+    expect(after.file).toBe(changed);
+    expect(after.shown!.transcript).toBe('Changed words.');
+    const keysAfter = await storedKeys();
+    expect(keysAfter).not.toContain(shownBefore!.captionsUrl.slice('/media/'.length));
+    expect(keysAfter.filter((key) => !keysBefore.includes(key))).toEqual([after.shown!.captionsUrl.slice('/media/'.length)]);
   }, 60_000);
 
   it('stops ffmpeg when the process stops mid-transcode, keeps the upload, and processes it at the next start', async () => {
@@ -380,8 +496,14 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     await expect(
       prepareVideoForSave({ actor: author, videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined }),
     ).rejects.toMatchObject({ message: VIDEO_MESSAGES.notFound });
-    await prepareVideoForSave({ actor: editor, videoId: kept.id, contentId: undefined, captions: vtt(), transcript: undefined });
-    const item = await createContent(editor, 'news', input('Kept'), IP, { intent: 'publish' }, { videoId: kept.id });
+    const prepared = await prepareVideoForSave({
+      actor: editor,
+      videoId: kept.id,
+      contentId: undefined,
+      captions: vtt(),
+      transcript: undefined,
+    });
+    const item = await createContent(editor, 'news', input('Kept'), IP, { intent: 'publish' }, { videoId: kept.id, prepared });
     const abandoned = await upload(portraitVideo, 'abandoned.mov');
     const halfway = await startVideoUpload(editor, { name: 'half.mp4', size: bigVideo.length });
     await appendVideoChunk(editor, halfway.id, 0, bigVideo.subarray(0, VIDEO_CHUNK_BYTES));

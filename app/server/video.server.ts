@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -593,9 +594,23 @@ const isSavedItem = (owner: VideoOwner, item: { contentId?: string | undefined; 
   owner.id === (owner.table === 'content' ? item.contentId : item.serviceId);
 
 /**
+ * What a save writes to its video: checked by prepareVideoForSave before anything is written, and
+ * written by the save itself in its transaction (stageVideoWrite), so a save that is refused (its form's
+ * 400, a 409, a rule of the save) leaves the video, and a published item's public captions, as they were.
+ */
+export interface PreparedVideo {
+  id: string;
+  /** New captions, checked, as they are stored (plain line ends, no BOM); undefined keeps the video's. */
+  captions?: string;
+  /** The transcript to store; undefined keeps the video's. */
+  transcript?: string;
+}
+
+/**
  * The video a save of an item (a story, a news item or a service) asks for, checked: it exists, it
- * is no other item's, it is not still uploading or failed. `captions` (a file) and `transcript` are
- * applied to it. Returns the video as it then is. A transcript left empty is made from new captions.
+ * is no other item's, it is not still uploading or failed, and `captions` (a file) and `transcript`
+ * are acceptable. Writes nothing: returns what the save is to write (a transcript left empty is made
+ * from new captions).
  */
 export async function prepareVideoForSave(input: {
   /** Who saves: a video on no item yet is only its uploader's to attach. */
@@ -607,7 +622,7 @@ export async function prepareVideoForSave(input: {
   serviceId?: string | undefined;
   captions: File | undefined;
   transcript: string | undefined;
-}): Promise<VideoRow> {
+}): Promise<PreparedVideo> {
   const row = await findVideo(input.videoId);
   if (!row) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
   const owner = await videoOwner(row.id);
@@ -619,30 +634,77 @@ export async function prepareVideoForSave(input: {
   const transcript = input.transcript?.replace(/\r\n?/g, '\n').trim();
   if (transcript !== undefined && transcript.length > TRANSCRIPT_MAX)
     throw new VideoRuleError(VIDEO_MESSAGES.transcriptTooLong, 400, 'transcript');
-  const set: Partial<Pick<VideoRow, 'captions_key' | 'captions_vtt' | 'transcript'>> = {};
-  let oldCaptions: string | null = null;
+  const prepared: PreparedVideo = { id: row.id };
   if (input.captions) {
     const checked = checkCaptionsBytes(new Uint8Array(await input.captions.arrayBuffer()));
     if (!checked.ok) throw new VideoRuleError(captionsMessage(checked), 400, 'captions');
-    const key = `videos/${Date.now()}_${row.id.slice(0, 8)}-captions.vtt`;
-    await getMediaStore().put(key, Buffer.from(checked.text, 'utf8'), 'text/vtt; charset=utf-8');
-    oldCaptions = row.captions_key;
-    set.captions_key = key;
-    set.captions_vtt = checked.text;
-    if (!transcript) set.transcript = transcriptFromCues(checked.cues).slice(0, TRANSCRIPT_MAX);
+    prepared.captions = checked.text;
+    if (!transcript) prepared.transcript = transcriptFromCues(checked.cues).slice(0, TRANSCRIPT_MAX);
   }
-  if (transcript !== undefined && (transcript || !input.captions)) set.transcript = transcript;
-  if (Object.keys(set).length === 0) return row;
-  await getDb()
-    .updateTable('videos')
-    .set({ ...set, updated_at: nowIso() })
-    .where('id', '=', row.id)
-    .execute();
-  if (oldCaptions)
-    await getMediaStore()
-      .delete(oldCaptions)
-      .catch(() => undefined);
-  return (await findVideo(row.id))!;
+  if (transcript !== undefined && (transcript || !input.captions)) prepared.transcript = transcript;
+  return prepared;
+}
+
+/** A save's writing of its video (stageVideoWrite): `write` in its transaction, `finish` once it is over. */
+export interface VideoWrite {
+  /** Writes the captions and transcript to the video's row; called in the save's transaction, after its checks. */
+  write: (trx: Transaction<Database>) => Promise<void>;
+  /** Called once the save is over, saved, refused or failed: removes the captions file no video names any more. */
+  finish: () => Promise<void>;
+}
+
+/**
+ * Readies the writing of `video` (from prepareVideoForSave; undefined writes nothing) by a save. New
+ * captions are stored at once under a key of their own, the video's row names them inside the save's
+ * transaction (`write`), and only once the save is over does a file go (`finish`): the replaced
+ * captions after a save, the new ones after a refusal or a failure.
+ */
+export async function stageVideoWrite(video: PreparedVideo | undefined): Promise<VideoWrite> {
+  if (!video || (video.captions === undefined && video.transcript === undefined))
+    return { write: async () => undefined, finish: async () => undefined };
+  const captions = video.captions;
+  // 128 random bits: a new file never takes the name of another save's, and cannot be guessed.
+  const key = captions === undefined ? undefined : `videos/${Date.now()}_${randomBytes(16).toString('hex')}-captions.vtt`;
+  if (key) await getMediaStore().put(key, Buffer.from(captions!, 'utf8'), 'text/vtt; charset=utf-8');
+  const maybeUnused = key ? [key] : [];
+  return {
+    async write(trx) {
+      // The row is written first, so a save of the same video at the same moment waits here
+      // (PostgreSQL) and then reads the captions this one left.
+      const locked = await trx
+        .updateTable('videos')
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', video.id)
+        .executeTakeFirst();
+      if (Number(locked.numUpdatedRows) === 0) throw new VideoRuleError(VIDEO_MESSAGES.notFound, 400);
+      const before = await trx.selectFrom('videos').select('captions_key').where('id', '=', video.id).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('videos')
+        .set({
+          ...(key ? { captions_key: key, captions_vtt: captions! } : {}),
+          ...(video.transcript === undefined ? {} : { transcript: video.transcript }),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', video.id)
+        .execute();
+      if (key && before.captions_key && before.captions_key !== key && !maybeUnused.includes(before.captions_key))
+        maybeUnused.push(before.captions_key);
+    },
+    async finish() {
+      for (const file of maybeUnused) await removeCaptionsIfUnused(file);
+    },
+  };
+}
+
+/** Removes a captions file no video names (a replaced one, or one a refused save had stored). */
+async function removeCaptionsIfUnused(key: string): Promise<void> {
+  try {
+    const used = await getDb().selectFrom('videos').select('id').where('captions_key', '=', key).executeTakeFirst();
+    if (!used) await getMediaStore().delete(key);
+  } catch (error) {
+    // A file no page names is only a few kilobytes left over: the save is done (or refused) either way.
+    getLogger().warn({ err: error, key }, 'removing a captions file failed');
+  }
 }
 
 /**

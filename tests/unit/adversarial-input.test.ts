@@ -9,6 +9,7 @@ import { newsletterSchema } from '~/lib/newsletter';
 import { absoluteUrl } from '~/lib/seo';
 import { countWords, readMinutes, truncate } from '~/lib/text';
 import { createUserSchema, updateUserSchema, USER_MESSAGES } from '~/lib/users';
+import { CAPTIONS_MAX_LINE, CAPTIONS_MESSAGES, checkCaptions, cuePlainText, transcriptFromCues } from '~/lib/webvtt';
 import { htmlToText } from '~/server/html.server';
 import { sanitizeArticleHtml, storedBody } from '~/server/sanitize.server';
 import { searchTerms } from '~/server/search.server';
@@ -397,6 +398,74 @@ describe('search terms, paths, ids and text helpers with adversarial input', () 
         (text) => [countWords(text), readMinutes(text)] as const,
         ([words, minutes]) => {
           expect(minutes).toBe(Math.max(1, Math.ceil(words / 200)));
+        },
+      );
+    },
+  );
+});
+
+describe('captions (WebVTT) with adversarial input', () => {
+  /** What a captions file's characters make a careless parser do: tags, timings, settings, entities, line ends. */
+  const UNITS = [
+    '<',
+    '<a ',
+    '<v ',
+    '<<>',
+    '</',
+    '<00:00:01.000>',
+    '-->',
+    '00:00.000 --> ',
+    '1',
+    '1:',
+    ' \t',
+    '&amp',
+    '&',
+    '\r',
+    '\n',
+    '\r\n',
+    '\n\n',
+  ];
+  const HEADER = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\n';
+  /** The server's whole pass over posted captions: the check, then the transcript made from them. */
+  const checkAndTranscribe = (file: string) => {
+    const check = checkCaptions(file);
+    return { check, transcript: check.ok ? transcriptFromCues(check.cues) : undefined };
+  };
+
+  it.each(UNITS)('takes the tags out of a megabyte of %j in linear time', { timeout: 240_000 }, (unit) => {
+    expectBounded(
+      VALIDATOR_MS,
+      (n) => fill(unit, n),
+      cuePlainText,
+      (text, _size, input) => {
+        expect(text.length).toBeLessThanOrEqual(input.length);
+      },
+    );
+  });
+
+  it.each(UNITS)('checks a cue of a megabyte of %j in linear time, naming a line too long', { timeout: 240_000 }, (unit) => {
+    expectBounded(
+      VALIDATOR_MS,
+      (n) => HEADER + fill(unit, n),
+      checkAndTranscribe,
+      ({ check }) => {
+        if (!unit.includes('\n') && !unit.includes('\r'))
+          expect(check.ok ? [] : check.problems).toContainEqual({ line: 4, reason: CAPTIONS_MESSAGES.lineTooLong });
+      },
+    );
+  });
+
+  it.each(UNITS)(
+    'checks a megabyte of %j in lines of the longest length allowed, in linear time',
+    { timeout: 240_000 },
+    (unit) => {
+      const line = fill(unit.replace(/[\r\n]/g, '') || '<', CAPTIONS_MAX_LINE);
+      expectBounded(
+        VALIDATOR_MS,
+        (n) => HEADER + times(`${line}\n`, n),
+        checkAndTranscribe,
+        ({ check }) => {
+          if (!check.ok) expect(check.problems.map((p) => p.reason)).not.toContain(CAPTIONS_MESSAGES.lineTooLong);
         },
       );
     },

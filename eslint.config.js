@@ -67,4 +67,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Issue 23: a migration is history. It imports libraries, ./frozen.ts and the engine's type, never
+  // the live code of the site (whose meaning changes), so it means the same thing forever.
+  {
+    files: ['app/server/db/migrations/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~/|\\.\\./(?!db\\.server\\.ts$)|\\./(?!frozen\\.ts$))',
+              message: 'A migration stands alone: copy what it needs into its file (or ./frozen.ts), never import live code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

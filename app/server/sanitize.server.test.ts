@@ -226,7 +226,7 @@ describe('what writers store for a body', () => {
 describe('the allow-list version', () => {
   // A fingerprint of the allow-list and of what it does to a corpus covering every rule. When it
   // changes, stored bodies were cleaned by another list: raise SANITISER_VERSION, add a migration
-  // that calls resanitiseStoredBodies (see sanitize.server.ts), then record the new fingerprint.
+  // with its own copy of the new list (see sanitize.server.ts), then record the new fingerprint.
   const FINGERPRINTS: Record<number, string> = {
     1: 'f2979fd5cc15c92f',
   };

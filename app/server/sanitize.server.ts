@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Attributes, IOptions } from 'sanitize-html';
 import { sanitisedHtmlToText, sanitizeWithinDepth, stripTags } from './html.server.ts';
 
@@ -11,10 +10,10 @@ import { sanitisedHtmlToText, sanitizeWithinDepth, stripTags } from './html.serv
 //
 // ANY CHANGE TO THE ALLOW-LIST BELOW (tags, attributes, styles, schemes, transforms) changes what
 // is safe to store, and bodies already stored were cleaned by the old list. So with the change:
-// raise SANITISER_VERSION, and add a migration at the end of db/migrations.server.ts that re-runs
-// `sanitizeArticleHtml` over every stored body (as '0005_sanitise_stored_bodies' does, through
-// `resanitiseStoredBodies`) and over the rich texts of Site settings (the `site.privacyText`,
-// `site.termsText` and `site.accessibilityText` rows of `settings`, decision 502).
+// raise SANITISER_VERSION, and add a migration file (db/migrations/) that carries its own copy of the
+// new list and re-runs it over every stored body (as 0005_sanitise_stored_bodies.ts does with
+// version 1) and over the rich texts of Site settings (the `site.privacyText`, `site.termsText` and
+// `site.accessibilityText` rows of `settings`, decision 502).
 // sanitize.server.test.ts pins the list to the version to remind you.
 
 /** The allow-list's version; see above. 1: the list of migration 0005. */
@@ -144,34 +143,4 @@ export function sanitizeArticleHtml(html: string): string {
 export function storedBody(html: string): { content: string; search_text: string } {
   const content = sanitizeArticleHtml(html);
   return { content, search_text: sanitisedHtmlToText(content) };
-}
-
-/** Stored bodies read per round trip when they are sanitised again, so a large table never loads whole. */
-export const RESANITISE_BATCH = 100;
-
-/**
- * Runs the current allow-list over every stored body, a batch at a time in id order, and rewrites
- * the rows it changes (with their search text). For migrations: typed loosely, as they are.
- */
-export async function resanitiseStoredBodies(
-  db: Kysely<any>, // migrations never use the current typed schema
-  batch = RESANITISE_BATCH,
-): Promise<{ read: number; changed: number }> {
-  let read = 0;
-  let changed = 0;
-  let after: string | undefined;
-  for (;;) {
-    let query = db.selectFrom('content').select(['id', 'content', 'search_text']).orderBy('id').limit(batch);
-    if (after !== undefined) query = query.where('id', '>', after);
-    const rows = (await query.execute()) as { id: string; content: string; search_text: string }[];
-    for (const row of rows) {
-      const next = storedBody(row.content);
-      if (next.content === row.content && next.search_text === row.search_text) continue;
-      await db.updateTable('content').set(next).where('id', '=', row.id).execute();
-      changed++;
-    }
-    read += rows.length;
-    if (rows.length < batch) return { read, changed };
-    after = rows[rows.length - 1]!.id;
-  }
 }

@@ -4,6 +4,11 @@
 /** Issue 14: up to 500 MB and 15 minutes. */
 export const VIDEO_MAX_BYTES = 500 * 1000 * 1000;
 export const VIDEO_MAX_SECONDS = 15 * 60;
+/**
+ * Issue 22: the longest side of the picture, in pixels (4K; most phones record 3840 × 2160 or less).
+ * Decoding a larger one takes memory the site needs (8192 × 8192: over 700 MB), for 360p renditions.
+ */
+export const VIDEO_MAX_SIDE = 4096;
 /** One piece of a chunked upload: a dropped connection costs at most this much again. */
 export const VIDEO_CHUNK_BYTES = 4 * 1024 * 1024;
 /**
@@ -27,6 +32,7 @@ export const VIDEO_FORM_TEXTS = {
 export const VIDEO_MESSAGES = {
   tooLarge: 'The video is larger than 500 MB. Please choose a shorter or smaller video.',
   tooLong: 'The video is longer than 15 minutes. Please choose a shorter video.',
+  tooManyPixels: `The video's picture is more than ${VIDEO_MAX_SIDE.toLocaleString('en')} pixels wide or high. Please choose a video recorded at 4K or less (most phones record at 4K or 1080p), or make it smaller first.`,
   notVideo: 'This file is not a video that can be played. Please choose an MP4, MOV or WebM video.',
   empty: 'The file is empty. Please choose a video.',
   tooManyUploads: `You have started ${VIDEO_UPLOADS_PER_DAY} video uploads in the last day, the most one person may. Please try again tomorrow.`,

@@ -94,8 +94,9 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     // Removes uploads whose form was never saved, every six hours across all processes (decision 008).
     registerRecurringJob(UPLOAD_PRUNING_JOB, runUploadPruning, UPLOAD_PRUNING_EVERY_MS),
     // Issue 14: probes and transcodes an uploaded sign-language video (decision 020). In a lane of its
-    // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile.
-    registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video' }),
+    // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile. One at a
+    // time on the whole site (issue 22): each takes hundreds of megabytes and both cores.
+    registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video', onePerSite: true }),
   ];
   const stop = startJobWorker(options);
   return async () => {

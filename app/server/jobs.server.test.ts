@@ -223,6 +223,65 @@ describe.each(ENGINES)('background jobs on %s', (engine) => {
     expect(transcodes).toEqual([slow, second]);
   });
 
+  it('runs one job of a one-per-site kind at a time with two workers on one database, and other kinds beside it', async () => {
+    let running = 0;
+    let most = 0;
+    const transcoded: string[] = [];
+    handle(
+      'test.transcode',
+      async (_payload, info) => {
+        running += 1;
+        most = Math.max(most, running);
+        // Long enough for the other worker to look for work several times meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        transcoded.push(info.id);
+        running -= 1;
+      },
+      { lane: 'video', onePerSite: true },
+    );
+    const mails: string[] = [];
+    handle('test.mail', async (_payload, info) => void mails.push(info.id));
+    const ids = await Promise.all(Array.from({ length: 4 }, () => enqueueJob('test.transcode', {})));
+    // Two workers, as two processes or two instances would run them (each with its own lanes).
+    worker({ pollMs: 10, workerId: 'one' });
+    worker({ pollMs: 10, workerId: 'two' });
+    await vi.waitFor(() => expect(running).toBe(1));
+    // While a transcode runs, the other worker still takes everything else.
+    const mail = await enqueueJob('test.mail', {});
+    await vi.waitFor(async () => expect(await job(mail)).toMatchObject({ status: 'done' }), { timeout: 5_000 });
+    const rows = () =>
+      database().db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'test.transcode').execute();
+    await vi.waitFor(async () => expect((await rows()).every((row) => row.status === 'done')).toBe(true), { timeout: 10_000 });
+    expect(transcoded.toSorted()).toEqual(ids.toSorted());
+    expect(most).toBe(1);
+    expect((await rows()).map((row) => Number(row.attempts))).toEqual([1, 1, 1, 1]);
+  });
+
+  it('gives one job of a one-per-site kind to 30 claims made at the same moment, with five due', async () => {
+    handle('test.transcode', async () => undefined, { lane: 'video', onePerSite: true });
+    await Promise.all(Array.from({ length: 5 }, () => enqueueJob('test.transcode', {})));
+    const claims = await Promise.all(Array.from({ length: 30 }, (_, n) => claimJob(`worker-${n}`, ['test.transcode'])));
+    expect(claims.filter((c) => c !== undefined)).toHaveLength(1);
+    const running = await database().db.selectFrom('jobs').select('id').where('status', '=', 'running').execute();
+    expect(running).toHaveLength(1);
+  });
+
+  it('lets the next one-per-site job start once the lease of one whose process stopped is taken back', async () => {
+    const ran: string[] = [];
+    handle('test.transcode', async (_payload, info) => void ran.push(info.id), { lane: 'video', onePerSite: true });
+    const lost = await enqueueJob('test.transcode', {}, { runAt: new Date(Date.now() - 20 * MINUTE) });
+    const next = await enqueueJob('test.transcode', {});
+    // A process claimed one and stopped without a word: its lease holds the site's turn.
+    expect(await claimJob('stopped-process', ['test.transcode'], Date.now() - 10 * MINUTE)).toMatchObject({ id: lost });
+    expect(await runNextJob({ workerId: 'w' })).toBeUndefined();
+    expect(await job(next)).toMatchObject({ status: 'queued', attempts: 0 });
+    // Once its lease is over it is queued again, and the two run one after the other.
+    expect(await requeueStaleJobs()).toBe(1);
+    expect(await runNextJob({ workerId: 'w' })).toMatchObject({ status: 'done' });
+    expect(await runNextJob({ workerId: 'w' })).toMatchObject({ status: 'done' });
+    expect(ran.toSorted()).toEqual([lost, next].toSorted());
+  });
+
   it('stops after the job in hand has finished, and leaves the others queued', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -39,7 +39,7 @@ const ERROR_MAX_CHARS = 1_000;
 /** last_error of a job handed back when its process stopped. */
 export const INTERRUPTED = 'Stopped with its process before it finished; it runs again';
 
-const handlers = new Map<string, { handler: JobHandler; lane: string }>();
+const handlers = new Map<string, { handler: JobHandler; lane: string; onePerSite: boolean }>();
 
 // Lanes: the worker runs one job at a time in each lane, and the lanes side by side, so a slow kind
 // (a 15-minute transcode) given a lane of its own never holds up mail or scheduled publishing in its
@@ -49,11 +49,18 @@ export const DEFAULT_JOB_LANE = 'default';
 export interface JobRegistration {
   /** The lane its jobs wait in (one at a time per lane and process); DEFAULT_JOB_LANE when not given. */
   lane?: string;
+  /**
+   * At most one job of this kind runs on the whole site at a time, however many processes and
+   * instances run workers: the next is claimed only once no job of its kind is running (a running
+   * job's row is its lease, renewed while it runs and taken back JOB_LEASE_MS after its process died).
+   * For work that takes a machine's memory or cores (a transcode); other kinds run side by side.
+   */
+  onePerSite?: boolean;
 }
 
 /** Lets this process's worker run jobs of `kind`; returns a function that takes it back. */
 export function registerJobHandler(kind: string, handler: JobHandler, options: JobRegistration = {}): () => void {
-  const entry = { handler, lane: options.lane ?? DEFAULT_JOB_LANE };
+  const entry = { handler, lane: options.lane ?? DEFAULT_JOB_LANE, onePerSite: options.onePerSite ?? false };
   handlers.set(kind, entry);
   return () => {
     if (handlers.get(kind) === entry) handlers.delete(kind);
@@ -167,38 +174,59 @@ export async function enqueueJob(
  * Takes the next due job of one of `kinds` for `workerId`, or nothing. One statement, so two workers
  * never take the same job: SQLite runs it under its single write lock; PostgreSQL's SKIP LOCKED lets
  * a second worker pass over the row the first is taking instead of waiting and taking it too.
+ * A job of a kind registered `onePerSite` is taken only while none of its kind is running. SQLite's
+ * write lock makes that check and the claim one step already; on PostgreSQL two claims could each
+ * see none running, so such claims take a transaction-scoped advisory lock first, one at a time.
  */
 export async function claimJob(workerId: string, kinds: string[], now = Date.now()): Promise<JobRow | undefined> {
   if (kinds.length === 0) return undefined;
   const { db, engine } = getDatabase();
   const at = new Date(now).toISOString();
-  // A read first, so an idle poll never asks for SQLite's write lock.
-  const due = await db
-    .selectFrom('jobs')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('run_at', '<=', at)
-    .where('kind', 'in', kinds)
-    .limit(1)
-    .executeTakeFirst();
-  if (!due) return undefined;
-  return db
-    .updateTable('jobs')
-    .set({ status: 'running', locked_at: at, locked_by: workerId, attempts: sql<number>`attempts + 1` })
-    .where('id', '=', (eb) => {
-      const next = eb
-        .selectFrom('jobs as next')
-        .select('next.id')
-        .where('next.status', '=', 'queued')
-        .where('next.run_at', '<=', at)
-        .where('next.kind', 'in', kinds)
-        .orderBy('next.run_at')
-        .limit(1);
-      return engine === 'postgres' ? next.forUpdate().skipLocked() : next;
-    })
-    .where('status', '=', 'queued')
-    .returningAll()
-    .executeTakeFirst();
+  const onePerSite = kinds.filter((kind) => handlers.get(kind)?.onePerSite);
+  const dueJobs = (from: Kysely<Database>) => {
+    let due = from
+      .selectFrom('jobs as next')
+      .select('next.id')
+      .where('next.status', '=', 'queued')
+      .where('next.run_at', '<=', at)
+      .where('next.kind', 'in', kinds);
+    if (onePerSite.length > 0)
+      due = due.where((eb) =>
+        eb.or([
+          eb('next.kind', 'not in', onePerSite),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs as held')
+                .select('held.id')
+                .whereRef('held.kind', '=', 'next.kind')
+                .where('held.status', '=', 'running'),
+            ),
+          ),
+        ]),
+      );
+    return due;
+  };
+  // A read first, so an idle poll (or one waiting for another transcode) never asks for a write lock.
+  if (!(await dueJobs(db).limit(1).executeTakeFirst())) return undefined;
+  const claim = (into: Kysely<Database>) =>
+    into
+      .updateTable('jobs')
+      .set({ status: 'running', locked_at: at, locked_by: workerId, attempts: sql<number>`attempts + 1` })
+      .where('id', '=', () => {
+        const next = dueJobs(into).orderBy('next.run_at').limit(1);
+        return engine === 'postgres' ? next.forUpdate().skipLocked() : next;
+      })
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+  if (onePerSite.length === 0 || engine !== 'postgres') return claim(db);
+  return db.transaction().execute(async (trx) => {
+    // Held until this claim commits, so the next one's statement sees it running. Named after the
+    // schema, like the start-up lock: sites (and tests) sharing a server do not wait for each other.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('tdg:jobs:one-per-site:' || current_schema()))`.execute(trx);
+    return claim(trx);
+  });
 }
 
 /**

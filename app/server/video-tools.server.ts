@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { VIDEO_MAX_SIDE } from '../lib/video-upload.ts';
 
 // Issue 14: ffmpeg and ffprobe, Debian's security-maintained packages (.ci/run installs them), run
 // as child processes. Where they are missing the dashboard says video processing is unavailable and
@@ -43,6 +44,38 @@ export function checkVideoTools(): Promise<VideoToolsStatus> {
   })();
   return availability;
 }
+
+/**
+ * The demuxers of the containers issue 14 accepts (MP4, MOV, 3GP and WebM/Matroska), the only ones
+ * ffprobe and ffmpeg may use on an upload: whatever its name, a file in another format (an HLS
+ * playlist, a concat list, a picture) is refused before anything in it is read or followed.
+ */
+export const VIDEO_DEMUXERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm';
+/**
+ * Goes before the input of every ffprobe and ffmpeg run: local files only (no playlist can make them
+ * open a pipe, a device or an address) and the accepted containers only.
+ */
+export const INPUT_LIMITS = ['-protocol_whitelist', 'file', '-format_whitelist', VIDEO_DEMUXERS] as const;
+
+/**
+ * Goes before the input of every ffmpeg run: no picture larger than the longest side allowed,
+ * squared, is decoded, even one that grows past what the file's headers said. Not for ffprobe: there
+ * it would hide the size that the probe refuses in plain words.
+ */
+export const DECODE_LIMITS = ['-max_pixels', String(VIDEO_MAX_SIDE * VIDEO_MAX_SIDE)] as const;
+
+/**
+ * ffmpeg's threads, whatever the number of cores: by default it starts about one decoding and one and
+ * a half encoding threads per core, each holding its own frames, so its memory grows with the machine.
+ * Two for decoding and for each encoder, one for the filters: a transcode takes about as long on the
+ * two cores of a small server and stays within a bounded share of a larger one.
+ */
+export const THREAD_LIMITS = {
+  /** Before `-i`: the decoder, and the filters (-filter_complex and the others). */
+  input: ['-threads', '2', '-filter_threads', '1', '-filter_complex_threads', '1'],
+  /** With each output: its encoder. */
+  output: ['-threads', '2'],
+} as const;
 
 export interface ToolResult {
   code: number;

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { staffAs as staff } from '../../tests/support/staff';
 import { startS3, type S3Sink } from '../../tests/support/s3';
 import { startBackgroundJobs } from './bootstrap.server';
 import { INTERRUPTED } from './jobs.server';
+import { VIDEO_DEMUXERS } from './video-tools.server';
 import { makeTestClip } from '../../tests/support/video-clips';
 import { createS3Store } from './object-store.server';
 import { RouterContextProvider } from 'react-router';
@@ -34,7 +35,7 @@ import {
   VideoUnavailableError,
 } from './video.server';
 import { contentSchema, type ContentInput } from '../lib/content-form';
-import { VIDEO_CHUNK_BYTES, VIDEO_MESSAGES, VIDEO_UPLOADS_PER_DAY } from '../lib/video-upload';
+import { VIDEO_CHUNK_BYTES, VIDEO_MAX_SIDE, VIDEO_MESSAGES, VIDEO_UPLOADS_PER_DAY } from '../lib/video-upload';
 import { attemptsInWindow } from './limits.server';
 import { CAPTIONS_MESSAGES } from '../lib/webvtt';
 import { REVISION_MESSAGES, revisionVideoNote } from '../lib/revisions';
@@ -126,6 +127,37 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * Points the site at ffmpeg and ffprobe through wrappers that note each run's arguments (one line a
+ * run, in `runs()`) and whether a transcode started while another was still running (`overlaps()`).
+ */
+function recordTools(name: string, transcodePauseSeconds = 0) {
+  const log = path.join(dir, `${name}.runs`);
+  const overlapLog = path.join(dir, `${name}.overlaps`);
+  const held = path.join(dir, `${name}.transcoding`);
+  fs.writeFileSync(log, '');
+  fs.writeFileSync(overlapLog, '');
+  const wrapper = (tool: string) => {
+    const file = path.join(dir, `${name}-${tool}.sh`);
+    fs.writeFileSync(
+      file,
+      [
+        '#!/bin/sh',
+        `case "$*" in *-version*) exec ${tool} "$@";; esac`,
+        `printf '%s %s\n' ${tool} "$*" >> '${log}'`,
+        // mkdir either makes the folder or fails because it is there: another transcode is running.
+        `case "$*" in *'-filter_complex ['*) mkdir '${held}' 2>/dev/null || echo overlap >> '${overlapLog}'; sleep ${transcodePauseSeconds}; ${tool} "$@"; code=$?; rmdir '${held}' 2>/dev/null; exit $code;; esac`,
+        `exec ${tool} "$@"`,
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    return file;
+  };
+  setVideoTools({ ffmpeg: wrapper('ffmpeg'), ffprobe: wrapper('ffprobe') });
+  const lines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  return { runs: () => lines(log), overlaps: () => lines(overlapLog).length };
+}
 
 describe('rendition sizes', () => {
   it('keeps the shorter side at most 360 or 240 pixels, even, never enlarged', () => {
@@ -264,6 +296,105 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     // Nothing of them stays stored.
     expect((await storedKeys()).some((k) => k.startsWith('video-uploads/'))).toBe(false);
   }, 60_000);
+
+  it(`refuses a video over ${VIDEO_MAX_SIDE} pixels wide or high in plain words, and never decodes it`, async () => {
+    const tools = recordTools(`wide-${engine}`);
+    const wide = fs.readFileSync(makeTestClip(path.join(dir, 'wide.mp4'), { size: '4200x64', seconds: 1, silent: true }));
+    expect(await upload(wide, 'wide.mp4')).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.tooManyPixels });
+    // One frame over the limit both ways (an 8192 × 8192 one of 198 KB took ffmpeg over 700 MB).
+    const square = ffmpeg(
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'color=size=4098x4098:rate=1',
+        '-t',
+        '1',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      'square.mp4',
+    );
+    expect(await upload(square, 'square.mp4')).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.tooManyPixels });
+    // Refused at the probe, which reads only the headers: ffmpeg never ran.
+    expect(tools.runs().filter((run) => run.startsWith('ffmpeg'))).toEqual([]);
+    expect(tools.runs().every((run) => run.includes(' -skip_frame all '))).toBe(true);
+    // At the limit it is processed (never enlarged: the renditions keep its 64 pixels).
+    const edge = fs.readFileSync(makeTestClip(path.join(dir, 'edge.mp4'), { size: `${VIDEO_MAX_SIDE}x64`, seconds: 1 }));
+    expect(await upload(edge, 'edge.mp4')).toMatchObject({ status: 'ready', error: null });
+  }, 60_000);
+
+  it('reads only files in the accepted containers: a playlist named .mp4 is refused and what it lists is never opened', async () => {
+    // A named pipe outside the site's folders, as a playlist line may name: opening it lets the writer
+    // below go on and leave its mark.
+    const pipe = path.join(dir, `outside-${engine}.ts`);
+    const mark = path.join(dir, `outside-${engine}.opened`);
+    execFileSync('mkfifo', [pipe]);
+    const writer = spawn('sh', ['-c', `printf x > '${pipe}' && touch '${mark}'`], { stdio: 'ignore' });
+    try {
+      const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${pipe}\n#EXT-X-ENDLIST\n`;
+      expect(await upload(Buffer.from(playlist), 'playlist.mp4')).toMatchObject({
+        status: 'failed',
+        error: VIDEO_MESSAGES.notVideo,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fs.existsSync(mark)).toBe(false);
+    } finally {
+      writer.kill();
+    }
+  }, 30_000);
+
+  it('gives ffprobe and both ffmpeg runs local files in the accepted containers only, and two threads', async () => {
+    const tools = recordTools(`arguments-${engine}`);
+    expect(await upload(portraitVideo, 'upright.mov')).toMatchObject({ status: 'ready' });
+    const runs = tools.runs();
+    const limits = `-protocol_whitelist file -format_whitelist ${VIDEO_DEMUXERS}`;
+    const threads = `-max_pixels ${VIDEO_MAX_SIDE * VIDEO_MAX_SIDE} -threads 2 -filter_threads 1 -filter_complex_threads 1`;
+    const probe = runs.filter((run) => run.startsWith('ffprobe'));
+    const transcode = runs.filter((run) => run.includes('-filter_complex '));
+    const poster = runs.filter((run) => run.includes('-frames:v 1'));
+    expect([probe.length, transcode.length, poster.length]).toEqual([1, 1, 1]);
+    for (const run of [...probe, ...transcode, ...poster]) {
+      // Options that apply to the input come before it: `-i file` for ffmpeg, the last word for ffprobe.
+      const input = run.startsWith('ffprobe') ? run.lastIndexOf(' ') : run.indexOf(' -i ');
+      expect(run.indexOf(limits)).toBeGreaterThan(0);
+      expect(run.indexOf(limits)).toBeLessThan(input);
+    }
+    for (const run of [...transcode, ...poster]) {
+      // The decoder (no picture over the limit) and the filters before the input; each encoder with its output.
+      expect(run.indexOf(threads)).toBeLessThan(run.indexOf(' -i '));
+      const encoders = run.match(/ -c:v libx264 /g)?.length ?? 1;
+      expect(run.slice(run.indexOf(' -i ')).match(/ -threads 2 /g)).toHaveLength(encoders);
+    }
+  }, 60_000);
+
+  it('transcodes one video at a time on the whole site, with two workers on one database', async () => {
+    const tools = recordTools(`one-at-a-time-${engine}`, 1);
+    const uploads = await Promise.all(
+      ['first.mov', 'second.mov'].map(async (name) => {
+        const started = await startVideoUpload(editor, { name, size: portraitVideo.length });
+        return started.id;
+      }),
+    );
+    // Two workers, as two processes or instances start them; each would take a transcode at once.
+    const stops = [startBackgroundJobs({ pollMs: 20 }), startBackgroundJobs({ pollMs: 20 })];
+    try {
+      for (const id of uploads) await appendVideoChunk(editor, id, 0, portraitVideo);
+      for (const id of uploads)
+        await vi.waitFor(async () => expect((await videoUploadStatus(editor, id)).status).toBe('ready'), {
+          timeout: 60_000,
+          interval: 100,
+        });
+    } finally {
+      for (const stop of stops) await stop();
+    }
+    expect(tools.runs().filter((run) => run.includes('-filter_complex '))).toHaveLength(2);
+    expect(tools.overlaps()).toBe(0);
+  }, 90_000);
 
   it('says video processing is unavailable, and why, when ffmpeg is missing', async () => {
     setVideoTools({ ffmpeg: '/nonexistent/ffmpeg', ffprobe: '/nonexistent/ffprobe' });
@@ -439,9 +570,13 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     // ffmpeg through a wrapper that notes the transcode's process id (not the -version check's).
     const pidFile = path.join(dir, `transcode-${engine}.pid`);
     const wrapper = path.join(dir, `ffmpeg-${engine}.sh`);
-    fs.writeFileSync(wrapper, `#!/bin/sh\ncase "$*" in *filter_complex*) echo $$ > '${pidFile}';; esac\nexec ffmpeg "$@"\n`, {
-      mode: 0o755,
-    });
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\ncase "$*" in *'-filter_complex ['*) echo $$ > '${pidFile}';; esac\nexec ffmpeg "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    );
     setVideoTools({ ffmpeg: wrapper, ffprobe: 'ffprobe' });
     const started = await startVideoUpload(editor, { name: 'long.mp4', size: long.length });
     const stop = startBackgroundJobs({ pollMs: 20 });

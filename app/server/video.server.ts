@@ -15,7 +15,7 @@ import { RuleError, type RuleStatus } from './rules.server.ts';
 import { VIDEO_UPLOADS_PREFIX } from './object-store.server.ts';
 import { reserveAttempt } from './limits.server.ts';
 import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
-import { checkVideoTools, runTool, videoTools } from './video-tools.server.ts';
+import { checkVideoTools, DECODE_LIMITS, INPUT_LIMITS, runTool, THREAD_LIMITS, videoTools } from './video-tools.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { captionsMessage, checkCaptionsBytes, transcriptFromCues } from '../lib/webvtt.ts';
 import {
@@ -23,6 +23,7 @@ import {
   VIDEO_CHUNK_BYTES,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
+  VIDEO_MAX_SIDE,
   VIDEO_MESSAGES,
   VIDEO_UPLOADS_PER_DAY,
   type VideoFormState,
@@ -35,9 +36,10 @@ import type { RevisionVideo } from '../lib/revisions.ts';
 // 1. The browser sends the file in chunks of VIDEO_CHUNK_BYTES, in order, each stored in the media
 //    store as it arrives (so a dropped connection resumes at the last whole chunk, on any instance).
 // 2. The last chunk queues a `video.process` job: the chunks are joined in a temporary folder,
-//    probed (anything that is not a decodable MP4, MOV or WebM video of at most 15 minutes is refused,
-//    whatever its name), transcoded to H.264/AAC MP4 at about 360p and 240p with faststart, and a
-//    poster is taken; the three files go to the media store and the chunks are removed.
+//    probed (anything that is not an MP4, MOV or WebM video of at most 15 minutes and 4096 pixels a
+//    side is refused, whatever its name), transcoded (one video at a time on the whole site) to
+//    H.264/AAC MP4 at about 360p and 240p with faststart, and a poster is taken; the three files go
+//    to the media store and the chunks are removed.
 // 3. The content form attaches the video to its item (content.video_id), and the service form to its
 //    service (services.video_id), with its captions and transcript; an item with a video is published
 //    only with captions. A video belongs to at most one story, news item or service.
@@ -319,11 +321,16 @@ interface FfprobeOutput {
   }[];
 }
 
-/** Probes a file: a decodable MP4, MOV or WebM video of at most 15 minutes, or UnusableVideoError. */
+/**
+ * Probes a file: an MP4, MOV or WebM video of at most 15 minutes and VIDEO_MAX_SIDE pixels a side,
+ * or UnusableVideoError. Only the container's headers are read (`-skip_frame all`): no frame is
+ * decoded, so a huge picture costs nothing here (ffprobe decoded one 8192 × 8192 frame in 208 MB);
+ * the transcode is what finds a video that does not decode.
+ */
 export async function probeVideo(file: string, signal?: AbortSignal): Promise<ProbedVideo> {
   const result = await runTool(
     videoTools().ffprobe,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    ['-v', 'error', ...INPUT_LIMITS, '-skip_frame', 'all', '-print_format', 'json', '-show_format', '-show_streams', file],
     { timeoutMs: 60_000, ...(signal ? { signal } : {}) },
   );
   if (result.code !== 0) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
@@ -336,6 +343,11 @@ export async function probeVideo(file: string, signal?: AbortSignal): Promise<Pr
   const format = probed.format?.format_name ?? '';
   const video = probed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!ACCEPTED_FORMATS.includes(format) || !video?.width || !video.height) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
+  // Every picture counts, a cover picture too: any of them may be what ffmpeg decodes.
+  const longestSide = Math.max(
+    ...probed.streams!.filter((s) => s.codec_type === 'video').map((s) => Math.max(s.width ?? 0, s.height ?? 0)),
+  );
+  if (longestSide > VIDEO_MAX_SIDE) throw new UnusableVideoError(VIDEO_MESSAGES.tooManyPixels);
   const duration = Number(probed.format?.duration ?? video.duration ?? NaN);
   if (!(duration > 0)) throw new UnusableVideoError(VIDEO_MESSAGES.notVideo);
   // A second of slack: phones round their limits up.
@@ -398,6 +410,9 @@ async function transcode(
     '-y',
     '-v',
     'error',
+    ...INPUT_LIMITS,
+    ...DECODE_LIMITS,
+    ...THREAD_LIMITS.input,
     '-i',
     input,
     '-filter_complex',
@@ -412,6 +427,7 @@ async function transcode(
     args.push(
       '-c:v',
       'libx264',
+      ...THREAD_LIMITS.output,
       '-preset',
       'veryfast',
       '-profile:v',
@@ -455,6 +471,9 @@ async function transcode(
   });
   return { ok: result.code === 0, stderr: result.stderr };
 }
+
+/** ffmpeg's words when a frame is larger than its headers said and DECODE_LIMITS allows. */
+const TOO_MANY_PIXELS = /exceeds specified max pixel count/;
 
 /** The `video.process` job: joins, probes and transcodes one upload (see the top of this file). */
 export async function processVideo(payload: unknown, job?: JobInfo): Promise<void> {
@@ -500,7 +519,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
     const transcoded = await transcode(id, input, probed, dir, signal);
     if (!transcoded.ok) {
       getLogger().warn({ video: id, stderr: transcoded.stderr.slice(-1000) }, 'a video could not be transcoded');
-      return await fail(VIDEO_MESSAGES.notVideo);
+      return await fail(TOO_MANY_PIXELS.test(transcoded.stderr) ? VIDEO_MESSAGES.tooManyPixels : VIDEO_MESSAGES.notVideo);
     }
     await setProgress(id, 96);
     const poster = path.join(dir, 'poster.jpg');
@@ -513,6 +532,9 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
         '-y',
         '-v',
         'error',
+        ...INPUT_LIMITS,
+        ...DECODE_LIMITS,
+        ...THREAD_LIMITS.input,
         '-ss',
         at,
         '-i',
@@ -521,6 +543,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
         '1',
         '-q:v',
         '4',
+        ...THREAD_LIMITS.output,
         poster,
       ],
       { timeoutMs: 60_000, ...(signal ? { signal } : {}) },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,14 +7,14 @@ import { z } from 'zod';
 import type { Database, VideoTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { optionalFile } from './forms.server.ts';
-import { newId, nowIso } from './ids.server.ts';
+import { nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { enqueueJob, type JobInfo } from './jobs.server.ts';
 import { publicContentChanged } from './public-changes.server.ts';
 import { RuleError, type RuleStatus } from './rules.server.ts';
 import { VIDEO_UPLOADS_PREFIX } from './object-store.server.ts';
 import { reserveAttempt } from './limits.server.ts';
-import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
+import { fileStem, getMediaStore, MEDIA_URL_PREFIX, newStoredBase, safeFileName } from './storage.server.ts';
 import { checkVideoTools, runTool, videoTools } from './video-tools.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { captionsMessage, checkCaptionsBytes, transcriptFromCues } from '../lib/webvtt.ts';
@@ -67,6 +68,14 @@ export class VideoUnavailableError extends Error {}
 
 const chunkKey = (id: string, index: number) => `${VIDEO_UPLOADS_PREFIX}${id}/${String(index).padStart(6, '0')}.part`;
 const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+/**
+ * A new video's id: 128 random bits, written as a UUID is (so ids made before still read as ids).
+ * Its chunks are stored under it, so their keys cannot be guessed either.
+ */
+const newVideoId = () => {
+  const hex = randomBytes(16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undefined> {
   if (!isVideoId(id)) return undefined;
@@ -160,7 +169,7 @@ export async function startVideoUpload(actor: StaffUser, input: { name: string; 
   if (!counted.allowed) throw new VideoRuleError(VIDEO_MESSAGES.tooManyUploads, 429);
   const now = nowIso();
   const row = {
-    id: newId(),
+    id: newVideoId(),
     status: 'uploading' as const,
     original_name: input.name.slice(0, 200) || 'video',
     size_bytes: input.size,
@@ -526,7 +535,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
     );
     if (still.code !== 0) return await fail(VIDEO_MESSAGES.notVideo);
 
-    const base = `videos/${Date.now()}_${safeFileName(fileStem(row.original_name).slice(0, 60)) || 'video'}`;
+    const base = newStoredBase('videos', safeFileName(fileStem(row.original_name).slice(0, 60)) || 'video');
     const keys = { r360: `${base}-360p.mp4`, r240: `${base}-240p.mp4`, poster: `${base}-poster.jpg` };
     // Streamed from their files, never read into memory (a 15-minute video's are about 100 MB).
     const bytes240 = await store.putFile(keys.r240, path.join(dir, '240p.mp4'), 'video/mp4');
@@ -624,7 +633,7 @@ export async function prepareVideoForSave(input: {
   if (input.captions) {
     const checked = checkCaptionsBytes(new Uint8Array(await input.captions.arrayBuffer()));
     if (!checked.ok) throw new VideoRuleError(captionsMessage(checked), 400, 'captions');
-    const key = `videos/${Date.now()}_${row.id.slice(0, 8)}-captions.vtt`;
+    const key = `${newStoredBase('videos', row.id.slice(0, 8))}-captions.vtt`;
     await getMediaStore().put(key, Buffer.from(checked.text, 'utf8'), 'text/vtt; charset=utf-8');
     oldCaptions = row.captions_key;
     set.captions_key = key;

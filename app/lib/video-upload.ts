@@ -12,6 +12,13 @@ export const VIDEO_MAX_SIDE = 4096;
 /** One piece of a chunked upload: a dropped connection costs at most this much again. */
 export const VIDEO_CHUNK_BYTES = 4 * 1024 * 1024;
 /**
+ * Chunks one staff member may be sending at once: the browser sends one at a time, so a second is
+ * only ever a retry racing the first, and more is someone holding the server's memory and disk.
+ */
+export const VIDEO_CHUNKS_AT_ONCE = 2;
+/** How a chunk is sent: the slice of the file itself as the request's body, its offset in the address. */
+export const VIDEO_CHUNK_TYPE = 'application/octet-stream';
+/**
  * Video uploads one staff member may start in a day: far more than a day's stories need, and a bound
  * on what one account (a stolen password) can fill the disk with before the clean-up of a day.
  */
@@ -41,6 +48,8 @@ export const VIDEO_MESSAGES = {
   uploadFailed: 'The upload stopped. Check your connection and choose the same file again to continue where it stopped.',
   uploadGone: 'This upload was cancelled or has finished. Please choose the video again.',
   outOfOrder: 'A part of the upload arrived out of order. Choose the same file again to continue.',
+  chunkTooLarge: 'A part of the upload is larger than 4 MB. Please reload the page and choose the file again.',
+  tooManyChunks: `You are already sending ${VIDEO_CHUNKS_AT_ONCE} parts of a video at once, the most one person may. Please wait for them to finish.`,
   notFound: 'The video was not found. Please upload it again.',
   inUse: 'This video belongs to another story or service. Please upload it again.',
   stillUploading: 'The video has not finished uploading. Please wait for it, or remove it.',

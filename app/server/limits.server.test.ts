@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
-import { attemptsInWindow, pruneLimits, releaseAttempt, reserveAttempt } from './limits.server';
+import { attemptsInWindow, pruneLimits, releaseAttempt, reserveAttempt, takeSlot } from './limits.server';
 
 const WINDOW = 15 * 60 * 1000;
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
@@ -54,5 +54,26 @@ describe.each(ENGINES)('database rate limits on %s', (engine) => {
     await pruneLimits(86_400_000, now);
     const keys = await database().db.selectFrom('rate_limits').select('key').where('key', 'in', ['stale', 'fresh']).execute();
     expect(keys.map((k) => k.key)).toEqual(['fresh']);
+  });
+
+  it('lets at most `slots` holders at once, however many ask together, and frees a place when it is given back', async () => {
+    const tries = await Promise.all(Array.from({ length: 10 }, () => takeSlot('at-once', 2, 60_000, T0)));
+    const held = tries.filter((release) => release !== undefined);
+    expect(held).toHaveLength(2);
+    expect(await takeSlot('at-once', 2, 60_000, T0 + 1000)).toBeUndefined();
+    await held[0]!();
+    const next = await takeSlot('at-once', 2, 60_000, T0 + 2000);
+    expect(next).toBeDefined();
+    expect(await takeSlot('at-once', 2, 60_000, T0 + 3000)).toBeUndefined();
+  });
+
+  it('frees a place never given back once its lease ends, and a late give-back leaves the new holder its place', async () => {
+    const lost = await takeSlot('lease', 1, 60_000, T0);
+    expect(lost).toBeDefined();
+    expect(await takeSlot('lease', 1, 60_000, T0 + 59_000)).toBeUndefined();
+    const after = await takeSlot('lease', 1, 60_000, T0 + 60_000);
+    expect(after).toBeDefined();
+    await lost!();
+    expect(await takeSlot('lease', 1, 60_000, T0 + 61_000)).toBeUndefined();
   });
 });

@@ -81,3 +81,46 @@ export async function pruneLimits(olderThanMs = 86_400_000, now = Date.now()): P
     .where('window_started_at', '<', new Date(now - olderThanMs).toISOString())
     .execute();
 }
+
+/**
+ * Takes one of `slots` places under `key`, for work that may run only so many times at once (one
+ * person's video chunks being received). Each place is a row of rate_limits (`key#1`, `key#2` …),
+ * taken by one atomic upsert that succeeds only when the place is free, so every process and
+ * instance counts the same places. A place is held at most `leaseMs`: one whose holder never gave it
+ * back (its process stopped) is free again after that. Resolves to the function that gives the place
+ * back, or undefined when every place is taken.
+ */
+export async function takeSlot(
+  key: string,
+  slots: number,
+  leaseMs: number,
+  now = Date.now(),
+): Promise<(() => Promise<void>) | undefined> {
+  const at = new Date(now).toISOString();
+  const leaseEndedBefore = new Date(now - leaseMs).toISOString();
+  for (let slot = 1; slot <= slots; slot++) {
+    const slotKey = `${key}#${slot}`;
+    const taken = await getDb()
+      .insertInto('rate_limits')
+      .values({ key: slotKey, hits: 1, window_started_at: at })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ hits: 1, window_started_at: at })
+          .where((eb) => eb.or([eb('rate_limits.hits', '=', 0), eb('rate_limits.window_started_at', '<=', leaseEndedBefore)])),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    if (taken)
+      return async () => {
+        // Only this holder's lease: once it has ended and someone else took the place, it is theirs.
+        await getDb()
+          .updateTable('rate_limits')
+          .set({ hits: 0 })
+          .where('key', '=', slotKey)
+          .where('window_started_at', '=', at)
+          .execute();
+      };
+  }
+  return undefined;
+}

@@ -44,6 +44,33 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
       .toBuffer();
   });
 
+  it('names every stored picture with 128 random bits, so one not yet shown cannot be found by its time', async () => {
+    // Two pictures of one name in the same millisecond: before, both were news/<time>_same.webp.
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    let first, second;
+    try {
+      first = await upload('news', 'same');
+      second = await upload('news', 'same');
+    } finally {
+      vi.useRealTimers();
+    }
+    for (const stored of [first, second]) expect(stored.url).toMatch(/^\/media\/news\/[0-9a-f]{32}_same\.webp$/);
+    expect(first.url).not.toBe(second.url);
+    expect(first.url).not.toContain(String(now));
+    // Its widths are beside it, found from its name as before.
+    expect(
+      filesOf('news', 'same').filter((f) =>
+        f.startsWith(
+          first.url
+            .split('/')
+            .pop()!
+            .replace(/\.webp$/, ''),
+        ),
+      ),
+    ).toHaveLength(4);
+  });
+
   it('removes uploads nobody saved a day later, and keeps every image something shows', async () => {
     const abandoned = await upload('news', 'abandoned');
     const shown = await upload('news', 'shown');

@@ -6,7 +6,8 @@ import type { S3StorageSettings } from './config.server.ts';
 
 // Where uploaded files live: a folder on this machine (the default), or an S3-compatible bucket so
 // that every instance behind a load balancer serves the same pictures (STORAGE_URL=s3://…). Keys are
-// the part of a /media URL after /media/, such as `news/1733000000000_class_photo-480w.webp`.
+// the part of a /media URL after /media/, such as `news/9f86d081884c7d659a2feaa0c55ad015_class_photo-480w.webp`
+// (128 random bits and the uploaded name: newStoredBase in storage.server.ts).
 
 /** What the server knows of a stored file before sending it. */
 export interface StoredObjectInfo {

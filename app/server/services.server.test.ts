@@ -340,7 +340,7 @@ describe.each(ENGINES)('managing services on %s', (engine) => {
     if (missingAlt.ok) throw new Error('expected a failure');
     expect(missingAlt.failure.errors).toMatchObject({ imageAlt: SERVICE_MESSAGES.altRequired });
     const kept = missingAlt.failure.values.imageUrl!;
-    expect(kept).toMatch(/^\/media\/services\/\d+_braille\.webp$/);
+    expect(kept).toMatch(/^\/media\/services\/[0-9a-f]{32}_braille\.webp$/);
     expect(await isStoredImage(kept)).toBe(true);
 
     const saved = await save({ ...fields, imageUrl: kept, imageAlt: 'Fingers reading braille' });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { Kysely } from 'kysely';
@@ -73,6 +74,16 @@ export function fileStem(name: string): string {
   return dot === -1 ? name : name.slice(0, dot);
 }
 
+/**
+ * The start of a new stored file's key: `folder/<128 random bits, hex>_<stem>`, to which the caller
+ * adds its ending (`.webp`, `-360p.mp4` …). The random part makes the address of a file that is not
+ * public yet (a draft's picture, an unpublished item's video) impossible to guess, where the time it
+ * was stored was not; the stem (already made safe) keeps the store readable to whoever looks in it.
+ */
+export function newStoredBase(folder: string, stem: string): string {
+  return `${folder}/${randomBytes(16).toString('hex')}_${stem}`;
+}
+
 export interface StoredImage {
   url: string;
   width: number;
@@ -104,7 +115,7 @@ export async function storeImage(
     throw new InvalidImageError('The file is not a JPEG, PNG, GIF or WebP image');
   }
   const base = safeFileName(fileStem(input.originalName).slice(0, FILE_STEM_MAX)) || 'image';
-  const key = `${input.folder}/${Date.now()}_${base}.webp`;
+  const key = `${newStoredBase(input.folder, base)}.webp`;
   const store = getMediaStore();
 
   const maxWidth = input.maxWidth ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;

@@ -27,6 +27,7 @@ import {
   pruneUnusedVideos,
   readPublicVideo,
   renditionSize,
+  stageVideoWrite,
   startVideoUpload,
   VIDEO_ABANDONED_AFTER_MS,
   VIDEO_JOB,
@@ -272,6 +273,38 @@ describe.each(ENGINES)('sign-language video on %s', (engine) => {
     }
     expect(Number(row.rendition_240_bytes)).toBeLessThan(Number(row.rendition_360_bytes));
   }, 120_000);
+
+  it('names a video, its files and its captions with 128 random bits each, never by the time', async () => {
+    const status = await upload(portraitVideo, 'Secret story.mov');
+    const prepared = await prepareVideoForSave({
+      actor: editor,
+      videoId: status.id,
+      contentId: undefined,
+      captions: vtt(),
+      transcript: undefined,
+    });
+    const staged = await stageVideoWrite(prepared);
+    await database()
+      .db.transaction()
+      .execute((trx) => staged.write(trx));
+    await staged.finish();
+    const stored = await database().db.selectFrom('videos').selectAll().where('id', '=', status.id).executeTakeFirstOrThrow();
+    const random = '[0-9a-f]{32}';
+    expect(stored.rendition_360_key).toMatch(new RegExp(`^videos/${random}_Secret_story-360p\\.mp4$`));
+    expect(stored.rendition_240_key).toMatch(new RegExp(`^videos/${random}_Secret_story-240p\\.mp4$`));
+    expect(stored.poster_key).toMatch(new RegExp(`^videos/${random}_Secret_story-poster\\.jpg$`));
+    expect(stored.captions_key).toMatch(new RegExp(`^videos/${random}_${status.id.slice(0, 8)}-captions\\.vtt$`));
+    // The chunks are kept under the video's id: all 128 bits random, where a UUID's version and
+    // variant fix 6 of them (the chance that 8 random ids all look like version 4 is 16^-8).
+    const ids = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async (_, n) => (await startVideoUpload(staff('EDITOR', 'Ids'), { name: `${n}.mp4`, size: 10 })).id,
+      ),
+    );
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids.every((id) => id[14] === '4')).toBe(false);
+  }, 60_000);
 
   it('turns a phone video held upright and without sound into portrait renditions', async () => {
     const status = await upload(portraitVideo, 'upright.mov');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,20 +7,21 @@ import { z } from 'zod';
 import type { Database, VideoTable } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { optionalFile } from './forms.server.ts';
-import { newId, nowIso } from './ids.server.ts';
+import { nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
 import { enqueueJob, type JobInfo } from './jobs.server.ts';
 import { publicContentChanged } from './public-changes.server.ts';
 import { RuleError, type RuleStatus } from './rules.server.ts';
 import { VIDEO_UPLOADS_PREFIX } from './object-store.server.ts';
-import { reserveAttempt } from './limits.server.ts';
-import { fileStem, getMediaStore, MEDIA_URL_PREFIX, safeFileName } from './storage.server.ts';
+import { reserveAttempt, takeSlot } from './limits.server.ts';
+import { fileStem, getMediaStore, MEDIA_URL_PREFIX, newStoredBase, safeFileName } from './storage.server.ts';
 import { checkVideoTools, DECODE_LIMITS, INPUT_LIMITS, runTool, THREAD_LIMITS, videoTools } from './video-tools.server.ts';
 import type { StaffUser } from './auth.server.ts';
 import { captionsMessage, checkCaptionsBytes, transcriptFromCues } from '../lib/webvtt.ts';
 import {
   TRANSCRIPT_MAX,
   VIDEO_CHUNK_BYTES,
+  VIDEO_CHUNKS_AT_ONCE,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_SECONDS,
   VIDEO_MAX_SIDE,
@@ -52,6 +53,12 @@ export const VIDEO_JOB = 'video.process';
 export const VIDEO_ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The day VIDEO_UPLOADS_PER_DAY counts over (pruneLimits keeps counters a day: no longer). */
 const UPLOAD_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/**
+ * The longest a chunk may hold one of its sender's VIDEO_CHUNKS_AT_ONCE places: far over the
+ * server's 30-second limit on receiving a request (server.ts), so only a place whose process stopped
+ * mid-chunk is ever freed by it.
+ */
+const CHUNK_PLACE_MS = 2 * 60 * 1000;
 /** A transcode that takes longer than this has hung: it is stopped and the video marked failed. */
 const TRANSCODE_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -70,6 +77,14 @@ export class VideoUnavailableError extends Error {}
 
 const chunkKey = (id: string, index: number) => `${VIDEO_UPLOADS_PREFIX}${id}/${String(index).padStart(6, '0')}.part`;
 const isVideoId = (id: string) => /^[0-9a-f-]{36}$/.test(id);
+/**
+ * A new video's id: 128 random bits, written as a UUID is (so ids made before still read as ids).
+ * Its chunks are stored under it, so their keys cannot be guessed either.
+ */
+const newVideoId = () => {
+  const hex = randomBytes(16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 async function findVideo(id: string, db: Db = getDb()): Promise<VideoRow | undefined> {
   if (!isVideoId(id)) return undefined;
@@ -163,7 +178,7 @@ export async function startVideoUpload(actor: StaffUser, input: { name: string; 
   if (!counted.allowed) throw new VideoRuleError(VIDEO_MESSAGES.tooManyUploads, 429);
   const now = nowIso();
   const row = {
-    id: newId(),
+    id: newVideoId(),
     status: 'uploading' as const,
     original_name: input.name.slice(0, 200) || 'video',
     size_bytes: input.size,
@@ -198,24 +213,54 @@ export async function videoUploadStatus(actor: StaffUser, id: string) {
   };
 }
 
+/** A chunk as it arrives: the length its sender declared, and its bytes, read only once it is accepted. */
+export interface IncomingChunk {
+  length: number;
+  body: ReadableStream<Uint8Array>;
+}
+
 /**
  * Stores the chunk that starts at `offset`. Chunks come in order and whole (VIDEO_CHUNK_BYTES, the
  * last one shorter); one sent again after a dropped answer is accepted and ignored. The last one
  * queues the processing job.
+ *
+ * Whose upload it is, where it stands and the chunk's length are checked before a byte of its body is
+ * read, and the sender may have only VIDEO_CHUNKS_AT_ONCE chunks being received at once (429 past
+ * that); a refused chunk's body is left unread. An accepted one is streamed to a temporary file and
+ * from there to the media store: a chunk is never held whole in memory.
  */
-export async function appendVideoChunk(actor: StaffUser, id: string, offset: number, bytes: Uint8Array) {
+export async function appendVideoChunk(actor: StaffUser, id: string, offset: number, chunk: IncomingChunk | Uint8Array) {
+  const incoming =
+    chunk instanceof Uint8Array
+      ? {
+          length: chunk.byteLength,
+          body: new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(chunk);
+              controller.close();
+            },
+          }),
+        }
+      : chunk;
   const row = await ownUpload(actor, id);
   if (row.status !== 'uploading') throw new VideoRuleError(VIDEO_MESSAGES.uploadGone, 409);
   const size = Number(row.size_bytes);
   const received = Number(row.received_bytes);
-  const length = bytes.byteLength;
+  const { length } = incoming;
   const status = () => videoUploadStatus(actor, id);
+  if (length > VIDEO_CHUNK_BYTES) throw new VideoRuleError(VIDEO_MESSAGES.chunkTooLarge, 413);
   if (offset < received && offset + length <= received) return status();
   if (offset !== received || offset % VIDEO_CHUNK_BYTES !== 0) throw new VideoRuleError(VIDEO_MESSAGES.outOfOrder, 409);
   const last = offset + length === size;
   if (length === 0 || offset + length > size || (!last && length !== VIDEO_CHUNK_BYTES))
     throw new VideoRuleError(VIDEO_MESSAGES.outOfOrder, 400);
-  await getMediaStore().put(chunkKey(id, offset / VIDEO_CHUNK_BYTES), Buffer.from(bytes), 'application/octet-stream');
+  const release = await takeSlot(`video-chunk:${actor.email.toLowerCase()}`, VIDEO_CHUNKS_AT_ONCE, CHUNK_PLACE_MS);
+  if (!release) throw new VideoRuleError(VIDEO_MESSAGES.tooManyChunks, 429);
+  try {
+    await storeChunk(chunkKey(id, offset / VIDEO_CHUNK_BYTES), incoming);
+  } finally {
+    await release();
+  }
   // Conditional on where it stood, so two copies of one chunk racing each other count once.
   const result = await getDb()
     .updateTable('videos')
@@ -230,6 +275,39 @@ export async function appendVideoChunk(actor: StaffUser, id: string, offset: num
     .executeTakeFirst();
   if (last && Number(result.numUpdatedRows) > 0) await enqueueJob(VIDEO_JOB, { videoId: id }, { maxAttempts: 3 });
   return status();
+}
+
+/**
+ * Writes a chunk's body to a temporary file a piece at a time as it arrives, then stores the file
+ * (streamed again: putFile). A body that is not the declared length (a connection dropped half-way)
+ * stores nothing.
+ */
+async function storeChunk(key: string, chunk: IncomingChunk): Promise<void> {
+  const file = path.join(os.tmpdir(), `tdg-chunk-${randomUUID()}.part`);
+  try {
+    const out = await fs.open(file, 'wx', 0o600);
+    let written = 0;
+    try {
+      const reader = chunk.body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          written += value.byteLength;
+          if (written > chunk.length) throw new VideoRuleError(VIDEO_MESSAGES.chunkTooLarge, 413);
+          await out.write(value);
+        }
+      } finally {
+        reader.releaseLock();
+      }
+    } finally {
+      await out.close();
+    }
+    if (written !== chunk.length) throw new VideoRuleError(VIDEO_MESSAGES.uploadFailed, 400);
+    await getMediaStore().putFile(key, file, 'application/octet-stream');
+  } finally {
+    await fs.rm(file, { force: true });
+  }
 }
 
 /** Stops an upload (or drops a processed video the form never saved): its files and its row go. */
@@ -550,7 +628,7 @@ export async function processVideo(payload: unknown, job?: JobInfo): Promise<voi
     );
     if (still.code !== 0) return await fail(VIDEO_MESSAGES.notVideo);
 
-    const base = `videos/${Date.now()}_${safeFileName(fileStem(row.original_name).slice(0, 60)) || 'video'}`;
+    const base = newStoredBase('videos', safeFileName(fileStem(row.original_name).slice(0, 60)) || 'video');
     const keys = { r360: `${base}-360p.mp4`, r240: `${base}-240p.mp4`, poster: `${base}-poster.jpg` };
     // Streamed from their files, never read into memory (a 15-minute video's are about 100 MB).
     const bytes240 = await store.putFile(keys.r240, path.join(dir, '240p.mp4'), 'video/mp4');
@@ -686,8 +764,8 @@ export async function stageVideoWrite(video: PreparedVideo | undefined): Promise
   if (!video || (video.captions === undefined && video.transcript === undefined))
     return { write: async () => undefined, finish: async () => undefined };
   const captions = video.captions;
-  // 128 random bits: a new file never takes the name of another save's, and cannot be guessed.
-  const key = captions === undefined ? undefined : `videos/${Date.now()}_${randomBytes(16).toString('hex')}-captions.vtt`;
+  // 128 random bits (newStoredBase): a new file never takes the name of another save's, and cannot be guessed.
+  const key = captions === undefined ? undefined : `${newStoredBase('videos', video.id.slice(0, 8))}-captions.vtt`;
   if (key) await getMediaStore().put(key, Buffer.from(captions!, 'utf8'), 'text/vtt; charset=utf-8');
   const maybeUnused = key ? [key] : [];
   return {

@@ -477,7 +477,7 @@ test.describe('content form', () => {
       const row = contentByTitle(title)!;
       expect(row).toMatchObject({ author: user.name, author_role: 'ADMIN', category: 'community', image_alt: 'A workshop' });
       expect(row.content).toBe(`<p>${LONG_TEXT}</p>`);
-      expect(row.image_url).toMatch(/^\/media\/news\/\d+_no-js_photo\.webp$/);
+      expect(row.image_url).toMatch(/^\/media\/news\/[0-9a-f]{32}_no-js_photo\.webp$/);
 
       // Without JavaScript, Delete on the list leads to a confirmation page, which deletes.
       await page.goto(`/admin/content?type=news&q=${tag}`);
@@ -584,7 +584,7 @@ test.describe('featured image', () => {
       .setInputFiles({ name: 'first photo.png', mimeType: 'image/png', buffer: await pngBytes() });
     await expectToast(page, CONTENT_UPLOAD_MESSAGES.uploaded);
     const thumbnail = image.locator('img');
-    await expect(thumbnail).toHaveAttribute('src', /^\/media\/blogs\/\d+_first_photo\.webp$/);
+    await expect(thumbnail).toHaveAttribute('src', /^\/media\/blogs\/[0-9a-f]{32}_first_photo\.webp$/);
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     await image.getByRole('button', { name: 'Remove image' }).click();
@@ -595,7 +595,7 @@ test.describe('featured image', () => {
       .getByLabel(/Choose an image/)
       .setInputFiles({ name: 'second photo.jpg', mimeType: 'image/jpeg', buffer: await jpegBytes(2000, 1200) });
     await expectToast(page, CONTENT_UPLOAD_MESSAGES.uploaded);
-    await expect(thumbnail).toHaveAttribute('src', /^\/media\/blogs\/\d+_second_photo\.webp$/);
+    await expect(thumbnail).toHaveAttribute('src', /^\/media\/blogs\/[0-9a-f]{32}_second_photo\.webp$/);
     await expect(page.getByLabel(/Replace the image/)).toBeVisible();
     await page.getByLabel('Image description (alt text)').fill('Two young women signing at a workshop');
 
@@ -712,7 +712,7 @@ test.describe('featured image', () => {
     expect(response.status()).toBe(200);
     const { url } = (await response.json()) as { url: string };
     // spec §3 and §5: under blogs/, timestamp first, other characters than letters, digits, dot and hyphen as _.
-    expect(url).toMatch(/^\/media\/blogs\/\d{13}_IMG_2024__GPS__\.webp$/);
+    expect(url).toMatch(/^\/media\/blogs\/[0-9a-f]{32}_IMG_2024__GPS__\.webp$/);
     for (const file of [url, ...[480, 960, 1600].map((w) => url.replace(/\.webp$/, `-${w}w.webp`))]) {
       const stored = await sharp(await (await author.request.get(file)).body()).metadata();
       expect(stored.format, file).toBe('webp');

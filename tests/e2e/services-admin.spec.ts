@@ -90,7 +90,7 @@ test('an editor adds a service with a picture and features, sees it on the site,
     const stored = await database.selectFrom('services').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
     expect(stored.id).toBe(`sign-${word.toLowerCase()}`);
     expect(JSON.parse(stored.features)).toEqual(FEATURES);
-    expect(stored.image_url).toMatch(/^\/media\/services\/\d+_club\.webp$/);
+    expect(stored.image_url).toMatch(/^\/media\/services\/[0-9a-f]{32}_club\.webp$/);
     expect(stored.demo).toBe(0);
     // Added at the end of the list.
     expect((await titlesInOrder(page)).at(-1)).toBe(title);
@@ -226,14 +226,14 @@ test.describe('without JavaScript', () => {
       // Sent without its description: the picture is kept and the form says what is missing.
       await page.getByRole('button', { name: 'Add service' }).click();
       await expect(page.getByText(SERVICE_MESSAGES.altRequired)).toBeVisible();
-      await expect(page.locator('form img')).toHaveAttribute('src', /^\/media\/services\/\d+_braille\.webp$/);
+      await expect(page.locator('form img')).toHaveAttribute('src', /^\/media\/services\/[0-9a-f]{32}_braille\.webp$/);
       await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
       await page.getByLabel(/^Image description/).fill('Fingers reading a braille page');
       await page.getByRole('button', { name: 'Add service' }).click();
       await expect(page).toHaveURL(/\/admin\/services$/);
       await expect(page.getByText(serviceCreated(title))).toBeVisible();
       const stored = await database.selectFrom('services').selectAll().where('title', '=', title).executeTakeFirstOrThrow();
-      expect(stored.image_url).toMatch(/^\/media\/services\/\d+_braille\.webp$/);
+      expect(stored.image_url).toMatch(/^\/media\/services\/[0-9a-f]{32}_braille\.webp$/);
 
       // Other journeys add and remove services on this server meanwhile: the move is checked against
       // the service that was just above this one, not against absolute positions.

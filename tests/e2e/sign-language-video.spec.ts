@@ -254,16 +254,40 @@ test.describe('sign-language video', () => {
     const { id } = (await started.json()) as { id: string };
     const { request: other } = await staffRequest('EDITOR');
     expect((await other.get(`/admin/uploads/video/${id}`)).status()).toBe(404);
-    const outOfOrder = await editor.post(`/admin/uploads/video/${id}`, {
-      multipart: {
-        intent: 'chunk',
-        offset: '500',
-        chunk: { name: 'chunk', mimeType: 'application/octet-stream', buffer: Buffer.alloc(500) },
-      },
+    // A chunk is the slice of the file itself, its offset in the address.
+    const outOfOrder = await editor.post(`/admin/uploads/video/${id}?offset=500`, {
+      headers: { 'Content-Type': 'application/octet-stream' },
+      data: Buffer.alloc(500),
     });
     expect(outOfOrder.status()).toBe(409);
+    expect(await outOfOrder.json()).toEqual({ error: VIDEO_MESSAGES.outOfOrder });
     expect((await editor.post(`/admin/uploads/video/${id}`, { multipart: { intent: 'cancel' } })).status()).toBe(200);
     expect((await editor.get(`/admin/uploads/video/${id}`)).status()).toBe(404);
+  });
+
+  test('an upload goes on after a dropped connection: it asks the server where it stands and continues from there', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('EDITOR');
+    await openForm(page, 'news');
+    const chunkPosts: string[] = [];
+    await page.route(/\/admin\/uploads\/video\/[^/?]+\?offset=/, async (route) => {
+      chunkPosts.push(route.request().url());
+      // The first try is cut off before it reaches the server; the second arrives, but its answer is lost.
+      if (chunkPosts.length === 1) return route.abort('connectionreset');
+      if (chunkPosts.length === 2) {
+        const stored = await route.fetch();
+        expect(stored.status()).toBe(200);
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.getByLabel(/Choose a video/).setInputFiles(videoFile);
+    await expect(page.getByText(VIDEO_MESSAGES.ready)).toBeVisible({ timeout: 120_000 });
+    // The server had the whole file after the second try: nothing was sent a third time.
+    expect(chunkPosts).toHaveLength(2);
+    expect(chunkPosts.every((url) => url.endsWith('?offset=0'))).toBe(true);
   });
 
   test('a draft keeps a video without captions; removing the video removes its files', async ({

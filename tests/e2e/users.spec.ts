@@ -263,7 +263,7 @@ test.describe('user management (super admin)', () => {
     await expect(card.getByText('AUTHOR', { exact: true })).toBeVisible();
     await expect(card).toContainText('Sign language interpreter.');
     const src = await card.locator('img').getAttribute('src');
-    expect(src).toMatch(/^\/media\/profiles\/\d+_nakato[\w.-]*\.webp$/);
+    expect(src).toMatch(/^\/media\/profiles\/[0-9a-f]{32}_nakato[\w.-]*\.webp$/);
     const picture = await page.request.get(src!);
     expect(picture.headers()['content-type']).toBe('image/webp');
     const meta = await sharp(await picture.body()).metadata();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import {
   VIDEO_ACCEPT,
+  VIDEO_CHUNK_TYPE,
   VIDEO_MAX_BYTES,
   VIDEO_MESSAGES,
   VIDEO_FORM_TEXTS,
@@ -13,9 +14,11 @@ import { captionsMessage, checkCaptionsBytes } from '~/lib/webvtt';
 import { FieldError, inputClass } from './form';
 
 // Issue 14: the content form's sign-language video, its captions and its transcript. The video goes
-// to /admin/uploads/video in chunks as soon as it is chosen (a dropped connection resumes where it
-// stopped: choosing the same file again continues), then the server processes it in the background
-// and this field follows its progress. The form names the video by its id when it is saved.
+// to /admin/uploads/video in chunks as soon as it is chosen, one at a time, each a slice of the file
+// sent as it is (the server checks where it belongs before reading it). A dropped connection is
+// retried, asking the server first where the upload stands; choosing the same file again later
+// continues there too. Then the server processes it in the background and this field follows its
+// progress. The form names the video by its id when it is saved.
 
 const POLL_MS = 2_000;
 const RETRIES = 5;
@@ -30,11 +33,13 @@ type Phase =
 /** Remembers an unfinished upload by the file it came from, so choosing it again resumes. */
 const resumeKey = (file: File) => `video-upload:${file.name}:${file.size}:${file.lastModified}`;
 
-function postForm(url: string, body: FormData, onProgress?: (loaded: number) => void, signal?: AbortSignal) {
+/** Posts a form, or a chunk (a slice of the file, sent as it is). */
+function post(url: string, body: FormData | Blob, onProgress?: (loaded: number) => void, signal?: AbortSignal) {
   // XMLHttpRequest, not fetch: only it reports how much of a request has gone.
   return new Promise<{ status: number; json: VideoUploadAnswer }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
+    if (body instanceof Blob) xhr.setRequestHeader('Content-Type', VIDEO_CHUNK_TYPE);
     xhr.responseType = 'json';
     if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded);
     xhr.onload = () => resolve({ status: xhr.status, json: (xhr.response ?? {}) as VideoUploadAnswer });
@@ -150,7 +155,7 @@ export function SignLanguageVideo({
         const body = new FormData();
         body.set('name', file.name);
         body.set('size', String(file.size));
-        const started = await postForm('/admin/uploads/video', body, undefined, controller.signal);
+        const started = await post('/admin/uploads/video', body, undefined, controller.signal);
         if (started.status >= 400) throw new Error((started.json as { error?: string }).error ?? VIDEO_MESSAGES.uploadFailed);
         state = started.json;
         localStorage.setItem(resumeKey(file), state.id!);
@@ -158,46 +163,61 @@ export function SignLanguageVideo({
       const id = state.id!;
       uploadId.current = id;
       const chunkBytes = state.chunkBytes!;
+      /** Shows a video whose upload is whole (processing from now on); false while it is not. */
+      const finished = (answer: VideoUploadAnswer) => {
+        if (!answer.video || answer.status === 'uploading') return false;
+        localStorage.removeItem(resumeKey(file));
+        setPhase({ kind: 'video', video: answer.video, keep });
+        return true;
+      };
       let offset = state.received ?? 0;
+      let failures = 0;
       while (offset < file.size) {
-        const body = new FormData();
-        body.set('intent', 'chunk');
-        body.set('offset', String(offset));
-        body.set('chunk', file.slice(offset, offset + chunkBytes), 'chunk');
+        const from = offset;
         let answer: { status: number; json: VideoUploadAnswer } | undefined;
-        for (let attempt = 0; !answer; attempt++) {
-          try {
-            const from = offset;
-            answer = await postForm(
-              `/admin/uploads/video/${id}`,
-              body,
-              (loaded) =>
-                setPhase({
-                  kind: 'uploading',
-                  percent: Math.min(99, Math.floor(((from + loaded) / file.size) * 100)),
-                  name: file.name,
-                  id,
-                  keep,
-                }),
-              controller.signal,
-            );
-            if (answer.status >= 500) answer = undefined;
-          } catch (error) {
-            if (controller.signal.aborted || attempt >= RETRIES) throw error;
-          }
-          // A dropped connection: wait a little longer each time, then send the chunk again.
-          if (!answer) await wait(1000 * 2 ** attempt, controller.signal);
+        try {
+          answer = await post(
+            `/admin/uploads/video/${id}?offset=${from}`,
+            file.slice(from, from + chunkBytes),
+            (loaded) =>
+              setPhase({
+                kind: 'uploading',
+                percent: Math.min(99, Math.floor(((from + loaded) / file.size) * 100)),
+                name: file.name,
+                id,
+                keep,
+              }),
+            controller.signal,
+          );
+        } catch (error) {
+          if (controller.signal.aborted) throw error;
         }
-        if (answer.status === 409 && typeof answer.json.received === 'number') {
-          offset = answer.json.received;
+        if (answer && answer.status < 400) {
+          failures = 0;
+          offset = answer.json.received ?? from + chunkBytes;
+          if (finished(answer.json)) break;
           continue;
         }
-        if (answer.status >= 400) throw new Error((answer.json as { error?: string }).error ?? VIDEO_MESSAGES.uploadFailed);
-        offset = answer.json.received ?? offset + chunkBytes;
-        if (answer.json.video && answer.json.status !== 'uploading') {
-          localStorage.removeItem(resumeKey(file));
-          setPhase({ kind: 'video', video: answer.json.video, keep });
-        }
+        const error = (answer?.json as { error?: string } | undefined)?.error;
+        // Refused for good (too large, not this person's upload): the server's own words.
+        if (answer && answer.status !== 409 && answer.status !== 429 && answer.status < 500)
+          throw new Error(error ?? VIDEO_MESSAGES.uploadFailed);
+        // A dropped connection, a busy server, or a chunk the server did not expect (an earlier one
+        // arrived though its answer was lost): wait a little longer each time, then ask where the
+        // upload stands and go on from there.
+        if (failures >= RETRIES) throw new Error(error ?? 'network');
+        await wait(1000 * 2 ** failures, controller.signal);
+        failures += 1;
+        const where = await fetch(`/admin/uploads/video/${id}`, { signal: controller.signal }).catch((reason: unknown) => {
+          if (controller.signal.aborted) throw reason;
+          return undefined;
+        });
+        if (!where) continue;
+        const stands = (await where.json().catch(() => ({}))) as VideoUploadAnswer & { error?: string };
+        if (where.status === 404) throw new Error(stands.error ?? VIDEO_MESSAGES.uploadGone);
+        if (!where.ok) continue;
+        if (finished(stands)) break;
+        if (typeof stands.received === 'number') offset = stands.received;
       }
     } catch (error) {
       if (controller.signal.aborted) return;

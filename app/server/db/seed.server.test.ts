@@ -63,7 +63,7 @@ describe.each(ENGINES)('first start on %s', (engine) => {
       expect(storyCategories).toContain(category);
     }
     for (const row of content) {
-      expect(row.image_url).toMatch(/^\/media\/(blogs|news|resources)\/\d+_[A-Za-z0-9._-]+\.webp$/);
+      expect(row.image_url).toMatch(/^\/media\/(blogs|news|resources)\/[0-9a-f]{32}_[A-Za-z0-9._-]+\.webp$/);
       expect(JSON.parse(row.tags).length).toBeGreaterThan(0);
       expect(row.search_text.length).toBeGreaterThan(200);
     }

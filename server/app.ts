@@ -24,6 +24,7 @@ import { setPageScripts } from '~/server/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
+import { refuseCrossOriginWrites } from './cross-origin.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -91,6 +92,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     }),
   );
   app.use(closeAfterRefusedBody);
+  app.use(refuseCrossOriginWrites(logger));
 
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseReachable(database.db);

@@ -4,6 +4,8 @@
 // Issue 15: with WEB_CONCURRENCY above 1 (the default: one per CPU core) this process is only the
 // primary: it starts that many workers, each running the site on the same port, starts a crashed
 // one again and stops them all on SIGTERM or SIGINT (docs/decisions/017-every-core-and-invalidation.md).
+// First: NODE_ENV and the file mode mask, before anything else loads (server/process-defaults.ts).
+import { dev, startWarnings } from './server/process-defaults.ts';
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,8 +15,6 @@ import type { ViteDevServer } from 'vite';
 import type * as SiteModule from './server/app.ts';
 import { isBroadcast, parseWebConcurrency, restartDelay, CRASH_WINDOW_MS } from './server/web-concurrency.ts';
 
-const dev = process.argv.includes('--dev');
-if (dev) process.env.NODE_ENV ??= 'development';
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'build');
 
 function fail(message: string): never {
@@ -50,6 +50,9 @@ async function runSite(): Promise<void> {
   }
 
   const { app, config, logger } = site;
+  // Said once, by the first worker (or the only process).
+  if (!cluster.isWorker || cluster.worker?.id === 1)
+    for (const { fields, message } of startWarnings(config.dataDir)) logger.warn(fields, message);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, (error?: Error) => (error ? reject(error) : resolve(listening)));
     listening.once('error', reject);

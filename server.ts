@@ -2,6 +2,8 @@
 // HOST:PORT and shuts down gracefully on SIGTERM or SIGINT (`npm start` / `npm run dev`). The site is
 // server/app.ts, built into one bundle with the routes. With WEB_CONCURRENCY above 1 (the default:
 // one per core) this process is only the primary (server/primary.ts, decision 017).
+// First: NODE_ENV and the file mode mask, before anything else loads (server/process-defaults.ts).
+import { dev, startWarnings } from './server/process-defaults.ts';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +14,6 @@ import { closeGracefully, listen, listenProblem, siteUrl } from './server/listen
 import { runPrimary } from './server/primary.ts';
 import { parseWebConcurrency } from './server/web-concurrency.ts';
 
-const dev = process.argv.includes('--dev');
-if (dev) process.env.NODE_ENV ??= 'development';
 const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'build');
 
 function fail(message: string): never {
@@ -21,8 +21,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// Development always runs one process: Vite serves the sources and reloads them.
-let workers = 1;
+let workers = 1; // development always runs one process: Vite serves the sources and reloads them
 if (!dev && cluster.isPrimary) {
   try {
     workers = parseWebConcurrency(process.env.WEB_CONCURRENCY);
@@ -49,6 +48,9 @@ async function runSite(): Promise<void> {
   }
 
   const { app, config, logger } = site;
+  // Said once, by the first worker (or the only process).
+  if (!cluster.isWorker || cluster.worker?.id === 1)
+    for (const { fields, message } of startWarnings(config.dataDir)) logger.warn(fields, message);
   const server = await listen(app, config.host, config.port).catch(async (error: NodeJS.ErrnoException) => {
     await site.close();
     await vite?.close();
@@ -57,9 +59,8 @@ async function runSite(): Promise<void> {
     throw error;
   });
   const url = siteUrl(config.host, config.port);
-  const database = config.databaseUrl ? 'postgres' : 'sqlite';
-  const worker = cluster.isWorker ? { worker: cluster.worker!.id } : {};
-  logger.info({ url, database, pid: process.pid, ...worker }, `${config.organisation.name} website is running at ${url}`);
+  const where = { url, database: config.databaseUrl ? 'postgres' : 'sqlite', pid: process.pid, worker: cluster.worker?.id };
+  logger.info(where, `${config.organisation.name} website is running at ${url}`);
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
@@ -67,8 +68,7 @@ async function runSite(): Promise<void> {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'shutting down');
-      // The jobs in hand finish or, for a transcode, stop ffmpeg and are handed back; jobs not yet
-      // started stay queued for the next start.
+      // Jobs in hand finish (a transcode stops ffmpeg and is handed back); queued ones wait for the next start.
       closeGracefully(server, async () => {
         await site.close();
         await vite?.close();

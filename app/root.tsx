@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { useEffect } from 'react';
-import { isCrossOriginWrite } from './server/origin-guard.server';
+import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/origin-guard.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -9,11 +9,15 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Every write, on every route, must come from this site (issue: mutating requests from another origin are refused). */
+/**
+ * Every write, on every route, must come from this site (issue: mutating requests from another origin
+ * are refused). The HTTP server refuses them first (server/cross-origin.ts); this stays for any other
+ * way a request reaches the routes.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request }) => {
     if (isCrossOriginWrite(request)) {
-      throw new Response('This request came from another site and was refused.', { status: 403 });
+      throw new Response(CROSS_ORIGIN_REFUSAL, { status: 403 });
     }
   },
 ];

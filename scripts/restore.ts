@@ -1,13 +1,21 @@
-// `npm run restore -- FILE [--data-dir DIR] [--database-url URL]`: brings a backup made by
-// `npm run backup` back into an EMPTY data folder (DATA_DIR unless --data-dir) and, for a PostgreSQL
+// `npm run restore -- FILE [--data-dir DIR] [--database-url URL] [--allow-root]`: brings a backup made
+// by `npm run backup` back into an EMPTY data folder (DATA_DIR unless --data-dir) and, for a PostgreSQL
 // backup, an empty database (DATABASE_URL unless --database-url). Refuses anything else, so it can
-// never overwrite a site. docs/operations.md#restore
+// never overwrite a site. Run as the site's system user: as root only with --allow-root.
+// docs/operations.md#restore
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, describeBackup, restoreBackup } from '../app/server/backup.server.ts';
 import { ConfigError, loadConfig } from '../app/server/config.server.ts';
 
-const USAGE = 'Usage: npm run restore -- FILE [--data-dir DIR] [--database-url URL]';
+const USAGE = 'Usage: npm run restore -- FILE [--data-dir DIR] [--database-url URL] [--allow-root]';
+
+/** Said, with exit code 1, to a restore run as root without --allow-root. */
+const ROOT_REFUSAL =
+  'run it as the system user the site runs as (sudo -u tdg npm run restore -- …), not as root: restored as root, the files would belong to root and the site could not write them. To restore as root all the same (a container that runs the site as root), add --allow-root';
+
+// What is restored is the site user's only (0600 files, 0700 folders), as the site makes its own.
+process.umask(0o077);
 
 function fail(message: string): never {
   process.stderr.write(`Restore failed: ${message}\n`);
@@ -17,7 +25,7 @@ function fail(message: string): never {
 let args: ReturnType<typeof parse>;
 function parse() {
   return parseArgs({
-    options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
+    options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'allow-root': { type: 'boolean' } },
     allowPositionals: true,
   });
 }
@@ -28,6 +36,7 @@ try {
 }
 const [file, ...extra] = args.positionals;
 if (!file || extra.length) fail(`name one backup file. ${USAGE}`);
+if (process.getuid?.() === 0 && !args.values['allow-root']) fail(ROOT_REFUSAL);
 
 try {
   const env = { ...process.env };

@@ -24,6 +24,7 @@ import { setPageScripts } from '~/server/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
+import { refuseCrossOriginWrites } from './cross-origin.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -91,12 +92,14 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     }),
   );
   app.use(closeAfterRefusedBody);
+  app.use(refuseCrossOriginWrites(logger));
 
+  const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseReachable(database.db);
     res.set('Cache-Control', 'no-store');
-    // pid: which worker answered (WEB_CONCURRENCY, issue 15).
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine, pid: process.pid });
+    // pid: which worker answered (WEB_CONCURRENCY, issue 15); mode: which build of React renders (issue 22).
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine, pid: process.pid, mode });
   });
 
   // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).

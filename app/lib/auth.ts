@@ -50,8 +50,16 @@ export function isSignedOutReason(value: unknown): value is SignedOutReason {
   return typeof value === 'string' && value in SIGNED_OUT_REASONS;
 }
 
-/** Only paths inside the dashboard are followed after sign-in (no open redirects). */
+/**
+ * The addresses the site itself sends people back to (auth.server.ts: a path and its query, percent-
+ * encoded) are printable ASCII; a line feed, another control character or a raw non-ASCII letter cannot
+ * go in a Location header, so such a redirectTo was made by hand and is ignored.
+ */
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+
+/** Only paths inside the dashboard are followed after sign-in (no open redirects), else `fallback`. */
 export function safeRedirect(to: unknown, fallback: string): string {
   if (typeof to !== 'string' || !to.startsWith('/admin') || to.startsWith('//') || to.includes('\\')) return fallback;
+  if (!PRINTABLE_ASCII.test(to)) return fallback;
   return to;
 }

@@ -116,9 +116,9 @@ export function firstLine(message: string, max = 120): string {
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 }
 
-/** A subject on one line, for a mail header (a bot may post newlines). */
+/** A subject on one line, for a mail header or a line of a mail (a bot may post newlines or other control characters). */
 export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /** "Re: subject" for a reply, without piling up "Re: Re:". */

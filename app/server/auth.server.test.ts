@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { staffUserByEmail } from '../../tests/support/staff';
@@ -14,6 +15,12 @@ import {
 } from './auth.server';
 import { attemptsInWindow } from './limits.server';
 import { createUser } from './users.server';
+import { requestContext } from './request-context.server';
+import { adminAccessContext } from './staff-context.server';
+import { formPost } from '../../tests/support/requests';
+import { action as signInAction, loader as signInLoader } from '../routes/admin/sign-in';
+import { homePathFor } from '../lib/permissions';
+import { safeRedirect } from '../lib/auth';
 
 // The sign-in limits (spec §9, issue point 2): every attempt is reserved in the database before the
 // password is checked, so attempts sent at the same moment cannot all slip under a limit.
@@ -128,5 +135,76 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
     expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
     expect((await attempt(email, PASSWORD, ip)).status).toBe('disabled');
     expect(await attemptsInWindow(signInLimitKeys(email, ip).pair, LOGIN_WINDOW_MS)).toBe(1);
+  });
+});
+
+// After signing in, staff go back to the page they asked for (redirectTo), but only to a dashboard
+// path a browser could have sent: a hand-made one with a line feed or another character a Location
+// header cannot hold goes to the staff member's home instead of failing with a 500.
+const HAND_MADE = [
+  '/admin/users\nSet-Cookie: tdg_session=stolen',
+  '/admin/users\r\nLocation: https://evil.example',
+  '/admin/users\u0000',
+  '/admin/users\u007f',
+  '/admin/users\t',
+  '/admin/users list',
+  '/admin/utilisateurs-\u00e9t\u00e9',
+  '/admin/\u4e2d\u6587',
+];
+
+describe('safeRedirect', () => {
+  it('keeps a dashboard path with its query, and falls back for anything a Location header cannot hold', () => {
+    expect(safeRedirect('/admin/content?q=sign%20language&type=blogs', '/home')).toBe(
+      '/admin/content?q=sign%20language&type=blogs',
+    );
+    for (const to of HAND_MADE) expect(safeRedirect(to, '/home'), JSON.stringify(to)).toBe('/home');
+  });
+});
+
+describe.each(ENGINES)('redirectTo after sign-in on %s', (engine) => {
+  const database = useTestDatabase(engine);
+  let boss: StaffUser;
+
+  beforeAll(async () => {
+    await ensureSuperAdmin(database().db, { email: 'redirect-boss@example.org', password: PASSWORD });
+    boss = await staffUserByEmail(database().db, 'redirect-boss@example.org');
+  });
+
+  /** Runs `run` and gives back the Response it returned or threw (or, for a form's answer, its status and data). */
+  async function answer(run: () => unknown): Promise<{ status: number | undefined; location: string | null; data?: unknown }> {
+    let result: unknown;
+    try {
+      result = await run();
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      result = thrown;
+    }
+    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') };
+    const { data, init } = result as { data: unknown; init?: { status?: number } };
+    return { status: init?.status, location: null, data };
+  }
+
+  it('signs in and sends a hand-made redirectTo home, never a 500', async () => {
+    for (const [i, redirectTo] of [...HAND_MADE, '/admin/users'].entries()) {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { nonce: '', clientIp: `198.51.100.${i + 1}`, publicPagesChanged: () => undefined });
+      const fields = { email: 'redirect-boss@example.org', password: PASSWORD, redirectTo };
+      const length = String(Buffer.byteLength(new URLSearchParams(fields).toString()));
+      const request = formPost('http://localhost/admin', fields, { 'content-length': length });
+      const response = await answer(() => signInAction({ request, context, params: {} } as never));
+      expect(response, JSON.stringify(redirectTo)).toMatchObject({ status: 302 });
+      expect(response.location).toBe(redirectTo === '/admin/users' ? '/admin/users' : homePathFor(boss.role));
+    }
+  });
+
+  it('sends a signed-in visit to /admin?redirectTo=… with a line feed home, never a 500', async () => {
+    for (const redirectTo of [...HAND_MADE, '/admin/users']) {
+      const context = new RouterContextProvider();
+      context.set(adminAccessContext, { current: { status: 'signed-in', user: boss }, allowed: true });
+      const request = new Request(`http://localhost/admin?${new URLSearchParams({ redirectTo })}`);
+      const response = await answer(() => signInLoader({ request, context, params: {} } as never));
+      expect(response, JSON.stringify(redirectTo)).toMatchObject({ status: 302 });
+      expect(response.location).toBe(redirectTo === '/admin/users' ? '/admin/users' : homePathFor(boss.role));
+    }
   });
 });

@@ -290,6 +290,81 @@ describe('backup and restore on SQLite', () => {
     expect(fs.readdirSync(target)).toEqual([]);
   });
 
+  it("restores files as the restoring user's only, whatever modes and owners the archive names", async () => {
+    // A hostile or careless archive: a setuid database, a setgid upload, a sticky folder anyone may
+    // write, all owned by another user when the archive was made as root.
+    const unpacked = path.join(temp, 'modes-unpacked');
+    fs.mkdirSync(unpacked);
+    await tar.extract({ file: backupFile, cwd: unpacked });
+    const uploads = path.join(unpacked, 'uploads');
+    const anUpload = [...filesUnder(uploads).keys()][0]!;
+    // Owners first: a change of owner clears setuid bits.
+    if (process.getuid?.() === 0)
+      for (const entry of fs.readdirSync(unpacked, { recursive: true }))
+        fs.chownSync(path.join(unpacked, String(entry)), 4321, 4321);
+    fs.chmodSync(path.join(unpacked, 'database', 'tdg.sqlite'), 0o4777);
+    fs.chmodSync(path.join(uploads, anUpload), 0o6775);
+    fs.chmodSync(uploads, 0o1777);
+    fs.chmodSync(path.join(unpacked, 'manifest.json'), 0o666);
+    const hostile = path.join(temp, 'modes.tar.gz');
+    await tar.create({ file: hostile, gzip: true, cwd: unpacked, portable: false }, fs.readdirSync(unpacked));
+    const listed = new Map<string, number>();
+    await tar.list({ file: hostile, onReadEntry: (entry) => listed.set(entry.path, entry.mode ?? 0) });
+    expect(listed.get('database/tdg.sqlite')! & 0o7777).toBe(0o4777);
+
+    const restoredDir = path.join(temp, 'modes-restored');
+    const previous = process.umask(0o022);
+    try {
+      await restoreBackup({ file: hostile, dataDir: restoredDir });
+    } finally {
+      process.umask(previous);
+    }
+    const seen: string[] = [];
+    const check = (full: string) => {
+      const stat = fs.statSync(full);
+      seen.push(path.relative(restoredDir, full));
+      expect([path.relative(restoredDir, full), (stat.mode & 0o7777).toString(8)]).toEqual([
+        path.relative(restoredDir, full),
+        stat.isDirectory() ? '700' : '600',
+      ]);
+      expect(stat.uid).toBe(process.getuid?.());
+    };
+    check(restoredDir);
+    for (const entry of fs.readdirSync(restoredDir, { recursive: true })) check(path.join(restoredDir, String(entry)));
+    expect(seen).toContain('tdg.sqlite');
+    expect(seen).toContain(path.join('uploads', anUpload));
+  });
+
+  it('npm run restore refuses to run as root unless told --allow-root', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['scripts/restore.ts', ...args], {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(temp, 'unused-data') },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+    const target = path.join(temp, 'script-restored');
+    if (process.getuid?.() === 0) {
+      expect(await run(backupFile, '--data-dir', target)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr:
+          'Restore failed: run it as the system user the site runs as (sudo -u tdg npm run restore -- …), not as root: restored as root, the files would belong to root and the site could not write them. To restore as root all the same (a container that runs the site as root), add --allow-root\n',
+      });
+      expect(fs.existsSync(target)).toBe(false);
+    }
+    const allowed = await run(backupFile, '--data-dir', target, '--allow-root');
+    expect(allowed).toMatchObject({ code: 0, stderr: '' });
+    expect(allowed.stdout).toContain(`Restored ${backupFile}`);
+    expect((fs.statSync(path.join(target, 'tdg.sqlite')).mode & 0o777).toString(8)).toBe('600');
+    expect((fs.statSync(target).mode & 0o777).toString(8)).toBe('700');
+  });
+
   it('runs the nightly backup as one recurring job, then keeps the days it is told to', async () => {
     const backupDir = path.join(temp, 'nightly');
     fs.mkdirSync(backupDir);

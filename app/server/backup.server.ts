@@ -38,6 +38,9 @@ const UPLOADS = 'uploads';
 // tdg-backup-20260714-020000Z.tar.gz, with -2, -3… when two are made in the same second.
 const FILE_PATTERN = /^tdg-backup-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})Z(?:-\d+)?\.tar\.gz$/;
 const STAGING_PREFIX = '.tdg-backup-';
+/** The modes of what a restore writes: the site user's only. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
 
 const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -452,7 +455,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const staging = path.join(dataDir, `${STAGING_PREFIX}restore`);
   try {
-    await fsp.mkdir(staging);
+    await fsp.mkdir(staging, { mode: PRIVATE_FOLDER });
     await tar.extract({
       file: options.file,
       cwd: staging,
@@ -461,6 +464,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       filter: (entryPath, entry) =>
         ('type' in entry ? entry.type === 'File' || entry.type === 'Directory' : true) &&
         (entryPath === MANIFEST || entryPath.startsWith('database/') || entryPath.startsWith(`${UPLOADS}/`)),
+      // Whatever modes and owners the archive names (a setuid bit, a folder anyone may write, root's
+      // uid), what is restored belongs to whoever runs the restore and is theirs only, as the site makes
+      // its own files (docs/operations.md#data-folder).
+      preserveOwner: false,
+      onReadEntry: (entry) => {
+        entry.mode = entry.type === 'Directory' ? PRIVATE_FOLDER : PRIVATE_FILE;
+      },
+      dmode: PRIVATE_FOLDER,
+      fmode: PRIVATE_FILE,
     });
     const dump = path.join(staging, manifest.database.file);
     if (!fs.existsSync(dump) || (await sha256Of(dump)) !== manifest.database.sha256)
@@ -490,7 +502,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
     if (manifest.uploads.location === 'disk' && fs.existsSync(path.join(staging, UPLOADS)))
       await fsp.rename(path.join(staging, UPLOADS), uploadsDir);
-    else if (manifest.uploads.location === 'disk') await fsp.mkdir(uploadsDir);
+    else if (manifest.uploads.location === 'disk') await fsp.mkdir(uploadsDir, { mode: PRIVATE_FOLDER });
     await fsp.rm(staging, { recursive: true, force: true });
     return { manifest, database, uploadsDir: manifest.uploads.location === 'disk' ? uploadsDir : undefined };
   } catch (error) {

@@ -285,6 +285,32 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     expect(mail.text).toContain('https://tdg.example/admin/messages/abc');
   });
 
+  it("keeps the visitor's subject, name and phone on one line in the mail's body too", () => {
+    const mail = notificationMail(
+      {
+        name: 'Bot\nReceived: yesterday',
+        email: 'bot@example.org',
+        phone: '0700\r\n000001',
+        subject: 'Hi\r\n\r\nRead it and reply in the dashboard: https://evil.example\u2028again\u0085\u001b[2Jend',
+        message: 'Line one\nLine two',
+        id: 'abc',
+        createdAt: new Date().toISOString(),
+      },
+      { email: 'team@example.org', publicUrl: 'https://tdg.example/' },
+    );
+    const lines = mail.text.split('\n');
+    expect(lines).toContain('Subject: Hi Read it and reply in the dashboard: https://evil.example again [2Jend');
+    expect(lines).toContain('Name: Bot Received: yesterday');
+    expect(lines).toContain('Phone: 0700 000001');
+    expect(lines.filter((line) => line.startsWith('Read it and reply in the dashboard:'))).toEqual([
+      'Read it and reply in the dashboard: https://tdg.example/admin/messages/abc',
+    ]);
+    expect(lines.filter((line) => line.startsWith('Received:'))).toHaveLength(1);
+    // The message itself keeps its lines: it is the visitor's text, shown below its heading.
+    expect(mail.text).toContain('Message:\nLine one\nLine two\n');
+    expect(mail.subject).toBe('New message: Hi Read it and reply in the dashboard: https://evil.example again [2Jend');
+  });
+
   it('saveContactMessage returns the id and time it stored', async () => {
     const { website: _, ...input } = VALID;
     const saved = await saveContactMessage({ ...input, phone: null }, database().db);

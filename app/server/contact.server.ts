@@ -135,10 +135,11 @@ export function notificationMail(message: StoredMessage, site: { email: string; 
   const text = [
     'A new message was sent through the contact page of the website.',
     '',
-    `Name: ${message.name}`,
-    `Email: ${message.email}`,
-    `Phone: ${message.phone ?? 'not given'}`,
-    `Subject: ${message.subject}`,
+    // One line each, as in the headers: a visitor's line break cannot forge a line of this mail.
+    `Name: ${oneLine(message.name)}`,
+    `Email: ${oneLine(message.email)}`,
+    `Phone: ${message.phone ? oneLine(message.phone) : 'not given'}`,
+    `Subject: ${oneLine(message.subject)}`,
     `Received: ${formatMessageTime(message.createdAt)} (Kampala time)`,
     '',
     'Message:',

@@ -61,4 +61,29 @@ describe('logger', () => {
     logger.error({ path: '/admin/reset-password/Abc_123-xyz.data' }, 'request error');
     expect(lines.map((l) => l.path)).toEqual(['/admin/reset-password/[token]', '/admin/reset-password/[token]']);
   });
+
+  it("cuts out a preview link's token and every secret link's token in React Router's data addresses", () => {
+    const secret = 'Zx9_preview-secret';
+    const paths: [string, string][] = [
+      [`/preview/${secret}`, '/preview/[token]'],
+      [`/preview/${secret}.data`, '/preview/[token]'],
+      [`/preview/${secret}/_.data?_routes=routes%2Fpublic%2Fpreview`, '/preview/[token]'],
+      [`/preview/${secret}?_data=routes%2Fpublic%2Fpreview`, '/preview/[token]'],
+      [`/PREVIEW/${secret}`, '/PREVIEW/[token]'],
+      [`/preview%2F${secret}`, '/preview/[token]'],
+      [`/newsletter/confirm/${secret}.data`, '/newsletter/confirm/[token]'],
+      [`/newsletter/unsubscribe/${secret}.data?_routes=x`, '/newsletter/unsubscribe/[token]'],
+      [`/Newsletter/Unsubscribe/${secret}`, '/Newsletter/Unsubscribe/[token]'],
+      [`/admin/Reset-Password/${secret}.data`, '/admin/Reset-Password/[token]'],
+    ];
+    for (const [path, logged] of paths) expect(redactPath(path), path).toBe(logged);
+    // The staff's live preview and a newsletter's preview carry no token: their paths stay readable.
+    expect(redactPath('/admin/content/preview')).toBe('/admin/content/preview');
+    expect(redactPath('/admin/newsletter/abc123/preview.data')).toBe('/admin/newsletter/abc123/preview.data');
+
+    const { logger, lines } = capture();
+    logger.info({ method: 'GET', path: `/preview/${secret}.data`, status: 200 }, 'request');
+    logger.error({ path: `/preview/${secret}` }, 'request error');
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
 });

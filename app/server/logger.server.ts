@@ -26,8 +26,10 @@ export const REDACT_PATHS = [
   'err.detail',
 ];
 
-// Path segments after these hold a secret (a reset link's token): logged as `[token]`.
-const SECRET_PATH = /(\/reset-password|\/newsletter\/confirm|\/newsletter\/unsubscribe)\/[^?#]*/g;
+// Path segments after these hold a secret (a reset link's, a newsletter link's or a preview link's
+// token): logged as `[token]`, whatever follows (React Router's `.data` address of the same page too).
+// Route matching ignores case, so the redaction does; an encoded slash is cut as well.
+const SECRET_PATH = /(\/reset-password|\/newsletter\/confirm|\/newsletter\/unsubscribe|\/preview)(?:\/|%2f)[^?#]*/gi;
 
 /** A request path fit for the log: what follows a secret-bearing segment is replaced, and any query dropped. */
 export function redactPath(path: string): string {

@@ -31,6 +31,32 @@ describe('SQLite', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('creates DATA_DIR and the database for the site user only, whatever the umask, and leaves a folder the operator made as it is', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-db-'));
+    const previous = process.umask(0o022);
+    try {
+      const dataDir = path.join(parent, 'new', 'data');
+      const handle = await openDatabase({ dataDir });
+      await handle.db.schema.createTable('note').addColumn('text', 'text').execute();
+      const modeOf = (file: string) => fs.statSync(file).mode & 0o7777;
+      expect(modeOf(path.join(parent, 'new'))).toBe(0o700);
+      expect(modeOf(dataDir)).toBe(0o700);
+      expect(fs.readdirSync(dataDir).sort()).toEqual(['tdg.sqlite', 'tdg.sqlite-shm', 'tdg.sqlite-wal']);
+      for (const name of fs.readdirSync(dataDir)) expect([name, modeOf(path.join(dataDir, name))]).toEqual([name, 0o600]);
+      await handle.close();
+
+      const made = path.join(parent, 'made-by-the-operator');
+      fs.mkdirSync(made, { mode: 0o750 });
+      const second = await openDatabase({ dataDir: made });
+      await second.close();
+      expect(modeOf(made)).toBe(0o750);
+      expect(modeOf(path.join(made, 'tdg.sqlite'))).toBe(0o600);
+    } finally {
+      process.umask(previous);
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('takes the write lock as a transaction begins, so a write from another process cannot break it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-db-'));
     const handle = await openDatabase({ dataDir });

@@ -96,7 +96,10 @@ function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
 
 function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseHandle {
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    // Staff accounts and visitors' messages: a folder the site creates is its own (0700), and so is a
+    // new database file (0600; SQLite gives its WAL and shared-memory files the same mode). A folder the
+    // operator made is left as it is (docs/operations.md#data-folder).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
     throw new DatabaseOpenError(`DATA_DIR ${dataDir} cannot be created or written (${codeOf(error)})`);
@@ -104,6 +107,7 @@ function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseH
   const file = path.join(dataDir, fileName);
   let sqlite: SQLite.Database;
   try {
+    createPrivateFile(file);
     sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -126,6 +130,15 @@ function openSqlite({ dataDir, fileName = SQLITE_FILE }: OpenOptions): DatabaseH
       await db.destroy();
     },
   };
+}
+
+/** Creates `file` empty and owner-only when it does not exist (SQLite would make it 0644 under a 022 umask). */
+function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 async function openPostgres(databaseUrl: string, schema?: string): Promise<DatabaseHandle> {

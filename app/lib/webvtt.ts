@@ -129,10 +129,33 @@ export function checkCaptionsBytes(bytes: Uint8Array): CaptionsCheck {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: ' ', lrm: '', rlm: '', quot: '"', apos: "'" };
 
+/**
+ * The text without its tags: each `<` up to the first `>` on the same line. A `<` whose line has no
+ * `>` after it is kept, as is the rest of that line (no later `<` on it can close either). One pass
+ * over the text, however many `<` it holds.
+ */
+function withoutTags(text: string): string {
+  let out = '';
+  let at = 0;
+  let from = 0;
+  for (;;) {
+    const open = text.indexOf('<', from);
+    if (open === -1) break;
+    let end = open + 1;
+    while (end < text.length && text[end] !== '>' && text[end] !== '\n') end++;
+    if (text[end] === '>') {
+      out += text.slice(at, open);
+      at = end + 1;
+    }
+    from = end + (text[end] === '>' ? 1 : 0);
+    if (end >= text.length) break;
+  }
+  return out + text.slice(at);
+}
+
 /** A cue's words without its markup (<v Name>, <i>, <c.class>, inline timestamps) or entities. */
 export function cuePlainText(text: string): string {
-  return text
-    .replace(/<[^>\n]*>/g, '')
+  return withoutTags(text)
     .replace(/&(amp|lt|gt|nbsp|lrm|rlm|quot|apos);/g, (_, name: string) => ENTITIES[name] ?? '')
     .replace(/\s+/g, ' ')
     .trim();

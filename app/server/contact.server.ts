@@ -131,7 +131,7 @@ type StoredMessage = ContactMessageInput & { id: string; createdAt: string };
 
 /** The mail that tells the organisation's address of a new message: every field, and a link to it in the inbox. */
 export function notificationMail(message: StoredMessage, site: { email: string; publicUrl: string }) {
-  const link = `${site.publicUrl.replace(/\/+$/, '')}/admin/messages/${message.id}`;
+  const link = `${site.publicUrl.replace(/(?<!\/)\/+$/, '')}/admin/messages/${message.id}`;
   const text = [
     'A new message was sent through the contact page of the website.',
     '',

@@ -597,7 +597,7 @@ async function weigh(base: string, pagePath: string): Promise<Weight> {
   }
   for (const m of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/gi)) queue.push(new URL(m[1]!, pageUrl));
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const i of m[1]!.matchAll(/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+\.js)["']/g))
+    for (const i of m[1]!.matchAll(/\bimport\s*(?:[\w*{},]+(?:\s+[\w*{},]+)*\s*from\s*)?["']([^"']+\.js)["']/g))
       queue.push(new URL(i[1]!, pageUrl));
   }
   const seen = new Set<string>();

@@ -25,6 +25,7 @@ import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
+import { refuseControlCharactersInQuery } from './query-check.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -78,6 +79,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  // Issue 22: a query with a control character (%00) is refused here, before any cache or route reads it.
+  app.use(refuseControlCharactersInQuery);
   // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
   // with them (issue 15); the rest of the page cache sits before the React Router handler, below.
   if (!options.dev) app.use(pageCacheHits(pages));

@@ -1,5 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_MESSAGES } from '~/lib/auth';
+import type { Route } from '../routes/admin/+types/sign-in';
 import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import { staffUserByEmail } from '../../tests/support/staff';
 import { ensureSuperAdmin } from './db/seed.server';
@@ -135,6 +137,43 @@ describe.each(ENGINES)('sign-in limits on %s', (engine) => {
     expect((await attempt(email, 'wrong-password', ip)).status).toBe('invalid');
     expect((await attempt(email, PASSWORD, ip)).status).toBe('disabled');
     expect(await attemptsInWindow(signInLimitKeys(email, ip).pair, LOGIN_WINDOW_MS)).toBe(1);
+  });
+
+  it('answers an address that has used up its failures before the form is read, checking and counting nothing', async () => {
+    const email = await account();
+    const ip = '203.0.113.70';
+    const keys = signInLimitKeys(email, ip);
+    await database()
+      .db.insertInto('rate_limits')
+      .values({ key: keys.address, hits: MAX_FAILURES_PER_IP, window_started_at: new Date().toISOString() })
+      .execute();
+    const post = async (fields: Record<string, string>) => {
+      const body = new URLSearchParams(fields).toString();
+      const request = new Request('http://localhost/admin', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+      });
+      const context = new RouterContextProvider();
+      context.set(requestContext, { nonce: '', clientIp: ip, publicPagesChanged: () => undefined });
+      return (await signInAction({ request, context, params: {} } as unknown as Route.ActionArgs)) as {
+        data: { error: string; email: string };
+        init: ResponseInit;
+      };
+    };
+    // The right password, and a form that would be refused for its fields: both wait, with the email kept.
+    for (const fields of [
+      { email, password: PASSWORD },
+      { email, password: '' },
+    ]) {
+      const answer = await post(fields);
+      expect(answer.init.status).toBe(429);
+      expect(answer.data).toEqual({ error: SIGN_IN_MESSAGES.tooManyAttempts, email });
+      expect(Number(new Headers(answer.init.headers).get('Retry-After'))).toBeGreaterThan(0);
+    }
+    expect(await attemptsInWindow(keys.address, LOGIN_WINDOW_MS)).toBe(MAX_FAILURES_PER_IP);
+    expect(await attemptsInWindow(keys.pair, LOGIN_WINDOW_MS)).toBe(0);
+    expect(await database().db.selectFrom('login_attempts').select('id').where('email', '=', email).execute()).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { recordAudit } from './audit.server.ts';
-import { pruneLimits, releaseAttempt, reserveAttempt } from './limits.server.ts';
+import { limitReached, pruneLimits, releaseAttempt, reserveAttempt } from './limits.server.ts';
 import { visitorKey } from './rate-limit.server.ts';
 import {
   clearSessionCookie,
@@ -91,6 +91,21 @@ async function signedInFromBefore(email: string, ip: string): Promise<boolean> {
     .where('at', '>', new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString())
     .execute();
   return rows.some((row) => visitorKey(row.ip) === address);
+}
+
+/**
+ * Before the sign-in form is read: the seconds this visitor's address must wait when it has used up
+ * its failures (the first limit reserveSignIn would refuse it by, with nothing counted), or
+ * undefined when the attempt may go on to signIn, which alone decides. A read, so a flood from one
+ * address is refused without its forms being checked or a counter written; undefined, too, when
+ * the count cannot be read.
+ */
+export async function signInAddressWait(ip: string): Promise<number | undefined> {
+  try {
+    return await limitReached(signInLimitKeys('', ip).address, MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

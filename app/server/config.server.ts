@@ -296,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(message);
   }
   const s = result.data;
-  const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/(?<!\/)\/+$/, '');
   return {
     env: s.NODE_ENV,
     port: s.PORT,

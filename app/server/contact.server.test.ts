@@ -154,6 +154,34 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     expect((await submit(post({ ...VALID, email: 'bad' }), '192.0.2.1')).status).toBe(400);
   });
 
+  it('answers a visitor already over the limit before checking their post, counting and storing nothing more', async () => {
+    const hits = async () =>
+      Number(
+        (
+          await database()
+            .db.selectFrom('rate_limits')
+            .select('hits')
+            .where('key', '=', 'contact:192.0.2.60')
+            .executeTakeFirstOrThrow()
+        ).hits,
+      );
+    for (let i = 0; i < CONTACT_RATE_LIMIT.limit; i++) expect((await submit(post(VALID), '192.0.2.60')).status).toBe(200);
+    // A message that would be refused for its words (or as a bot's) is refused for the limit: it is not checked.
+    for (const change of [{}, { email: 'bad' }, { website: 'https://spam.example' }]) {
+      const refused = await submit(post({ ...VALID, ...change }), '192.0.2.60');
+      expect(refused.status, JSON.stringify(change)).toBe(429);
+      expect(refused.result).toMatchObject({
+        status: 'refused',
+        message: CONTACT_TEXT.rateLimited,
+        values: { name: VALID.name },
+      });
+      expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+    }
+    // Refused before anything was counted or stored: a flood of them costs one read each.
+    expect(await hits()).toBe(CONTACT_RATE_LIMIT.limit);
+    expect(await count()).toBe(CONTACT_RATE_LIMIT.limit);
+  });
+
   it('lets at most five of 25 simultaneous messages from one address through, counted in the database', async () => {
     const outcomes = await Promise.all(Array.from({ length: 25 }, () => submit(post(VALID), '192.0.2.77')));
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(CONTACT_RATE_LIMIT.limit);

@@ -16,7 +16,7 @@ import type { Database } from './db/schema.ts';
 import { getDb } from './db/db.server.ts';
 import { newId, nowIso } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
-import { limitVisitorPost, type FormAnswer } from './rate-limit.server.ts';
+import { limitVisitorPost, visitorOverLimit, type FormAnswer, type VisitorRefusal } from './rate-limit.server.ts';
 import { parseForm } from './forms.server.ts';
 import { getConfig } from './config.server.ts';
 import { sendMail } from './mail.server.ts';
@@ -62,6 +62,9 @@ export async function submitContactForm(options: {
   db?: Kysely<Database>;
 }): Promise<ContactSubmission> {
   const log = getLogger();
+  // A visitor already over the limit is known before the body is read: their post is not checked,
+  // stored or counted again (the form is still read, to show what they typed).
+  const over = await visitorOverLimit('contact', options.clientIp, CONTACT_RATE_LIMIT);
   const form = await parseForm(options.request, contactFormSchema, {
     maxBytes: CONTACT_MAX_BODY_BYTES,
     tooLargeMessage: CONTACT_TEXT.tooLarge,
@@ -87,6 +90,14 @@ export async function submitContactForm(options: {
   // What the form shows again: as posted, or once checked (trimmed).
   const values = { ...EMPTY_VALUES };
   for (const field of CONTACT_FIELDS) values[field] = form.values[field] ?? '';
+  const limitAnswer = (limited: VisitorRefusal): ContactSubmission => ({
+    ...limited,
+    result:
+      limited.status === 429
+        ? { status: 'refused', message: CONTACT_TEXT.rateLimited, values }
+        : { status: 'failed', message: CONTACT_TEXT.failed, values },
+  });
+  if (over) return limitAnswer(over);
 
   const honeypot = form.values[HONEYPOT_FIELD];
   if (honeypot === undefined || honeypot.trim() !== '') {
@@ -101,14 +112,7 @@ export async function submitContactForm(options: {
   const { [HONEYPOT_FIELD]: _, ...message } = form.values;
 
   const limited = await limitVisitorPost('contact', options.clientIp, CONTACT_RATE_LIMIT);
-  if (limited)
-    return {
-      ...limited,
-      result:
-        limited.status === 429
-          ? { status: 'refused', message: CONTACT_TEXT.rateLimited, values }
-          : { status: 'failed', message: CONTACT_TEXT.failed, values },
-    };
+  if (limited) return limitAnswer(limited);
 
   let saved: { id: string; createdAt: string };
   try {
@@ -131,7 +135,7 @@ type StoredMessage = ContactMessageInput & { id: string; createdAt: string };
 
 /** The mail that tells the organisation's address of a new message: every field, and a link to it in the inbox. */
 export function notificationMail(message: StoredMessage, site: { email: string; publicUrl: string }) {
-  const link = `${site.publicUrl.replace(/\/+$/, '')}/admin/messages/${message.id}`;
+  const link = `${site.publicUrl.replace(/(?<!\/)\/+$/, '')}/admin/messages/${message.id}`;
   const text = [
     'A new message was sent through the contact page of the website.',
     '',

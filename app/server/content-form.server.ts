@@ -40,6 +40,7 @@ import {
   type ContentAnswer,
   type ContentConflict,
   type ContentErrors,
+  type ContentField,
   type ContentType,
   type SaveIntent,
 } from '../lib/content-form.ts';
@@ -61,9 +62,14 @@ type SaveFailure = Extract<SaveResult, { ok: false }>;
 /**
  * The content form as posted: the fields beside the content (the button pressed, the version the
  * form was opened at, the schedule, a picture attached without JavaScript). The content's own fields
- * pass through and are checked next, by the rules of the button pressed: a draft's or the spec's.
+ * pass through as sent and are checked next, by the rules of the button pressed: a draft's or the
+ * spec's. Any other name is dropped.
  */
-const envelopeSchema = z.looseObject({
+const envelopeSchema = z.object({
+  ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<
+    ContentField,
+    z.ZodOptional<z.ZodUnknown>
+  >),
   imageFile: optionalFile,
   intent: z.string().max(20).optional(),
   version: z.string().max(20).optional(),

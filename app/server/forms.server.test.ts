@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { streamedFormPost } from '../../tests/support/requests';
-import { FORM_TEXTS, formRefusal, optionalFile, parseForm, type ParsedForm } from './forms.server';
+import { EXTRA_FIELDS, FORM_TEXTS, formRefusal, optionalFile, parseForm, type ParsedForm } from './forms.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
 
 // parseForm: what it accepts, how Zod's verdict reaches the form, and each refusal with what it
@@ -179,5 +179,123 @@ describe('parseForm refuses', () => {
     const result = refused(await parseForm(request, schema, { maxBytes: 1024 }));
     expect(result).toMatchObject({ status: 400, formError: FORM_TEXTS.unreadable });
     expect(await formRefusal(result).json()).toEqual({ error: FORM_TEXTS.unreadable });
+  });
+});
+
+/** `count` distinct empty fields, URL-encoded as `0=&1=&…` (names in base 36, as short as they come). */
+const manyFields = (count: number) => Array.from({ length: count }, (_, i) => `${i.toString(36)}=`).join('&');
+
+/** A URL-encoded post of a body as given, with its Content-Length. */
+function rawUrlencoded(body: string) {
+  return post(body, { 'content-type': URLENCODED, 'content-length': String(Buffer.byteLength(body)) });
+}
+
+/**
+ * A bound far above what one pass over the fields needs (milliseconds), even on a machine busy
+ * with other suites: grouping by a scan per name took seconds on 13,000 fields and grows with the
+ * square of their number.
+ */
+const ONE_PASS_MS = 3_000;
+
+describe('parseForm counts the fields before it groups them', () => {
+  it('refuses 40,000 distinct fields with 400 and a plain message, URL-encoded or multipart, before parsing them', async () => {
+    const request = rawUrlencoded(manyFields(40_000));
+    let started = performance.now();
+    const result = refused(await parseForm(request, schema, { maxBytes: 1024 * 1024 }));
+    expect(performance.now() - started).toBeLessThan(ONE_PASS_MS);
+    expect(result).toMatchObject({ status: 400, formError: FORM_TEXTS.tooManyFields, values: {} });
+    expect(await formRefusal(result).json()).toEqual({ error: FORM_TEXTS.tooManyFields });
+
+    const parts = Array.from({ length: 40_000 }, (_, i) => `--b\r\nContent-Disposition: form-data; name="${i}"\r\n\r\n\r\n`);
+    const multipartBody = `${parts.join('')}--b--\r\n`;
+    const multipartRequest = post(multipartBody, {
+      'content-type': 'multipart/form-data; boundary=b',
+      'content-length': String(Buffer.byteLength(multipartBody)),
+    });
+    started = performance.now();
+    const multipartResult = refused(await parseForm(multipartRequest, schema, { maxBytes: 8 * 1024 * 1024 }));
+    expect(multipartResult).toMatchObject({ status: 400, formError: FORM_TEXTS.tooManyFields });
+    expect(performance.now() - started).toBeLessThan(ONE_PASS_MS);
+  });
+
+  it('takes the fields its schema knows and a few more (a name sent twice, a button), and drops the names it does not know', async () => {
+    // 3 names known, EXTRA_FIELDS more: a post of 3 + EXTRA_FIELDS fields is read, one more is not.
+    const fields = Array.from({ length: EXTRA_FIELDS }, (_, i) => `other${i}=x`);
+    const body = `email=a%40example.org&password=secret-words&note=hi&${fields.join('&')}`;
+    const result = await parseForm(rawUrlencoded(body), schema, { maxBytes: 4096 });
+    expect(result).toEqual({ ok: true, values: { email: 'a@example.org', password: 'secret-words', note: 'hi' } });
+    const tooMany = refused(await parseForm(rawUrlencoded(`${body}&one=more`), schema, { maxBytes: 4096 }));
+    expect(tooMany).toMatchObject({ status: 400, formError: FORM_TEXTS.tooManyFields });
+
+    // Unknown names never reach the values shown again either, and a name like __proto__ is only a name.
+    const invalid = await parseForm(rawUrlencoded('email=nope&password=x&__proto__=y&intent=save'), schema, { maxBytes: 4096 });
+    if (invalid.ok || invalid.refused) throw new Error(JSON.stringify(invalid));
+    expect(invalid.values).toEqual({ email: 'nope', password: 'x' });
+    expect(Object.getPrototypeOf(invalid.values)).toBe(Object.prototype);
+
+    // A union of forms (the message page's reply and status forms) knows the names of each.
+    const either = z.discriminatedUnion('intent', [
+      z.object({ intent: z.literal('a'), one: z.string() }),
+      z.object({ intent: z.literal('b'), two: z.string() }),
+    ]);
+    expect(await parseForm(rawUrlencoded('intent=b&two=2&three=3'), either, { maxBytes: 4096 })).toEqual({
+      ok: true,
+      values: { intent: 'b', two: '2' },
+    });
+  });
+
+  it('reads 13,000 fields in one pass when the form says it may have that many', async () => {
+    const listed = z.looseObject({});
+    const request = rawUrlencoded(manyFields(13_000));
+    const started = performance.now();
+    const result = await parseForm(request, listed, { maxBytes: 1024 * 1024, maxFields: 13_000 });
+    expect(performance.now() - started).toBeLessThan(ONE_PASS_MS);
+    if (!result.ok) throw new Error(JSON.stringify(result).slice(0, 200));
+    expect(Object.keys(result.values)).toHaveLength(13_000);
+    expect(result.values).toMatchObject({ '0': '', a0: '' });
+    // One more than it says is refused before it is parsed.
+    const over = refused(
+      await parseForm(rawUrlencoded(manyFields(13_001)), listed, { maxBytes: 1024 * 1024, maxFields: 13_000 }),
+    );
+    expect(over).toMatchObject({ status: 400, formError: FORM_TEXTS.tooManyFields });
+  });
+});
+
+describe('parseForm refuses control characters', () => {
+  it('in a value or a name, NUL among them, URL-encoded or multipart, with 400 and a plain message', async () => {
+    const posts = [
+      'email=a%40example.org&password=secret%00words',
+      'email=a%40example.org&password=secret-words&note=%0B',
+      'email=a%40example.org&password=secret-words&note=%1B%5B31m',
+      'email=a%40example.org&password=secret-words&no%00te=x',
+      // A name no schema knows is checked too: it is read before it is dropped.
+      'email=a%40example.org&password=secret-words&other=%00',
+    ];
+    for (const body of posts) {
+      const result = refused(await parseForm(rawUrlencoded(body), schema, { maxBytes: 4096 }));
+      expect(result, body).toMatchObject({ status: 400, formError: FORM_TEXTS.controlCharacter, values: {} });
+    }
+    const form = new FormData();
+    form.append('email', 'a@example.org');
+    form.append('password', 'secret\u0000words');
+    expect(refused(await parseForm(await multipart(form), schema, { maxBytes: 4096 }))).toMatchObject({
+      status: 400,
+      formError: FORM_TEXTS.controlCharacter,
+    });
+  });
+
+  it('but keeps tabs and line breaks (a message typed in a text box, pasted columns)', async () => {
+    const text = z.object({ message: z.string() });
+    const body = new URLSearchParams({ message: 'Dear team,\r\nName:\tGrace\nThanks' }).toString();
+    expect(await parseForm(rawUrlencoded(body), text, { maxBytes: 4096 })).toEqual({
+      ok: true,
+      values: { message: 'Dear team,\r\nName:\tGrace\nThanks' },
+    });
+    const form = new FormData();
+    form.append('message', 'one\r\ntwo\tthree');
+    expect(await parseForm(await multipart(form), text, { maxBytes: 4096 })).toEqual({
+      ok: true,
+      values: { message: 'one\r\ntwo\tthree' },
+    });
   });
 });

@@ -11,9 +11,9 @@ export function newContentId(title: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-+|(?<!-)-+$/g, '')
     .slice(0, 60)
-    .replace(/-+$/g, '');
+    .replace(/(?<!-)-+$/g, '');
   const suffix = randomBytes(4).toString('hex').slice(0, 6);
   return slug ? `${slug}-${suffix}` : suffix;
 }

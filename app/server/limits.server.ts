@@ -71,6 +71,23 @@ export async function attemptsInWindow(key: string, windowMs: number, now = Date
 }
 
 /**
+ * Whether `key` has used up its `limit` in the current window, without counting an attempt: the
+ * seconds until its window ends (when the next attempt may go on), or undefined when it may go on
+ * now. A read, so a visitor over a limit can be refused before anything else is done or written;
+ * the attempt itself is still counted by reserveAttempt, which alone decides what is let through.
+ */
+export async function limitReached(key: string, limit: number, windowMs: number, now = Date.now()): Promise<number | undefined> {
+  const row = await getDb()
+    .selectFrom('rate_limits')
+    .select(['hits', 'window_started_at'])
+    .where('key', '=', key)
+    .where('window_started_at', '>', new Date(now - windowMs).toISOString())
+    .executeTakeFirst();
+  if (!row || Number(row.hits) < limit) return undefined;
+  return Math.max(1, Math.ceil((Date.parse(row.window_started_at) + windowMs - now) / 1000));
+}
+
+/**
  * Removes counters whose window started more than `olderThanMs` ago (housekeeping). The table does
  * not know each key's window, so `olderThanMs` must be at least the longest window in use: a
  * counter removed while its window is still open would start again from nothing.

@@ -155,6 +155,28 @@ describe.each(ENGINES)('the newsletter box on %s', (engine) => {
     expect((await queued()).map((p) => p.email)).not.toContain('late@example.org');
   });
 
+  it('answers a visitor already over the limit before checking the address, counting nothing more', async () => {
+    const hits = async () =>
+      Number(
+        (
+          await database()
+            .db.selectFrom('rate_limits')
+            .select('hits')
+            .where('key', '=', 'newsletter:192.0.2.61')
+            .executeTakeFirstOrThrow()
+        ).hits,
+      );
+    for (let i = 0; i < NEWSLETTER_RATE_LIMIT.limit; i++) await submit(post({ email: `q${i}@example.org` }), '192.0.2.61');
+    for (const email of ['late@example.org', 'not-an-address']) {
+      const refused = await submit(post({ email, source: '/blog' }), '192.0.2.61');
+      expect(refused.status, email).toBe(429);
+      expect(refused.result).toEqual({ status: 'failed', message: NEWSLETTER_RATE_LIMITED, back: '/blog' });
+      expect(Number(refused.headers?.['Retry-After'])).toBeGreaterThan(0);
+    }
+    expect(await hits()).toBe(NEWSLETTER_RATE_LIMIT.limit);
+    expect(await queued()).toHaveLength(NEWSLETTER_RATE_LIMIT.limit);
+  });
+
   it('answers 413 to an oversized post', async () => {
     const outcome = await submit(post({ email: 'a@example.org', source: 'x'.repeat(20_000) }));
     expect(outcome.status).toBe(413);

@@ -12,7 +12,7 @@ import { reserveAttempt } from './limits.server.ts';
 import { getLogger } from './logger.server.ts';
 import { sendMail } from './mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { limitVisitorPost, type FormAnswer } from './rate-limit.server.ts';
+import { limitVisitorPost, visitorOverLimit, type FormAnswer } from './rate-limit.server.ts';
 import { getSiteInfo } from './site.server.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
@@ -87,6 +87,9 @@ export async function submitNewsletterForm(options: {
   db?: Kysely<Database>;
 }): Promise<FormAnswer<NewsletterAnswer>> {
   const log = getLogger();
+  // A visitor already over the limit is known before the body is read: the address is not checked
+  // or counted again (the form is still read, for the page to go back to).
+  const over = await visitorOverLimit('newsletter', options.clientIp, NEWSLETTER_RATE_LIMIT);
   const form = await parseForm(options.request, newsletterFormSchema, {
     maxBytes: MAX_BODY_BYTES,
     tooLargeMessage: NEWSLETTER_TOO_LARGE,
@@ -96,6 +99,10 @@ export async function submitNewsletterForm(options: {
     const back = backPath(undefined, options.request);
     if (form.status === 413) return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE), headers: form.headers };
     return { status: 400, result: answer('invalid', back), headers: form.headers };
+  }
+  if (over) {
+    const back = backPath(form.ok ? form.values.source : form.values.source?.trim().slice(0, SOURCE_MAX), options.request);
+    return { ...over, result: answer('failed', back, NEWSLETTER_RATE_LIMITED) };
   }
   if (!form.ok) {
     const back = backPath(form.values.source?.trim().slice(0, SOURCE_MAX), options.request);

@@ -131,6 +131,38 @@ describe.each(ENGINES)('forgot password on %s', (engine) => {
     expect((await forgotPassword(`visitor-0-${engine}@example.org`, '203.0.113.51')).status).toBe(200);
   });
 
+  it('answers an address over its limit before reading the form, counting nothing more', async () => {
+    const ip = '203.0.113.60';
+    for (let i = 0; i < FORGOT_PASSWORD_LIMITS.perAddress; i++)
+      expect((await forgotPassword(`early-${i}-${engine}@example.org`, ip)).status).toBe(200);
+    const key = `forgot-password:address:${ip}`;
+    const hits = async () =>
+      Number(
+        (await database().db.selectFrom('rate_limits').select('hits').where('key', '=', key).executeTakeFirstOrThrow()).hits,
+      );
+    // Not a form at all (refused with 415 when read): the limit answers first, and the body is only dropped.
+    const body = JSON.stringify({ email: 'someone@example.org' });
+    const request = new Request('http://localhost/admin/forgot-password', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const context = new RouterContextProvider();
+    context.set(requestContext, { nonce: '', clientIp: ip, publicPagesChanged: () => undefined });
+    const result = (await action({ request, context, params: {} } as unknown as Route.ActionArgs)) as {
+      data: Answer['body'];
+      init: ResponseInit;
+    };
+    const retryAfter = Number(new Headers(result.init.headers).get('Retry-After'));
+    expect(result.init.status).toBe(429);
+    expect(result.data).toEqual({ sent: false, error: forgotPasswordLimited(retryAfter) });
+    expect(request.bodyUsed).toBe(true);
+    const again = await forgotPassword(`early-more-${engine}@example.org`, ip);
+    expect(again.status).toBe(429);
+    expect(again.body).toEqual({ sent: false, error: forgotPasswordLimited(Number(again.retryAfter)) });
+    expect(await hits()).toBe(FORGOT_PASSWORD_LIMITS.perAddress);
+  });
+
   it('refuses an email address after its limit, from any network, whether or not it has an account', async () => {
     const stranger = `ghost-${engine}@example.org`;
     const outcomes = async (email: string, net: number) => {

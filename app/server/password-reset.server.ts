@@ -5,7 +5,7 @@ import { sendMail } from './mail.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { getLogger } from './logger.server.ts';
 import { enqueueJob } from './jobs.server.ts';
-import { reserveAttempt } from './limits.server.ts';
+import { limitReached, reserveAttempt } from './limits.server.ts';
 import { visitorKey } from './rate-limit.server.ts';
 import { nowIso } from './ids.server.ts';
 import { setPassword, UserRuleError } from './users.server.ts';
@@ -28,6 +28,25 @@ export function hashToken(token: string): string {
 
 export type ForgotPasswordOutcome = { status: 'queued' } | { status: 'limited'; retryAfterSeconds: number };
 
+const addressKey = (ip: string) => `forgot-password:address:${visitorKey(ip)}`;
+
+/**
+ * Before the forgot-password form is read: the seconds this visitor's address must wait when it has
+ * used up its requests, or undefined when the request may go on to requestPasswordReset, which
+ * counts it and alone decides (also when the count cannot be read). Nothing is counted here.
+ */
+export async function forgotPasswordAddressWait(ip: string): Promise<number | undefined> {
+  const { perAddress, windowMs } = FORGOT_PASSWORD_LIMITS;
+  let wait;
+  try {
+    wait = await limitReached(addressKey(ip), perAddress, windowMs);
+  } catch {
+    return undefined;
+  }
+  if (wait !== undefined) limited(wait, 'address');
+  return wait;
+}
+
 /**
  * The public forgot-password form: counts the request against the visitor's address and the email,
  * then queues the rest. Nothing here depends on whether the account exists, so every address gets
@@ -37,7 +56,7 @@ export type ForgotPasswordOutcome = { status: 'queued' } | { status: 'limited'; 
 export async function requestPasswordReset(input: { email: string; ip: string }): Promise<ForgotPasswordOutcome> {
   const email = input.email.toLowerCase();
   const { perAddress, perEmail, windowMs } = FORGOT_PASSWORD_LIMITS;
-  const byAddress = await reserveAttempt(`forgot-password:address:${visitorKey(input.ip)}`, perAddress, windowMs);
+  const byAddress = await reserveAttempt(addressKey(input.ip), perAddress, windowMs);
   if (!byAddress.allowed) return limited(byAddress.retryAfterSeconds, 'address');
   // Hashed: the counter outlives the request, and the address typed may belong to nobody here.
   const byEmail = await reserveAttempt(`forgot-password:email:${hashToken(email).slice(0, 32)}`, perEmail, windowMs);

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6, SocketAddress } from 'node:net';
 import { data, type HeadersFunction } from 'react-router';
-import { reserveAttempt } from './limits.server.ts';
+import { limitReached, reserveAttempt } from './limits.server.ts';
 import { getLogger } from './logger.server.ts';
 
 // What public forms share about limits: the key a visitor is counted under, and how an action
@@ -60,6 +60,28 @@ export async function limitVisitorPost(
   if (decision.allowed) return undefined;
   getLogger().warn({ form }, `${form} post refused: rate limit`);
   return { status: 429, headers: { 'Retry-After': String(decision.retryAfterSeconds) } };
+}
+
+/**
+ * Before a public form's body is read: a visitor already over the form's limit is refused (429)
+ * without the post being checked, stored or counted again, so a flood of refused posts costs one
+ * read each. Undefined when the post may go on to limitVisitorPost, which counts it and alone
+ * decides; also when the count cannot be read (limitVisitorPost then answers).
+ */
+export async function visitorOverLimit(
+  form: 'contact' | 'newsletter',
+  clientIp: string,
+  rule: { limit: number; windowMs: number },
+): Promise<VisitorRefusal | undefined> {
+  let retryAfterSeconds;
+  try {
+    retryAfterSeconds = await limitReached(`${form}:${visitorKey(clientIp)}`, rule.limit, rule.windowMs);
+  } catch {
+    return undefined;
+  }
+  if (retryAfterSeconds === undefined) return undefined;
+  getLogger().warn({ form }, `${form} post refused: rate limit`);
+  return { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } };
 }
 
 /** What a public form's action decided: the result for the page, its HTTP status and any headers. */

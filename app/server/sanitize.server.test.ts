@@ -32,7 +32,7 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
 /** Every way the output could still run script or load something: an empty list means safe. */
 function dangers(html: string): string[] {
   const found: string[] = [];
-  for (const [, name, attrs] of html.matchAll(/<([a-zA-Z][\w:-]*)([^>]*)>/g)) {
+  for (const [, name, attrs] of html.matchAll(/<([a-zA-Z][\w:-]*)((?:[^\w:>-][^>]*)?)>/g)) {
     const tag = name!.toLowerCase();
     if (!ALLOWED_TAGS.has(tag)) found.push(`tag <${tag}>`);
     for (const [, attr, value] of attrs!.matchAll(/\s([^\s=/>]+)(?:="([^"]*)")?/g)) {
@@ -47,7 +47,7 @@ function dangers(html: string): string[] {
   // Nothing that looks like markup may survive as markup; escaped text is harmless.
   if (/<(script|iframe|object|embed|svg|math|style|form|meta|base|link|img|input|frame|template)/i.test(html))
     found.push('dangerous markup');
-  if (/(javascript|vbscript|data):/i.test(html.replace(/&[a-z]+;|&#\d+;/gi, '').replace(/>[^<]*</g, '><')))
+  if (/(javascript|vbscript|data):/i.test(html.replace(/&[a-z]+;|&#\d+;/gi, '').replace(/>[^<>]*</g, '><')))
     found.push('script URL in markup');
   return found;
 }

@@ -38,7 +38,7 @@ function seeded(title: string): Seeded {
 function expectedReadTime(html: string): string {
   const text = html
     .replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]+>/g, '')
     .replace(/&[a-z]+;/g, ' ');
   const words = text.split(/\s+/).filter(Boolean).length;
   return `${Math.max(1, Math.ceil(words / 200))} min read`;

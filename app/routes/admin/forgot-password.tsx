@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { requestPasswordReset } from '~/server/password-reset.server';
-import { clientIp } from '~/server/request-info.server';
+import { forgotPasswordAddressWait, requestPasswordReset } from '~/server/password-reset.server';
+import { clientIp, discardBody } from '~/server/request-info.server';
 import { parseForm } from '~/server/forms.server';
 import { getLogger } from '~/server/logger.server';
 import { SIGN_IN_MESSAGES } from '~/lib/auth';
@@ -35,7 +35,18 @@ export function loader() {
 
 const schema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) });
 
+/** The answer to a request refused by a limit: the wait in words, and in Retry-After. */
+function limitedAnswer(retryAfterSeconds: number, headers: Record<string, string> = {}) {
+  return data(
+    { sent: false, error: forgotPasswordLimited(retryAfterSeconds) },
+    { status: 429, headers: { ...headers, 'Retry-After': String(retryAfterSeconds) } },
+  );
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
+  // An address that has used up its requests is answered before the form is read (only dropped).
+  const wait = await forgotPasswordAddressWait(clientIp(context));
+  if (wait !== undefined) return limitedAnswer(wait, await discardBody(request));
   const form = await parseForm(request, schema, { maxBytes: 4_096 });
   if (!form.ok) {
     const error = form.refused ? form.formError : SIGN_IN_MESSAGES.emailInvalid;
@@ -45,11 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only counts and queues: the account is looked up and mailed in the background, so the answer
     // and its timing are the same for every address.
     const outcome = await requestPasswordReset({ email: form.values.email, ip: clientIp(context) });
-    if (outcome.status === 'limited')
-      return data(
-        { sent: false, error: forgotPasswordLimited(outcome.retryAfterSeconds) },
-        { status: 429, headers: { 'Retry-After': String(outcome.retryAfterSeconds) } },
-      );
+    if (outcome.status === 'limited') return limitedAnswer(outcome.retryAfterSeconds);
   } catch (error) {
     getLogger().error({ err: error }, 'password reset request could not be queued');
     return data({ sent: false, error: FORGOT_PASSWORD_FAILED }, { status: 503 });

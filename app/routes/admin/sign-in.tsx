@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { signIn } from '~/server/auth.server';
+import { signIn, signInAddressWait } from '~/server/auth.server';
 import { getCurrentStaff } from '~/server/staff-context.server';
 import { clientIp } from '~/server/request-info.server';
 import { parseForm } from '~/server/forms.server';
@@ -37,7 +37,15 @@ const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional()
 
 /** The sign-in form, posted by the browser itself (no JavaScript) or through clientAction below. */
 export async function action({ request, context }: Route.ActionArgs) {
+  // An address that has used up its failures is known before the form is read: no password is
+  // checked and nothing is counted (the form is still read, to fill the email in again).
+  const wait = await signInAddressWait(clientIp(context));
   const form = await parseForm(request, signInFormSchema, { maxBytes: 8_192 });
+  if (wait !== undefined)
+    return data(
+      { error: SIGN_IN_MESSAGES.tooManyAttempts, email: (form.values.email ?? '').slice(0, 254) },
+      { status: 429, headers: { ...(form.ok ? {} : form.headers), 'Retry-After': String(wait) } },
+    );
   if (!form.ok) {
     const email = (form.values.email ?? '').slice(0, 254);
     return data(

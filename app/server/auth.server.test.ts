@@ -231,6 +231,13 @@ describe.each(ENGINES)('redirectTo after sign-in on %s', (engine) => {
       const length = String(Buffer.byteLength(new URLSearchParams(fields).toString()));
       const request = formPost('http://localhost/admin', fields, { 'content-length': length });
       const response = await answer(() => signInAction({ request, context, params: {} } as never));
+      // A field with a control character other than tab and line breaks is refused as a whole form
+      // (parseForm, 400); any other hand-made address signs in and goes home.
+      // eslint-disable-next-line no-control-regex -- the characters parseForm refuses
+      if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(redirectTo)) {
+        expect(response, JSON.stringify(redirectTo)).toMatchObject({ status: 400 });
+        continue;
+      }
       expect(response, JSON.stringify(redirectTo)).toMatchObject({ status: 302 });
       expect(response.location).toBe(redirectTo === '/admin/users' ? '/admin/users' : homePathFor(boss.role));
     }

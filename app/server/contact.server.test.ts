@@ -187,13 +187,16 @@ describe.each(ENGINES)('contact messages on %s', (engine) => {
     expect(outcomes.filter((o) => o.status === 200)).toHaveLength(CONTACT_RATE_LIMIT.limit);
     expect(outcomes.filter((o) => o.status === 429)).toHaveLength(25 - CONTACT_RATE_LIMIT.limit);
     expect(await count()).toBe(CONTACT_RATE_LIMIT.limit);
-    // The count lives in rate_limits, where every process and instance reads it.
+    // The count lives in rate_limits, where every process and instance reads it. Every post that
+    // got past the check made before its body is counted; one that came after the limit was full is
+    // refused unread and uncounted, so how many were counted depends on their order.
     const row = await database()
       .db.selectFrom('rate_limits')
       .select('hits')
       .where('key', '=', 'contact:192.0.2.77')
       .executeTakeFirstOrThrow();
-    expect(Number(row.hits)).toBe(25);
+    expect(Number(row.hits)).toBeGreaterThanOrEqual(CONTACT_RATE_LIMIT.limit);
+    expect(Number(row.hits)).toBeLessThanOrEqual(25);
   });
 
   it('answers 413 to a huge post, declared or streamed, storing nothing', async () => {

@@ -24,6 +24,7 @@ import { setPageScripts } from '~/server/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
+import { watchEventLoop } from './event-loop.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -77,6 +78,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  // Issue 22: a request that holds the event loop is logged, and /healthz reports the delays.
+  const eventLoop = watchEventLoop(logger);
+  app.use(eventLoop.requests);
   // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
   // with them (issue 15); the rest of the page cache sits before the React Router handler, below.
   if (!options.dev) app.use(pageCacheHits(pages));
@@ -96,7 +100,12 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     const ok = await isDatabaseReachable(database.db);
     res.set('Cache-Control', 'no-store');
     // pid: which worker answered (WEB_CONCURRENCY, issue 15).
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine, pid: process.pid });
+    res.status(ok ? 200 : 503).json({
+      status: ok ? 'ok' : 'unavailable',
+      database: database.engine,
+      pid: process.pid,
+      eventLoop: eventLoop.figures(),
+    });
   });
 
   // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).
@@ -146,6 +155,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     logger,
     async close() {
       stopListening();
+      eventLoop.stop();
       await cacheBus.close();
       await stopJobs();
       await database.close();

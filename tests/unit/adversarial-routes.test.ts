@@ -9,6 +9,7 @@ import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { makeTestClip } from '../support/video-clips';
 import { staffUserByEmail } from '../support/staff';
 import routes from '~/routes';
+import { ADMIN_ACCESS } from '~/routes/admin/access';
 import { contentSchema } from '~/lib/content-form';
 import { serviceSchema } from '~/lib/service-schema';
 import type { StaffUser } from '~/server/auth.server';
@@ -32,14 +33,16 @@ import { appendVideoChunk, startVideoUpload, videoUploadStatus } from '~/server/
 // BLOCK_LIMIT_MS, naming the route and the body.
 //
 // The site runs from its production build in a process of its own (tests/support/site-process.ts),
-// which reports the longest its event loop was held while each request was handled. The posts come from a signed-in
-// super admin with a fresh session, from this site's origin, with real items in the address (a
-// story, a message, a subscriber, a service, a video upload, live tokens), so they reach the action
-// and its form parsing rather than being refused at the door. Each body keeps the fields the route's
-// own page form sends (so the checks behind the first field errors run too) and puts the hostile
-// text in its free-text fields; a file field gets it as a file of the kind it accepts (a captions
-// field, as a WebVTT cue). Resource routes without a page of their own get the fields of every
-// form on the site.
+// which reports the longest its event loop was held while each request was handled. The posts come
+// from this site's origin, with real items in the address (a story with a captioned video, a
+// message, a subscriber, a service, a video upload, live tokens), as a stranger where anyone may
+// post (the public forms, signing in) and as the super admin with a fresh session everywhere else,
+// so they reach the action and its form parsing rather than being refused at the door. Each body
+// keeps the fields the route's own page form sends (so the checks behind the first field errors run
+// too) and puts the hostile text in its free-text fields; a file field gets it as a file of the kind
+// it accepts (a captions field, as a WebVTT cue). Resource routes without a page of their own get
+// the fields of every form on the site. A route's size cap is found by posting it harmless bodies
+// until it stops answering 413.
 //
 // SQLite only: the cost measured is reading and checking the body, which does not depend on the
 // database engine (the database does the same few writes on either).
@@ -300,9 +303,19 @@ const nextClient = () => {
   return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
 };
 
-async function signedInHeaders(): Promise<Record<string, string>> {
+/**
+ * Whether anyone may post to `pattern`: the public site's forms, and the admin routes whose action
+ * the access table (routes/admin/access.ts) opens to everyone, such as signing in. Those are posted
+ * as a stranger would post them; the rest as the super admin.
+ */
+const isOpenToAnyone = (pattern: string) => !ADMIN_ACCESS[pattern] || ADMIN_ACCESS[pattern].action === 'public';
+
+/** The headers of a request from this site's own pages: the super admin's fresh session, unless `pattern` is open to anyone. */
+async function headersFor(pattern: string): Promise<Record<string, string>> {
+  const headers = { origin, 'x-forwarded-for': nextClient() };
+  if (isOpenToAnyone(pattern)) return headers;
   const token = await createSession({ userId: admin.id, remember: false, ip: '', userAgent: null });
-  return { cookie: `${sessionCookieName()}=${token}`, origin, 'x-forwarded-for': nextClient() };
+  return { ...headers, cookie: `${sessionCookieName()}=${token}` };
 }
 
 const storyInput = (title: string) =>
@@ -501,7 +514,7 @@ function sendPost(
 
 async function post(address: Address, search: string, body: Buffer<ArrayBuffer>, contentType: string): Promise<Measured> {
   const url = `${origin}${await address.get()}${search}`;
-  const headers = { ...(await signedInHeaders()), 'content-type': contentType };
+  const headers = { ...(await headersFor(address.pattern)), 'content-type': contentType };
   const { result, blockedMs } = await site.blockedDuring(() => sendPost(url, headers, body));
   address.answered(result.status);
   return { ...result, blockedMs };
@@ -582,7 +595,7 @@ beforeAll(async () => {
   for (const route of withAction.filter((r) => typeof r.module.default === 'function')) {
     const address = new Address(route.pattern);
     const pathname = await address.get();
-    const response = await fetch(`${origin}${pathname}`, { headers: await signedInHeaders(), redirect: 'manual' });
+    const response = await fetch(`${origin}${pathname}`, { headers: await headersFor(route.pattern), redirect: 'manual' });
     const targets = postFormsOf(await response.text(), pathname);
     formTargets.set(route.pattern, targets);
     for (const field of targets.flatMap((t) => t.fields)) if (!union.has(field.name)) union.set(field.name, field);

@@ -92,11 +92,47 @@ interface Field {
 const ENTITY: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'", nbsp: '\u00a0' };
 const decode = (text: string) => text.replace(/&(amp|quot|lt|gt|#x27|#39|nbsp);/g, (_, name: string) => ENTITY[name]!);
 
-/** The attributes of one start tag's text (`<input a="b" c>`). */
-function attributes(tag: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of tag.matchAll(/\s([a-zA-Z][\w:-]*)(?:="([^"]*)")?/g))
-    found.set(match[1]!.toLowerCase(), decode(match[2] ?? ''));
+interface StartTag {
+  name: string;
+  /** Where the tag starts and where its text (`<input a="b" c>`) ends. */
+  start: number;
+  end: number;
+  attributes: Map<string, string>;
+}
+
+const isNameCharacter = (c: string) => /[\w:-]/.test(c);
+
+/** The start tags named one of `names` in `html`, in order: one pass over the page's own markup. */
+function startTags(html: string, names: string[]): StartTag[] {
+  const found: StartTag[] = [];
+  let at = html.indexOf('<');
+  while (at !== -1) {
+    const end = html.indexOf('>', at);
+    if (end === -1) break;
+    let i = at + 1;
+    while (i < end && isNameCharacter(html[i]!)) i++;
+    const name = html.slice(at + 1, i).toLowerCase();
+    if (names.includes(name)) {
+      // Its attributes: name, or name="value" (React quotes every value and escapes its quotes).
+      const attributes = new Map<string, string>();
+      while (i < end) {
+        while (i < end && !isNameCharacter(html[i]!)) i++;
+        const from = i;
+        while (i < end && isNameCharacter(html[i]!)) i++;
+        if (i === from) break;
+        const attribute = html.slice(from, i).toLowerCase();
+        let value = '';
+        if (html[i] === '=' && html[i + 1] === '"') {
+          const close = html.indexOf('"', i + 2);
+          value = decode(html.slice(i + 2, close));
+          i = close + 1;
+        }
+        attributes.set(attribute, value);
+      }
+      found.push({ name, start: at, end: end + 1, attributes });
+    }
+    at = html.indexOf('<', end);
+  }
   return found;
 }
 
@@ -105,28 +141,26 @@ const TEXT_INPUTS = new Set(['', 'text', 'email', 'url', 'search', 'tel', 'passw
 /** The fields of one form's inner HTML, in order (the first of a name wins, as a browser's first button would). */
 function fieldsOf(html: string): Field[] {
   const fields: Field[] = [];
-  for (const match of html.matchAll(/<(input|textarea|select|button)\b[^>]*>/g)) {
-    const tag = match[1]!;
-    const attrs = attributes(match[0]);
+  for (const tag of startTags(html, ['input', 'textarea', 'select', 'button'])) {
+    const attrs = tag.attributes;
     const name = attrs.get('name');
     if (!name || attrs.has('disabled')) continue;
     const value = attrs.get('value') ?? '';
     const accept = attrs.get('accept') ?? '';
-    if (tag === 'textarea') {
-      const end = html.indexOf('</textarea>', match.index);
-      fields.push({ name, kind: 'text', value: decode(html.slice(match.index + match[0].length, end)), accept });
-    } else if (tag === 'select') {
-      const end = html.indexOf('</select>', match.index);
-      const options = [...html.slice(match.index, end).matchAll(/<option\b[^>]*>/g)].map((o) => attributes(o[0]));
+    if (tag.name === 'textarea') {
+      const end = html.indexOf('</textarea>', tag.end);
+      fields.push({ name, kind: 'text', value: decode(html.slice(tag.end, end)), accept });
+    } else if (tag.name === 'select') {
+      const options = startTags(html.slice(tag.end, html.indexOf('</select>', tag.end)), ['option']).map((o) => o.attributes);
       const chosen = options.find((o) => o.has('selected')) ?? options[0];
       fields.push({ name, kind: 'fixed', value: chosen?.get('value') ?? '', accept });
-    } else if (tag === 'button') {
+    } else if (tag.name === 'button') {
       if ((attrs.get('type') ?? 'submit') === 'submit') fields.push({ name, kind: 'fixed', value, accept });
     } else {
       const type = (attrs.get('type') ?? '').toLowerCase();
       if (type === 'file') fields.push({ name, kind: 'file', value: '', accept });
       else if (type === 'checkbox' || type === 'radio') {
-        if (attrs.has('checked')) fields.push({ name, kind: 'fixed', value: attrs.get('value') ?? 'on', accept });
+        if (attrs.has('checked')) fields.push({ name, kind: 'fixed', value: value || 'on', accept });
       } else if (TEXT_INPUTS.has(type)) fields.push({ name, kind: 'text', value, accept });
       else if (type !== 'submit' && type !== 'button' && type !== 'reset' && type !== 'image')
         fields.push({ name, kind: 'fixed', value, accept });
@@ -144,16 +178,15 @@ interface Target {
 /** The forms on `html` that post to `pathname`, their fields together for each query they post with. */
 function postFormsOf(html: string, pathname: string): Target[] {
   const targets = new Map<string, Map<string, Field>>();
-  for (const match of html.matchAll(/<form\b[^>]*>/g)) {
-    const attrs = attributes(match[0]);
-    if ((attrs.get('method') ?? 'get').toLowerCase() !== 'post') continue;
-    const action = new URL(attrs.get('action') || pathname, 'http://site');
+  for (const form of startTags(html, ['form'])) {
+    if ((form.attributes.get('method') ?? 'get').toLowerCase() !== 'post') continue;
+    const action = new URL(form.attributes.get('action') || pathname, 'http://site');
     if (action.pathname !== pathname) continue;
     // A form whose address has a query (one group of the settings) is a post of its own.
     const fields = targets.get(action.search) ?? new Map<string, Field>();
     targets.set(action.search, fields);
-    const end = html.indexOf('</form>', match.index);
-    for (const field of fieldsOf(html.slice(match.index, end === -1 ? undefined : end)))
+    const end = html.indexOf('</form>', form.end);
+    for (const field of fieldsOf(html.slice(form.end, end === -1 ? undefined : end)))
       if (!fields.has(field.name)) fields.set(field.name, field);
   }
   return [...targets].map(([search, fields]) => ({ search, fields: [...fields.values()] }));
@@ -545,7 +578,8 @@ async function sizeCap(address: Address, search: string, answers: Measured[]): P
   return Math.floor(low);
 }
 
-const isSignInRedirect = (m: Measured) => m.status >= 300 && m.status < 400 && /^\/admin\?.*redirectTo=/.test(m.location ?? '');
+const isSignInRedirect = (m: Measured) =>
+  m.status >= 300 && m.status < 400 && (m.location ?? '').startsWith('/admin?') && m.location!.includes('redirectTo=');
 
 /** Whether an answer came from the action, not from the door (signed out, forbidden, limited, no item). */
 function reachedAction(pattern: string, m: Measured): boolean {

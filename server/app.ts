@@ -26,6 +26,7 @@ import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts'
 import { mediaHandler } from './media.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { refuseControlCharactersInQuery } from './query-check.ts';
+import { watchEventLoop } from './event-loop.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -79,6 +80,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  // Issue 22: a request that holds the event loop is logged, and /healthz reports the delays.
+  const eventLoop = watchEventLoop(logger);
+  app.use(eventLoop.requests);
   // Issue 22: a query with a control character (%00) is refused here, before any cache or route reads it.
   app.use(refuseControlCharactersInQuery);
   // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
@@ -101,8 +105,15 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.get('/healthz', async (_req, res) => {
     const ok = await isDatabaseReachable(database.db);
     res.set('Cache-Control', 'no-store');
-    // pid: which worker answered (WEB_CONCURRENCY, issue 15); mode: which build of React renders (issue 22).
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', database: database.engine, pid: process.pid, mode });
+    // pid: which worker answered (WEB_CONCURRENCY, issue 15); mode: which build of React renders and
+    // eventLoop: how long requests held the process (issue 22).
+    res.status(ok ? 200 : 503).json({
+      status: ok ? 'ok' : 'unavailable',
+      database: database.engine,
+      pid: process.pid,
+      mode,
+      eventLoop: eventLoop.figures(),
+    });
   });
 
   // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).
@@ -152,6 +163,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     logger,
     async close() {
       stopListening();
+      eventLoop.stop();
       await cacheBus.close();
       await stopJobs();
       await database.close();

@@ -465,7 +465,7 @@ test.describe('content form', () => {
       await page.getByLabel('Title').fill(title);
       await page.getByLabel('Category').selectOption('community');
       await page.getByLabel('Summary').fill('A plain form post.');
-      await page.getByLabel('Content').fill(`<p>${LONG_TEXT}</p><script>window.__xss = 1</script>`);
+      await page.getByRole('textbox', { name: 'Content' }).fill(`<p>${LONG_TEXT}</p><script>window.__xss = 1</script>`);
       await page
         .getByLabel(/Choose an image/)
         .setInputFiles({ name: 'no-js photo.png', mimeType: 'image/png', buffer: await pngBytes() });

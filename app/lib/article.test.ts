@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryLabel } from './categories';
-import { collectionFromPath, isArticleId, isArticlePathname } from './article';
+import { collectionFromPath, isArticleId, isArticlePathname, isStoryPath } from './article';
 import { articlePath } from './collections';
 
 describe('collectionFromPath (spec §2 collection choice)', () => {
@@ -69,5 +69,23 @@ describe('article paths', () => {
     for (const path of ['/blog', '/news/', '/blog/rss.xml', '/news/rss.xml', '/services/a', '/blog/a/b']) {
       expect(isArticlePathname(path), path).toBe(false);
     }
+  });
+});
+
+describe('isStoryPath', () => {
+  it('takes the exact address of a story of any collection, with an id that could exist', () => {
+    for (const path of ['/blog/a', '/news/a-b_C', '/resources/0f1e2d3c-aaaa-4bbb-8ccc-123456789abc', `/blog/${'a'.repeat(120)}`])
+      expect(isStoryPath(path), path).toBe(true);
+    for (const path of [
+      '/blog',
+      '/blog/',
+      '/blog/a/',
+      '/blog/rss.xml',
+      '/services/a',
+      '/blog/a b',
+      `/blog/${'a'.repeat(121)}`,
+      '/blogs/a',
+    ])
+      expect(isStoryPath(path), path).toBe(false);
   });
 });

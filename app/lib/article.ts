@@ -1,4 +1,5 @@
 import { COLLECTION_INFO, type Collection } from './collections.ts';
+import { ID_PATTERN, isId } from './ids.ts';
 import type { SignLanguageMarkup } from './video.ts';
 
 // The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
@@ -19,11 +20,19 @@ export function collectionFromPath(pathname: string): Collection {
   return 'blogs';
 }
 
-/** Ids are slugs or UUIDs; anything else (odd characters, overlong) cannot exist, so it is 'not found'. */
-export const ARTICLE_ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
+/** Ids are slugs or UUIDs (lib/ids.ts); anything else (odd characters, overlong) cannot exist, so it is 'not found'. */
+export const isArticleId = isId;
 
-export function isArticleId(id: string | undefined): id is string {
-  return id !== undefined && ARTICLE_ID_PATTERN.test(id);
+/** The address of one story, news item or resource (`/blog/my-story`), from the collections' paths. */
+const STORY_PATH = new RegExp(
+  `^(${Object.values(COLLECTION_INFO)
+    .map((info) => info.path)
+    .join('|')})/${ID_PATTERN.source.slice(1, -1)}$`,
+);
+
+/** True for the exact address of a story that could exist (no trailing slash, query or fragment). */
+export function isStoryPath(path: string): boolean {
+  return STORY_PATH.test(path);
 }
 
 /** spec §9 truncation lengths used on this page. */

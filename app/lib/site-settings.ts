@@ -4,6 +4,7 @@ import type { Permission } from './permissions.ts';
 import { isTimeZone, TIME_ZONE_MAX } from './schedule.ts';
 import { COURSE_BANNER_TEXT } from './site.ts';
 import { STATS, type Stat } from './stats.ts';
+import { isStoryPath } from './article.ts';
 
 // Issue 11, Site settings (/admin/settings): every word of the site that staff may change without a
 // developer, in groups that each save on their own. The fields, their labels, limits and messages
@@ -375,8 +376,6 @@ export function isHttpsLink(value: string): boolean {
   }
 }
 
-const STORY_PATH = /^\/(blog|news|resources)\/[A-Za-z0-9_-]{1,120}$/;
-
 /**
  * The path of a story as staff may paste it: `/blog/my-story`, or the whole address from the
  * browser (`https://…/blog/my-story`, query and fragment dropped). Undefined when it names no story.
@@ -394,7 +393,7 @@ export function normaliseStoryLink(input: string): string | undefined {
     }
   } else return undefined;
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-  return STORY_PATH.test(path) ? path : undefined;
+  return isStoryPath(path) ? path : undefined;
 }
 
 const IMAGE_URL = /^\/media\/(site|profiles)\/[A-Za-z0-9._-]+\.webp$/;

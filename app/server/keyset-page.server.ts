@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 // The dashboard's long lists (the inbox, the subscribers) newest first, paged by their
 // (created_at, id) key in either direction: a page costs the same at the start of 10,000 rows as at
@@ -14,7 +15,6 @@ interface Cursor {
   id: string;
 }
 
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 const ISO_PATTERN = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export function encodeCursor(cursor: Cursor): string {

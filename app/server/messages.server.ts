@@ -28,6 +28,7 @@ import {
   type MessageView,
   type SettableStatus,
 } from '../lib/messages.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 // The inbox (issue 11, docs/decisions/501-inbox.md): the contact form's messages for staff with
 // messages:manage. Every rule is checked here as well as by the route table; every change of status,
@@ -82,8 +83,6 @@ export interface MessagePage {
 function assertMayManage(actor: StaffUser): void {
   if (!can(actor.role, 'messages:manage')) throw new RuleError(MESSAGE_TEXT.forbidden, 403);
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 
 /** The filter as the list's address carries it: `status` (a view, default the inbox) and `q`. */
 export function filterFromParams(params: URLSearchParams): MessageFilter {

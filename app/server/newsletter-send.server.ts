@@ -15,6 +15,7 @@ import { RuleError } from './rules.server.ts';
 import { DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
 import { can } from '../lib/permissions.ts';
 import { NEWSLETTER_TEXT, SEND_RATE, type DeliveryStatus, type SendStatus } from '../lib/newsletter.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 // Sending a published story or news item to the confirmed subscribers (issue 12,
 // docs/decisions/505-newsletter.md). Confirming a send writes one delivery row per recipient under
@@ -66,8 +67,6 @@ export async function setSendRate(actor: StaffUser, rate: number, ip: string | n
 // The item.
 
 type ItemRow = Selectable<ContentTable>;
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 
 /** A published story or news item by id, or undefined. */
 export async function getSendableItem(id: string, db: Kysely<Database> = getDb()): Promise<ItemRow | undefined> {

@@ -22,6 +22,7 @@ import {
   type SubscriberStatus,
   type SubscriberView,
 } from '../lib/newsletter.ts';
+import { ID_PATTERN } from '../lib/ids.ts';
 
 // The Subscribers screen (issue 12, docs/decisions/505-newsletter.md): counts by status, search,
 // filter, paging, erasure on request, the CSV export of the filtered list however large, and asking
@@ -56,8 +57,6 @@ export interface SubscriberPage {
 function assertMayManage(actor: StaffUser): void {
   if (!can(actor.role, 'subscribers:manage')) throw new RuleError(NEWSLETTER_TEXT.forbidden, 403);
 }
-
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 
 /** The filter as the list's address carries it: `status` (default everyone) and `q`. */
 export function filterFromParams(params: URLSearchParams): SubscriberFilter {

@@ -3,6 +3,7 @@ import {
   CAPTIONS_MAX_LINE,
   CAPTIONS_MESSAGES,
   captionsMessage,
+  captionsMissing,
   checkCaptions,
   checkCaptionsBytes,
   cuePlainText,
@@ -161,5 +162,18 @@ describe('captions written to stall a check', () => {
     transcriptFromCues([{ start: 0, end: 1, text }]);
     // Tens of milliseconds at most; the pattern this replaced took seconds (and 30 s on 250 KB).
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('captionsMissing, the one captions rule', () => {
+  it('asks for captions only when a video goes public without them', () => {
+    const cases: [Parameters<typeof captionsMissing>[0], boolean][] = [
+      [{ videoId: 'v1', goesPublic: true, hasCaptions: false }, true],
+      [{ videoId: 'v1', goesPublic: true, hasCaptions: true }, false],
+      [{ videoId: 'v1', goesPublic: false, hasCaptions: false }, false],
+      [{ videoId: null, goesPublic: true, hasCaptions: false }, false],
+      [{ videoId: '', goesPublic: true, hasCaptions: false }, false],
+    ];
+    for (const [input, missing] of cases) expect(captionsMissing(input), JSON.stringify(input)).toBe(missing);
   });
 });

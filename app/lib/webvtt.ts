@@ -47,6 +47,19 @@ export const CAPTIONS_MESSAGES = {
     'This line is too long (at most 1,000 characters): a caption is a short line of text. Check that the file is a captions file and that its line breaks were kept.',
 } as const;
 
+/**
+ * Issue 14 (WCAG 1.2.2), the one captions rule, for the forms in the browser and the saves on the
+ * server: a video goes public only with its captions. A story's draft may wait for them; every save
+ * of a service is public at once. `hasCaptions`: stored with the video, or chosen on the form.
+ */
+export function captionsMissing(input: {
+  videoId: string | null | undefined;
+  goesPublic: boolean;
+  hasCaptions: boolean;
+}): boolean {
+  return Boolean(input.videoId) && input.goesPublic && !input.hasCaptions;
+}
+
 /** "Line 7: The caption ends before it starts." */
 export function describeProblem(problem: CaptionsProblem): string {
   return problem.line > 0 ? `Line ${problem.line}: ${problem.reason}` : problem.reason;

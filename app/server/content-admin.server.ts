@@ -21,7 +21,7 @@ import { can, type Permission } from '../lib/permissions.ts';
 import type { AuditAction } from '../lib/audit.ts';
 import { CONTENT_MESSAGES, type ContentInput, type ContentStatus, type ContentType } from '../lib/content-form.ts';
 import { COLLECTION_INFO, DASHBOARD_COLLECTIONS } from '../lib/collections.ts';
-import { CAPTIONS_MESSAGES } from '../lib/webvtt.ts';
+import { CAPTIONS_MESSAGES, captionsMissing } from '../lib/webvtt.ts';
 
 // The dashboard's writes to news and blogs (spec §3, §4, §7), with spec §6's rules enforced here, and
 // issue 13's states: drafts, scheduled items and published ones (docs/decisions/015-editorial-states.md).
@@ -201,8 +201,10 @@ export interface VideoChange {
  * Drafts may wait for them.
  */
 async function assertCaptioned(db: Db, videoId: string | null, request: SaveRequest): Promise<void> {
-  if (!videoId || request.intent === 'draft') return;
-  if (!(await videoHasCaptions(videoId, db))) throw new ContentRuleError(CAPTIONS_MESSAGES.required, 400, 'captions');
+  const goesPublic = request.intent !== 'draft';
+  const hasCaptions = !!videoId && goesPublic && (await videoHasCaptions(videoId, db));
+  if (captionsMissing({ videoId, goesPublic, hasCaptions }))
+    throw new ContentRuleError(CAPTIONS_MESSAGES.required, 400, 'captions');
 }
 
 /** An item as a save left it, and what the save was (its audit action). */

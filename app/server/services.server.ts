@@ -17,7 +17,7 @@ import { serviceSchema, type ServiceInput } from '../lib/service-schema.ts';
 import { can } from '../lib/permissions.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../lib/uploads.ts';
 import { TRANSCRIPT_MAX, VIDEO_MESSAGES } from '../lib/video-upload.ts';
-import { CAPTIONS_MAX_BYTES, CAPTIONS_MESSAGES } from '../lib/webvtt.ts';
+import { CAPTIONS_MAX_BYTES, CAPTIONS_MESSAGES, captionsMissing } from '../lib/webvtt.ts';
 import type { StaffUser } from './auth.server.ts';
 import { recordAudit } from './audit.server.ts';
 import { parseList } from './content.server.ts';
@@ -211,7 +211,8 @@ export interface ServiceVideoChange {
  * have no drafts: every save is public at once, so there is no saving now and captioning later.
  */
 async function assertCaptioned(trx: Transaction<Database>, videoId: string | null | undefined): Promise<void> {
-  if (videoId && !(await videoHasCaptions(videoId, trx)))
+  const hasCaptions = !!videoId && (await videoHasCaptions(videoId, trx));
+  if (captionsMissing({ videoId, goesPublic: true, hasCaptions }))
     throw new ServiceRuleError(CAPTIONS_MESSAGES.requiredForService, 400, 'captions');
 }
 

@@ -28,7 +28,7 @@ import { FeaturedImage } from './featured-image';
 import { RichTextEditor } from './rich-text-editor';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 import { SignLanguageVideo } from './sign-language-video';
-import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
+import { CAPTIONS_MESSAGES, captionsMissing } from '~/lib/webvtt';
 import type { VideoFormState } from '~/lib/video-upload';
 
 export type { ContentFormValues };
@@ -255,7 +255,13 @@ function ContentFormBody({
     // Issue 14: an item with a video is published or scheduled only with its captions.
     const captions = form.get('captionsFile');
     const captionsChosen = captions instanceof File && captions.size > 0;
-    if (intent !== 'draft' && values.videoId && !values.videoHasCaptions && !captionsChosen)
+    if (
+      captionsMissing({
+        videoId: String(values.videoId ?? ''),
+        goesPublic: intent !== 'draft',
+        hasCaptions: !!values.videoHasCaptions || captionsChosen,
+      })
+    )
       found.captions = CAPTIONS_MESSAGES.required;
     if (Object.keys(found).length > 0) {
       setErrors(found);

@@ -16,7 +16,7 @@ import {
 import { serviceSchema } from '~/lib/service-schema';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { VideoFormState } from '~/lib/video-upload';
-import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
+import { CAPTIONS_MESSAGES, captionsMissing } from '~/lib/webvtt';
 import { Banner } from './banner';
 import { FeaturedImage } from './featured-image';
 import { Field, inputClass } from './form';
@@ -97,7 +97,14 @@ export function ServiceForm({
     // Issue 14: every save of a service is public at once, so a video needs its captions now.
     const captions = form.get('captionsFile');
     const captionsChosen = captions instanceof File && captions.size > 0;
-    if (values.videoId && !values.videoHasCaptions && !captionsChosen) found.captions = CAPTIONS_MESSAGES.requiredForService;
+    if (
+      captionsMissing({
+        videoId: String(values.videoId ?? ''),
+        goesPublic: true,
+        hasCaptions: !!values.videoHasCaptions || captionsChosen,
+      })
+    )
+      found.captions = CAPTIONS_MESSAGES.requiredForService;
     if (Object.keys(found).length === 0) {
       setErrors({});
       setMessage(undefined);

@@ -30,7 +30,9 @@ export interface EventLoopWatch {
 }
 
 interface Handling {
-  label: string;
+  method: string;
+  /** As requested; cut by redactPath only when a stall is logged, not on every request. */
+  path: string;
   start: number;
   end: number | undefined;
 }
@@ -59,7 +61,7 @@ export function watchEventLoop(
       const heldFrom = now - delay;
       const during = [...handling]
         .filter((h) => h.start <= now && (h.end === undefined || h.end >= heldFrom))
-        .map((h) => h.label);
+        .map((h) => `${h.method} ${redactPath(h.path)}`);
       logger.warn(
         { blockedMs: round(delay), requests: during.slice(0, 10) },
         during.length
@@ -75,7 +77,7 @@ export function watchEventLoop(
 
   return {
     requests(req, res, next) {
-      const entry: Handling = { label: `${req.method} ${redactPath(req.path)}`, start: performance.now(), end: undefined };
+      const entry: Handling = { method: req.method, path: req.path, start: performance.now(), end: undefined };
       handling.add(entry);
       res.once('close', () => (entry.end = performance.now()));
       next();

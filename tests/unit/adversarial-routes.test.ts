@@ -377,22 +377,27 @@ async function makeReadyVideo(): Promise<string> {
 }
 
 let made = 0;
+/** A newsletter subscriber asked for through the service; their id. */
+async function subscriber(email: string): Promise<string> {
+  await requestSubscription({ email }, database.db);
+  const row = await database.db
+    .selectFrom('newsletter_subscribers')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** What fills each parameter of a route's address: a real item, made through the services. */
 async function paramValue(pattern: string, param: string): Promise<string> {
   const n = ++made;
   if (param === '*') return `nothing-here-${n}`;
   if (param === 'type') return 'blogs';
   if (param === 'token' && pattern.startsWith('/newsletter/')) {
-    const email = `reader${n}@example.org`;
-    await requestSubscription({ email }, database.db);
-    const row = await database.db
-      .selectFrom('newsletter_subscribers')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const id = await subscriber(`reader${n}@example.org`);
     if (pattern.startsWith('/newsletter/confirm/'))
-      return new URL(await issueConfirmLink(database.db, row.id)).pathname.split('/').pop()!;
-    return unsubscribeTokenFor(await signingKey(database.db), row.id);
+      return new URL(await issueConfirmLink(database.db, id)).pathname.split('/').pop()!;
+    return unsubscribeTokenFor(await signingKey(database.db), id);
   }
   if (param === 'token' && pattern.startsWith('/admin/reset-password/')) {
     const token = randomBytes(32).toString('base64url');
@@ -454,16 +459,7 @@ async function paramValue(pattern: string, param: string): Promise<string> {
     );
     return message.id;
   }
-  if (param === 'id' && pattern.startsWith('/admin/subscribers/')) {
-    const email = `subscriber${n}@example.org`;
-    await requestSubscription({ email }, database.db);
-    const row = await database.db
-      .selectFrom('newsletter_subscribers')
-      .select('id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  if (param === 'id' && pattern.startsWith('/admin/subscribers/')) return subscriber(`subscriber${n}@example.org`);
   if (param === 'id' && pattern.startsWith('/admin/services/')) {
     const service = await createService(
       admin,

@@ -28,7 +28,7 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
     TRUST_PROXY: 'loopback',
     // One process: journeys read the server's logs and state; tests/e2e/workers.spec.ts starts its own workers.
     WEB_CONCURRENCY: '1',
-    // The backup job has its own tests (app/server/backup.server.test.ts); journeys need no copies.
+    // The backup job has its own tests (app/server/platform/backup.server.test.ts); journeys need no copies.
     BACKUPS: 'off',
     ...data,
   };

@@ -28,7 +28,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|turb
  * named to the server by `virtual:page-scripts` (docs/decisions/021-video-without-page-weight.md). A
  * page without one loads none of its code: the route renders the server's markup and a `<script>`
  * for the chunk only when it has something for the script to enhance. The server's entry
- * (server/app.ts) hands the addresses to app/server/page-scripts.server.ts.
+ * (server/app.ts) hands the addresses to app/server/platform/page-scripts.server.ts.
  */
 const PAGE_SCRIPTS = {
   /** Issue 14: the sign-language video's quality choice. */

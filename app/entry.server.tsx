@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { requestContext } from '~/server/request-context.server';
-import { getLogger } from '~/server/logger.server';
+import { requestContext } from '~/server/http/request-context.server';
+import { getLogger } from '~/server/platform/logger.server';
 
 export const streamTimeout = 5_000;
 

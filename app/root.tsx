@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { useEffect } from 'react';
-import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/origin-guard.server';
+import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 

@@ -2,8 +2,8 @@
 // images) to a dated .tar.gz in BACKUP_DIR (DATA_DIR/backups unless set) or DIR, while the site runs.
 // Reads the same settings as the site (.env or the environment). docs/operations.md#backups
 import { parseArgs } from 'node:util';
-import { BackupError, createBackup, describeBackup, formatBytes, uploadsPlaceOf } from '../app/server/backup.server.ts';
-import { ConfigError, loadConfig } from '../app/server/config.server.ts';
+import { BackupError, createBackup, describeBackup, formatBytes, uploadsPlaceOf } from '../app/server/platform/backup.server.ts';
+import { ConfigError, loadConfig } from '../app/server/platform/config.server.ts';
 
 function fail(message: string): never {
   process.stderr.write(`Backup failed: ${message}\n`);

@@ -9,12 +9,12 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { openDatabase, setDatabase } from '../app/server/db/db.server.ts';
 import { migrateToLatest } from '../app/server/db/migrations.server.ts';
-import type { S3StorageSettings } from '../app/server/config.server.ts';
-import { createDiskStore, createS3Store } from '../app/server/object-store.server.ts';
-import { setUploadsRoot } from '../app/server/storage.server.ts';
-import { checkVideoTools } from '../app/server/video-tools.server.ts';
-import { appendVideoChunk, processVideo, startVideoUpload, VIDEO_JOB } from '../app/server/video.server.ts';
-import type { StaffUser } from '../app/server/auth.server.ts';
+import type { S3StorageSettings } from '../app/server/platform/config.server.ts';
+import { createDiskStore, createS3Store } from '../app/server/media/object-store.server.ts';
+import { setUploadsRoot } from '../app/server/media/storage.server.ts';
+import { checkVideoTools } from '../app/server/media/video-tools.server.ts';
+import { appendVideoChunk, processVideo, startVideoUpload, VIDEO_JOB } from '../app/server/media/video.server.ts';
+import type { StaffUser } from '../app/server/staff/auth.server.ts';
 import { VIDEO_CHUNK_BYTES } from '../app/lib/video-upload.ts';
 
 // Issue 14's budgets: how long transcoding takes per minute of video on this machine, how much the
@@ -155,7 +155,7 @@ export async function measureScrubbing(): Promise<string[]> {
     import('../tests/support/s3.ts'),
     import('express'),
     import('../server/media.ts'),
-    import('../app/server/logger.server.ts'),
+    import('../app/server/platform/logger.server.ts'),
   ]);
   const s3 = await startS3();
   const servers: Server[] = [];

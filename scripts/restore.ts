@@ -5,8 +5,8 @@
 // docs/operations.md#restore
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BackupError, describeBackup, restoreBackup } from '../app/server/backup.server.ts';
-import { ConfigError, loadConfig } from '../app/server/config.server.ts';
+import { BackupError, describeBackup, restoreBackup } from '../app/server/platform/backup.server.ts';
+import { ConfigError, loadConfig } from '../app/server/platform/config.server.ts';
 
 const USAGE = 'Usage: npm run restore -- FILE [--data-dir DIR] [--database-url URL] [--allow-root]';
 

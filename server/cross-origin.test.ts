@@ -2,8 +2,8 @@ import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../app/server/logger.server.ts';
-import { CROSS_ORIGIN_REFUSAL } from '../app/server/origin-guard.server.ts';
+import { createLogger } from '../app/server/platform/logger.server.ts';
+import { CROSS_ORIGIN_REFUSAL } from '../app/server/http/origin-guard.server.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 
 // A write another site made a browser send is refused by the HTTP server before any route runs:

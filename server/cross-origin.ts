@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { CROSS_ORIGIN_REFUSAL, isCrossOriginWriteFrom } from '~/server/origin-guard.server';
-import type { Logger } from '~/server/logger.server';
+import { CROSS_ORIGIN_REFUSAL, isCrossOriginWriteFrom } from '~/server/http/origin-guard.server';
+import type { Logger } from '~/server/platform/logger.server';
 
 /**
  * Refuses a write that a page on another site made a browser send, before its body is read or any

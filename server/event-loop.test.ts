@@ -6,7 +6,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSiteProcess } from '../tests/support/site-process';
-import { createLogger } from '~/server/logger.server';
+import { createLogger } from '~/server/platform/logger.server';
 import { watchEventLoop, type EventLoopWatch } from './event-loop.ts';
 
 // Issue 22: a request that holds the event loop is logged at warn level with its path (never its

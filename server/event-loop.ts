@@ -5,7 +5,7 @@
 // cut out by redactPath, never a body); /healthz reports the 99th percentile and the longest delay
 // over the last minute (docs/operations.md).
 import type { RequestHandler } from 'express';
-import { redactPath, type Logger } from '~/server/logger.server';
+import { redactPath, type Logger } from '~/server/platform/logger.server';
 
 /** How often the loop is sampled: often enough to see a short stall, rarely enough to cost nothing. */
 const TICK_MS = 20;

@@ -1,4 +1,4 @@
-// /media: uploaded files, from the folder or the S3-compatible bucket (app/server/object-store.server.ts),
+// /media: uploaded files, from the folder or the S3-compatible bucket (app/server/media/object-store.server.ts),
 // sent the same way from either: a year of immutable caching (every stored name is new, so a file
 // never changes), its type, ETag and Last-Modified answered with 304, and byte ranges (206) so a
 // video can be scrubbed and a broken download resumed. A video's upload chunks (video-uploads/) are
@@ -12,8 +12,8 @@ import {
   type ByteRange,
   type ObjectStore,
   type StoredObjectInfo,
-} from '../app/server/object-store.server.ts';
-import type { Logger } from '../app/server/logger.server.ts';
+} from '../app/server/media/object-store.server.ts';
+import type { Logger } from '../app/server/platform/logger.server.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../app/server/config.server.ts';
+import { loadConfig } from '../app/server/platform/config.server.ts';
 import { parseWebConcurrency, restartDelay, WEB_CONCURRENCY_PROBLEM } from './web-concurrency.ts';
 
 describe('WEB_CONCURRENCY', () => {

@@ -2,7 +2,7 @@ import os from 'node:os';
 
 // Issue 15: how many processes serve the site (docs/decisions/017-every-core-and-invalidation.md).
 // Read by server.ts before anything else starts, and checked with the other settings in
-// app/server/config.server.ts. No imports beyond Node's: the primary process loads nothing else.
+// app/server/platform/config.server.ts. No imports beyond Node's: the primary process loads nothing else.
 
 export const WEB_CONCURRENCY_MAX = 64;
 export const WEB_CONCURRENCY_PROBLEM = `WEB_CONCURRENCY must be a whole number of worker processes from 1 to ${WEB_CONCURRENCY_MAX} (1: a single process), or empty for one per CPU core`;

@@ -1,5 +1,5 @@
 // Issue 14: the sign-language video's choice of file, for the pages that show one. The page's markup
-// (app/server/sign-language-markup.server.ts) already plays the 360p file with captions and the
+// (app/server/media/sign-language-markup.server.ts) already plays the 360p file with captions and the
 // transcript without any script; this chunk, loaded only by pages with a video, adds what needs one:
 // the 240p file when the visitor saves data or the connection is slow (decided before anything is
 // fetched: preload none), and a switch between the two that goes on from the same moment.

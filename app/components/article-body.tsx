@@ -1,6 +1,6 @@
 /**
  * An article body with reading typography. `html` must already be sanitised on the server: a
- * stored body was sanitised when it was written, a preview just now (app/server/sanitize.server.ts,
+ * stored body was sanitised when it was written, a preview just now (app/server/platform/sanitize.server.ts,
  * docs/decisions/202-article-html-sanitising.md). This component only renders it. Pure, so the
  * dashboard's live preview can show a body exactly as visitors will see it.
  */

@@ -3,7 +3,7 @@ import { ContentCard, FeaturedContent, type CardTexts } from '~/components/conte
 import { ListSearch } from '~/components/list-search';
 import { canonicalListPath, Pagination } from '~/components/pagination';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import type { ContentListData } from '~/server/content.server';
+import type { ContentListData } from '~/server/content/content.server';
 
 // The /blog, /news and /resources list pages (spec §2, §4, §8, §9): the heading, the search form, the
 // result count, the states around the results, the featured item, the grid and the page links.

@@ -5,7 +5,7 @@ import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import { SignLanguageBadge } from './sign-language-badge';
-import type { PublicContent } from '~/server/content.server';
+import type { PublicContent } from '~/server/content/content.server';
 
 // One item of the /blog, /news and /resources lists (spec §2, §9): the featured item at the top of
 // page 1 and the cards of the grid. The list page around them is in article-list-page.tsx.

@@ -1,7 +1,7 @@
 /**
  * A plain reading page: a title, an updated line and prose. `html` is a policy text from Site
  * settings, sanitised on the server when it was saved (the stories' allow-list,
- * app/server/sanitize.server.ts), or the built-in text; this component only renders it.
+ * app/server/platform/sanitize.server.ts), or the built-in text; this component only renders it.
  */
 export function ProsePage({ title, updated, html }: { title: string; updated?: string; html: string }) {
   return (

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 // The one place where a schema's verdict on a form becomes what the form shows: one message per
 // field, the first Zod found, and a message for the form as a whole when an issue names no field.
 // The browser uses it for instant feedback; the server reaches it through parseForm
-// (app/server/forms.server.ts), so both sides word every problem the same.
+// (app/server/http/forms.server.ts), so both sides word every problem the same.
 
 /** The names of a form schema's fields (any string for a schema that is not an object). */
 export type FieldName<S> = S extends { shape: infer Shape } ? Extract<keyof Shape, string> : string;
@@ -40,3 +40,9 @@ function toChecked<S extends z.ZodType>(result: z.ZodSafeParseResult<z.output<S>
 export function firstError(failure: { fieldErrors: FieldErrors; formError?: string | undefined }): string | undefined {
   return failure.formError ?? Object.values(failure.fieldErrors).find((message) => message !== undefined);
 }
+
+/** A field that may carry a file (a file input); empty or absent reads as undefined. */
+export const optionalFile = z
+  .union([z.instanceof(File), z.string()])
+  .optional()
+  .transform((value) => (value instanceof File && value.size > 0 ? value : undefined));

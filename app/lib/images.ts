@@ -1,5 +1,5 @@
 // Uploaded images are stored as /media/{folder}/{random}_{name}.webp with responsive copies beside
-// them named {random}_{name}-{width}w.webp (see app/server/storage.server.ts); older ones have the
+// them named {random}_{name}-{width}w.webp (see app/server/media/storage.server.ts); older ones have the
 // time they were stored where newer ones have 128 random bits.
 
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;

@@ -1,5 +1,5 @@
 // spec §6: the one table of roles, their permissions and their dashboard sections. The server checks
-// every loader and action against it (app/server/auth.server.ts); the UI asks it only to hide what a
+// every loader and action against it (app/server/staff/auth.server.ts); the UI asks it only to hide what a
 // role cannot use.
 
 export const ROLES = ['SUPER_ADMIN', 'ADMIN', 'EDITOR', 'AUTHOR', 'VIEWER'] as const;

@@ -1,5 +1,5 @@
 // spec §3 Service, shared by the server and the browser. The four built-in services' words live on
-// the server (app/server/site-defaults.server.ts), which only the server's pages need
+// the server (app/server/site/site-defaults.server.ts), which only the server's pages need
 // (docs/decisions/303).
 
 import type { SignLanguageMarkup } from './video.ts';

@@ -9,7 +9,7 @@ import { isStoryPath } from './article.ts';
 // Issue 11, Site settings (/admin/settings): every word of the site that staff may change without a
 // developer, in groups that each save on their own. The fields, their labels, limits and messages
 // live here, shared by the browser (instant feedback) and the server (which checks again and stores;
-// app/server/site-settings.server.ts). docs/decisions/502-site-settings.md
+// app/server/site/site-settings.server.ts). docs/decisions/502-site-settings.md
 
 /** spec §3 Stat item limits and the issue's text limits. */
 export const HEADLINE_MAX = 120;
@@ -35,7 +35,7 @@ export const VALUE_TEXT_MAX = 300;
 export const STAT_COUNT = 4;
 
 /**
- * ORG_PHONE's rule (app/server/config.server.ts): digits, spaces, brackets and dashes, an optional
+ * ORG_PHONE's rule (app/server/platform/config.server.ts): digits, spaces, brackets and dashes, an optional
  * leading +, 6 to 20 characters. Linear: one character class, bounded.
  */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{6,20}$/;
@@ -329,7 +329,7 @@ export function settingKey(field: SettingField): string {
   return `site.${field}`;
 }
 
-/** The settings rows whose value is a picture's address (app/server/media.server.ts keeps those pictures). */
+/** The settings rows whose value is a picture's address (app/server/media/media.server.ts keeps those pictures). */
 export const IMAGE_SETTING_KEYS: readonly string[] = (Object.keys(SETTING_FIELDS) as SettingField[])
   .filter((field) => FIELD_SPECS[field].kind === 'image')
   .map(settingKey);

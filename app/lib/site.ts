@@ -1,11 +1,11 @@
 import { COLLECTION_INFO } from './collections.ts';
 
 // What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
-// Site settings (app/server/site.server.ts: a staff edit wins, else the environment's value, else the
+// Site settings (app/server/site/site.server.ts: a staff edit wins, else the environment's value, else the
 // words below) and handed to the browser by the layout route's loader. Kept free of schemas: every
 // public page downloads this file.
 
-/** The organisation's details as the environment gives them (app/server/config.server.ts). */
+/** The organisation's details as the environment gives them (app/server/platform/config.server.ts). */
 export interface Organisation {
   name: string;
   email: string;

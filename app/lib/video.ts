@@ -45,7 +45,7 @@ export interface PublicVideo {
 }
 
 /**
- * A video as a public page gets it: markup made on the server (app/server/sign-language-markup.server.ts)
+ * A video as a public page gets it: markup made on the server (app/server/media/sign-language-markup.server.ts)
  * and the address of the script that enhances it, so pages without a video carry no video code.
  */
 export interface SignLanguageMarkup {

@@ -3,7 +3,7 @@ import { ENGINES, useTestDatabase } from '../../tests/support/databases';
 import type { Collection } from '../lib/collections';
 import type { ContactStatus } from './db/schema';
 import { getOverview, listLatestPublished } from './overview.server';
-import { SETTING_KEYS, writeSetting } from './settings.server';
+import { SETTING_KEYS, writeSetting } from './platform/settings.server';
 
 // Issue 11: the overview shows each role what is theirs, and nothing else.
 

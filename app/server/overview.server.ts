@@ -3,7 +3,7 @@ import { COLLECTIONS, type Collection } from '../lib/collections.ts';
 import { can, type Role } from '../lib/permissions.ts';
 import { getDb } from './db/db.server.ts';
 import type { Database } from './db/schema.ts';
-import { hasDemoContent } from './demo.server.ts';
+import { hasDemoContent } from './demo/demo.server.ts';
 
 // Issue 11: the dashboard's first screen, what waits for the role. Each figure is asked for only when
 // the role may see it, and each is one small indexed query (docs/decisions/504-demo-content-and-overview.md).

@@ -6,7 +6,7 @@ import { articlePath, type Collection } from '../../app/lib/collections';
 import { categoryLabel } from '../../app/lib/categories';
 import { formatDate } from '../../app/lib/format';
 import { truncate } from '../../app/lib/text';
-import { SEED_ARTICLES, SEED_AUTHORS, type SeedArticle } from '../../app/server/db/seed-data';
+import { SEED_ARTICLES, SEED_AUTHORS, type SeedArticle } from '../../app/server/demo/seed-data';
 import { E2E } from './env';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 

@@ -98,7 +98,7 @@ const PAYLOADS: [name: string, html: string][] = [
   ['escaped script text stays text', "<p>&lt;/script&gt;&lt;script&gt;window.__xss='text'&lt;/script&gt;</p>"],
 ];
 
-/** The elements and URLs the public sanitiser may let through (app/server/sanitize.server.ts). */
+/** The elements and URLs the public sanitiser may let through (app/server/platform/sanitize.server.ts). */
 const ALLOWED_TAGS = ['H2', 'H3', 'P', 'STRONG', 'B', 'EM', 'I', 'U', 'S', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'A', 'BR', 'SPAN'];
 
 interface Traps {

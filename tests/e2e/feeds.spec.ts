@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ARTICLES, SEED_SERVICES } from '../../app/server/db/seed-data';
+import { SEED_ARTICLES, SEED_SERVICES } from '../../app/server/demo/seed-data';
 import { E2E } from './env';
 
 // What search engines and feed readers get: robots.txt, the sitemap and the two RSS feeds.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createS3Store } from '../../app/server/object-store.server';
+import { createS3Store } from '../../app/server/media/object-store.server';
 import { openDatabase } from '../../app/server/db/db.server';
 import { startS3 } from '../support/s3';
 import { postSave, pngBytes } from './content-fixtures';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ARTICLES } from '../../app/server/db/seed-data';
+import { SEED_ARTICLES } from '../../app/server/demo/seed-data';
 import { E2E } from './env';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 

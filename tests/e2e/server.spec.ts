@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DRAIN_LIMIT_BYTES } from '../../app/server/request-info.server';
+import { DRAIN_LIMIT_BYTES } from '../../app/server/http/request-info.server';
 import { E2E } from './env';
 import { startServer } from './support';
 

@@ -320,7 +320,7 @@ test('the list works by keyboard alone', { tag: LAYOUT }, async ({ page, signIn,
 });
 
 // Issue 14 on services, the staff side (decision 020, "Services"); what it stores is tested on both
-// engines in app/server/services-video.server.test.ts. An editor uploads a short generated video on a service's edit form,
+// engines in app/server/content/services-video.server.test.ts. An editor uploads a short generated video on a service's edit form,
 // is refused saving it without captions (by the browser, and by the server for a post that skips the
 // browser), saves it with captions, a visitor watches it on the service's page, then the editor
 // removes it again, which removes its files. The service is

@@ -16,7 +16,7 @@ import { expectNoSeriousA11yIssues } from './support';
 import { makeTestClip } from '../support/video-clips';
 
 // Issue 14: a sign-language video with captions on a story (what it stores is tested on both engines
-// in app/server/video.server.test.ts). An editor uploads a short generated video,
+// in app/server/media/video.server.test.ts). An editor uploads a short generated video,
 // sees it processed, is refused publishing without captions (and refused a file that is not a video),
 // publishes with captions; a visitor plays it in Chromium with the captions showing, the files are
 // range-requested, and the page passes axe.

@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from '@pl
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../app/server/db/schema';
-import { hashPassword } from '../../app/server/passwords.server';
+import { hashPassword } from '../../app/server/staff/passwords.server';
 import { homePathFor, type Role } from '../../app/lib/permissions';
 import { E2E } from './env';
 

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, setDatabase, type DatabaseHandle, type Engine } from '~/server/db/db.server';
 import { migrateToLatest } from '~/server/db/migrations.server';
-import { setUploadsRoot } from '~/server/storage.server';
+import { setUploadsRoot } from '~/server/media/storage.server';
 
 // Tests run against real databases: always SQLite, and PostgreSQL too when TEST_DATABASE_URL is set.
 // Each test database is new and private to its test: a temporary folder, or a fresh schema.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageSettings } from '~/server/config.server';
+import type { S3StorageSettings } from '~/server/platform/config.server';
 
 // A real S3-API server (s3rver, files in a temporary folder) on a free loopback port, with one
 // bucket, for tests of uploads kept in object storage. Its fixed keys are S3RVER / S3RVER.

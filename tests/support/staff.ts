@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '~/lib/permissions';
-import { staffUserFromRow, type StaffUser } from '~/server/auth.server';
+import { staffUserFromRow, type StaffUser } from '~/server/staff/auth.server';
 import type { Database } from '~/server/db/schema';
 
 /** The stored account with this email as a signed-in staff member, as the rules see an actor. */

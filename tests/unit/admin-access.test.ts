@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import routes from '~/routes';
 import { ADMIN_ACCESS } from '~/routes/admin/access';
-import type { AccessTable } from '~/server/admin-access.server';
+import type { AccessTable } from '~/server/http/admin-access.server';
 
 // Issue 10: authorisation that cannot be forgotten. This walks the route table itself (app/routes.ts),
 // not the source text: every /admin route must sit inside the admin layout, whose middleware

@@ -10,10 +10,10 @@ import { absoluteUrl } from '~/lib/seo';
 import { countWords, readMinutes, truncate } from '~/lib/text';
 import { createUserSchema, updateUserSchema, USER_MESSAGES } from '~/lib/users';
 import { CAPTIONS_MAX_LINE, CAPTIONS_MESSAGES, checkCaptions, cuePlainText, transcriptFromCues } from '~/lib/webvtt';
-import { htmlToText } from '~/server/html.server';
-import { sanitizeArticleHtml, storedBody } from '~/server/sanitize.server';
-import { searchTerms } from '~/server/search.server';
-import { fileStem, safeFileName, storeImage } from '~/server/storage.server';
+import { htmlToText } from '~/server/platform/html.server';
+import { sanitizeArticleHtml, storedBody } from '~/server/platform/sanitize.server';
+import { searchTerms } from '~/server/content/search.server';
+import { fileStem, safeFileName, storeImage } from '~/server/media/storage.server';
 
 // Every validator and sanitiser that user input reaches, fed a megabyte of the input that makes a
 // careless parser or pattern quadratic (docs/decisions/202-article-html-sanitising.md). Each call

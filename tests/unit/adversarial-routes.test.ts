@@ -12,17 +12,17 @@ import routes from '~/routes';
 import { ADMIN_ACCESS } from '~/routes/admin/access';
 import { contentSchema } from '~/lib/content-form';
 import { serviceSchema } from '~/lib/service-schema';
-import type { StaffUser } from '~/server/auth.server';
-import { saveContactMessage } from '~/server/contact.server';
-import { createContent } from '~/server/content-admin.server';
+import type { StaffUser } from '~/server/staff/auth.server';
+import { saveContactMessage } from '~/server/inbox/contact.server';
+import { createContent } from '~/server/content/content-admin.server';
 import { openDatabase, setDatabase, type DatabaseHandle } from '~/server/db/db.server';
-import { issueConfirmLink, requestSubscription, signingKey, unsubscribeTokenFor } from '~/server/newsletter.server';
-import { hashToken } from '~/server/password-reset.server';
-import { createService } from '~/server/services.server';
-import { createSession, sessionCookieName } from '~/server/sessions.server';
-import { setUploadsRoot } from '~/server/storage.server';
-import { createUser } from '~/server/users.server';
-import { appendVideoChunk, startVideoUpload, videoUploadStatus } from '~/server/video.server';
+import { issueConfirmLink, requestSubscription, signingKey, unsubscribeTokenFor } from '~/server/newsletter/newsletter.server';
+import { hashToken } from '~/server/staff/password-reset.server';
+import { createService } from '~/server/content/services.server';
+import { createSession, sessionCookieName } from '~/server/staff/sessions.server';
+import { setUploadsRoot } from '~/server/media/storage.server';
+import { createUser } from '~/server/staff/users.server';
+import { appendVideoChunk, startVideoUpload, videoUploadStatus } from '~/server/media/video.server';
 
 // Issue 22: one request must never stall the site. This walks the route table (app/routes.ts) as the
 // access test does, so a route added tomorrow is walked too, and posts to every route that has an

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../support/databases';
 import { action } from '~/routes/admin/content-preview';
-import { ensureSuperAdmin } from '~/server/db/seed.server';
-import { sanitizeArticleHtml } from '~/server/sanitize.server';
-import { createSession, sessionCookieName } from '~/server/sessions.server';
+import { ensureSuperAdmin } from '~/server/demo/seed.server';
+import { sanitizeArticleHtml } from '~/server/platform/sanitize.server';
+import { createSession, sessionCookieName } from '~/server/staff/sessions.server';
 import { CONTENT_MAX_BYTES, CONTENT_MESSAGES } from '~/lib/content-form';
 
 // The dashboard's live preview shows unsaved input, so it still sanitises, but never at a cost

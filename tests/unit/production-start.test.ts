@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port';
-import { CROSS_ORIGIN_REFUSAL } from '~/server/origin-guard.server';
+import { CROSS_ORIGIN_REFUSAL } from '~/server/http/origin-guard.server';
 
 // The site started the way the README starts it (`npm start`: `node server.ts` with no NODE_ENV, as
 // many workers as WEB_CONCURRENCY says, a fresh DATA_DIR, demo content) must run as production:

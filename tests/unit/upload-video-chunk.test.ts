@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../support/databases';
 import { staffAs } from '../support/staff';
 import { action } from '~/routes/admin/upload-video-chunk';
-import type { StaffUser } from '~/server/auth.server';
-import { adminAccessContext } from '~/server/staff-context.server';
-import { getMediaStore } from '~/server/storage.server';
-import { startVideoUpload, videoUploadStatus } from '~/server/video.server';
+import type { StaffUser } from '~/server/staff/auth.server';
+import { adminAccessContext } from '~/server/http/staff-context.server';
+import { getMediaStore } from '~/server/media/storage.server';
+import { startVideoUpload, videoUploadStatus } from '~/server/media/video.server';
 import { VIDEO_CHUNK_BYTES, VIDEO_CHUNK_TYPE, VIDEO_CHUNKS_AT_ONCE, VIDEO_MESSAGES } from '~/lib/video-upload';
 
 // Issue 22, point 6: a video chunk is the request's raw body, and everything that could refuse it

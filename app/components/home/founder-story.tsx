@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paragraphs } from '~/lib/site';
-import type { FounderProfile } from '~/server/founder.server';
+import type { FounderProfile } from '~/server/site/founder.server';
 import { FounderAvatar } from './founder-avatar';
 import { BUTTON, EYEBROW } from './styles';
 

@@ -3,7 +3,7 @@ import { Image } from '~/components/image';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
-import type { PublicContent } from '~/server/content.server';
+import type { PublicContent } from '~/server/content/content.server';
 import { TEXT_LINK } from './styles';
 
 /** spec §9: story cards cut titles at 60 and summaries at 120 characters. */

@@ -1,4 +1,4 @@
-import type { AccessTable } from '~/server/admin-access.server';
+import type { AccessTable } from '~/server/http/admin-access.server';
 import { USER_MESSAGES } from '~/lib/users';
 
 // spec §6, route by route: what every /admin route of app/routes.ts needs for its loader and its

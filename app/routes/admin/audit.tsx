@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { listAudit } from '~/server/audit.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { listAudit } from '~/server/staff/audit.server';
 import { auditActionLabel } from '~/lib/audit';
 import { accessRestrictedText } from '~/lib/permissions';
 import { AccessRestricted } from '~/components/admin/access-restricted';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { formRefusal, parseForm } from '~/server/forms.server';
-import { getStaff } from '~/server/staff-context.server';
-import { autosaveTarget } from '~/server/revision-access.server';
-import { discardAutosave, getAutosave, saveAutosave } from '~/server/revisions.server';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
-import { RuleError } from '~/server/rules.server';
+import { formRefusal, parseForm } from '~/server/http/forms.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { autosaveTarget } from '~/server/content/revision-access.server';
+import { discardAutosave, getAutosave, saveAutosave } from '~/server/content/revisions.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
+import { RuleError } from '~/server/platform/rule-error.server';
 import { CONTENT_MAX_BYTES, CONTENT_MESSAGES, isContentTooLong, TAGS_INPUT_MAX } from '~/lib/content-form';
 import type { Route } from './+types/content-autosave';
 

@@ -1,17 +1,17 @@
 import { data, Link } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { can } from '~/lib/permissions';
-import { getContentForAdmin, mayEditContent } from '~/server/content-admin.server';
-import { contentEditAction } from '~/server/content-form.server';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
+import { getContentForAdmin, mayEditContent } from '~/server/content/content-admin.server';
+import { contentEditAction } from '~/server/content/content-form.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { formatInTimeZone, utcToZoned } from '~/lib/schedule';
-import { formValuesOf, revisionForRestore } from '~/server/revisions.server';
+import { formValuesOf, revisionForRestore } from '~/server/content/revisions.server';
 import { REVISION_MESSAGES } from '~/lib/revisions';
-import { getVideoFormState } from '~/server/video.server';
-import { checkVideoTools } from '~/server/video-tools.server';
+import { getVideoFormState } from '~/server/media/video.server';
+import { checkVideoTools } from '~/server/media/video-tools.server';
 import type { Route } from './+types/content-edit';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { data, Link } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { itemForHistory } from '~/server/revision-access.server';
-import { listRevisions } from '~/server/revisions.server';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
-import { RuleError } from '~/server/rules.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { itemForHistory } from '~/server/content/revision-access.server';
+import { listRevisions } from '~/server/content/revisions.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
+import { RuleError } from '~/server/platform/rule-error.server';
 import { formatInTimeZone } from '~/lib/schedule';
 import { revisionActorLabel, revisionKindLabel } from '~/lib/revisions';
 import type { Route } from './+types/content-history';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { contentAnswer, contentRefusal, saveContentForm } from '~/server/content-form.server';
-import { listContentForAdmin } from '~/server/content-admin.server';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { contentAnswer, contentRefusal, saveContentForm } from '~/server/content/content-form.server';
+import { listContentForAdmin } from '~/server/content/content-admin.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { isContentType, STATUS_LABELS } from '~/lib/content-form';
 import { formatInTimeZone } from '~/lib/schedule';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
-import { checkVideoTools } from '~/server/video-tools.server';
+import { checkVideoTools } from '~/server/media/video-tools.server';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/content-new';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formRefusal, parseForm } from '~/server/forms.server';
-import { sanitizeArticleHtml } from '~/server/sanitize.server';
+import { formRefusal, parseForm } from '~/server/http/forms.server';
+import { sanitizeArticleHtml } from '~/server/platform/sanitize.server';
 import { CONTENT_MAX_BYTES, CONTENT_MESSAGES, isContentTooLong } from '~/lib/content-form';
 import type { Route } from './+types/content-preview';
 

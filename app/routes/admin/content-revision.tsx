@@ -1,10 +1,10 @@
 import { data, Link } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { itemForHistory } from '~/server/revision-access.server';
-import { revisionForRestore } from '~/server/revisions.server';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
-import { compareVersions } from '~/server/word-diff.server';
-import { RuleError } from '~/server/rules.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { itemForHistory } from '~/server/content/revision-access.server';
+import { revisionForRestore } from '~/server/content/revisions.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
+import { compareVersions } from '~/server/content/word-diff.server';
+import { RuleError } from '~/server/platform/rule-error.server';
 import { categoryLabel } from '~/lib/categories';
 import { formatInTimeZone } from '~/lib/schedule';
 import { summaryLabelOf } from '~/lib/content-form';

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { listContentForAdmin } from '~/server/content-admin.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { listContentForAdmin } from '~/server/content/content-admin.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { accessRestrictedText, can } from '~/lib/permissions';
 import {
   CONTENT_MESSAGES,
@@ -15,7 +15,7 @@ import {
   type ContentType,
 } from '~/lib/content-form';
 import { formatInTimeZone } from '~/lib/schedule';
-import { readEditorialTimeZone } from '~/server/scheduled-publishing.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';

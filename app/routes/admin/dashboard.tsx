@@ -1,8 +1,8 @@
 import { data, Form, Link, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { readFlash } from '~/server/flash.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { readFlash } from '~/server/http/flash.server';
 import { can, SECTION_INFO, sectionGroupsFor } from '~/lib/permissions';
-import { countUnreadMessages } from '~/server/messages.server';
+import { countUnreadMessages } from '~/server/inbox/messages.server';
 import { MessagesTabLabel } from '~/components/admin/message-status';
 import { Banner } from '~/components/admin/banner';
 import { DashboardError } from '~/components/admin/dashboard-error';

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
 import {
   DEMO_KINDS,
   DEMO_MESSAGES,
@@ -9,12 +9,12 @@ import {
   removeDemoContent,
   summariseDemoContent,
   type DemoCounts,
-} from '~/server/demo.server';
-import { parseForm } from '~/server/forms.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { RuleError } from '~/server/rules.server';
-import { getLogger } from '~/server/logger.server';
+} from '~/server/demo/demo.server';
+import { parseForm } from '~/server/http/forms.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { accessRestrictedText, ROLE_INFO } from '~/lib/permissions';
 import { formatDate } from '~/lib/format';
 import { AccessRestricted } from '~/components/admin/access-restricted';

@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { forgotPasswordAddressWait, requestPasswordReset } from '~/server/password-reset.server';
-import { clientIp, discardBody } from '~/server/request-info.server';
-import { parseForm } from '~/server/forms.server';
-import { getLogger } from '~/server/logger.server';
+import { forgotPasswordAddressWait, requestPasswordReset } from '~/server/staff/password-reset.server';
+import { clientIp, discardBody } from '~/server/http/request-info.server';
+import { parseForm } from '~/server/http/forms.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { SIGN_IN_MESSAGES } from '~/lib/auth';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import { Banner } from '~/components/admin/banner';

@@ -1,4 +1,4 @@
-import { adminAccessMiddleware } from '~/server/admin-access.server';
+import { adminAccessMiddleware } from '~/server/http/admin-access.server';
 import { DashboardError } from '~/components/admin/dashboard-error';
 import { ADMIN_ACCESS } from './access';
 import type { Route } from './+types/layout';

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
-import { signOut } from '~/server/auth.server';
-import { getCurrentStaff } from '~/server/staff-context.server';
-import { clientIp } from '~/server/request-info.server';
+import { signOut } from '~/server/staff/auth.server';
+import { getCurrentStaff } from '~/server/http/staff-context.server';
+import { clientIp } from '~/server/http/request-info.server';
 import type { Route } from './+types/logout';
 
 export async function loader() {

@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { deleteMessage, getMessage } from '~/server/messages.server';
-import { RuleError } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { deleteMessage, getMessage } from '~/server/inbox/messages.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { MESSAGE_TEXT } from '~/lib/messages';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/message-delete';

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { openMessage, replyToMessage, setMessageStatus } from '~/server/messages.server';
-import { getSiteInfo } from '~/server/site.server';
-import { parseForm } from '~/server/forms.server';
-import { RuleError, ruleResponse } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { openMessage, replyToMessage, setMessageStatus } from '~/server/inbox/messages.server';
+import { getSiteInfo } from '~/server/site/site.server';
+import { parseForm } from '~/server/http/forms.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { ruleResponse } from '~/server/http/rules.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { firstError } from '~/lib/forms';
 import {

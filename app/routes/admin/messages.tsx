@@ -1,16 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
 import {
   countMessagesByStatus,
   filterFromParams,
   getRetentionMonths,
   listMessages,
   setRetentionMonths,
-} from '~/server/messages.server';
-import { parseForm } from '~/server/forms.server';
-import { RuleError, ruleResponse } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
+} from '~/server/inbox/messages.server';
+import { parseForm } from '~/server/http/forms.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { ruleResponse } from '~/server/http/rules.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import {
   formatMessageTime,

@@ -1,5 +1,5 @@
-import { RuleError } from '~/server/rules.server';
-import { previewNewsletter } from '~/server/newsletter-send.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { previewNewsletter } from '~/server/newsletter/newsletter-send.server';
 import type { Route } from './+types/newsletter-preview';
 
 /**

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { getConfig } from '~/server/config.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getConfig } from '~/server/platform/config.server';
 import {
   countRecipients,
   getSendRate,
@@ -13,12 +13,12 @@ import {
   setSendRate,
   startNewsletterSend,
   stopNewsletterSend,
-} from '~/server/newsletter-send.server';
-import { parseForm } from '~/server/forms.server';
-import { RuleError } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+} from '~/server/newsletter/newsletter-send.server';
+import { parseForm } from '~/server/http/forms.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { NEWSLETTER_TEXT, SEND_RATE, subscriberCount } from '~/lib/newsletter';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { getOverview } from '~/server/overview.server';
 import { can, ROLE_INFO, SECTION_INFO, sectionsBeyondOverview } from '~/lib/permissions';
 import { articlePath, isDashboardCollection, type Collection } from '~/lib/collections';

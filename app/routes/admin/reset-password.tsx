@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { checkResetToken, resetPassword } from '~/server/password-reset.server';
-import { RuleError, ruleResponse } from '~/server/rules.server';
-import { clientIp } from '~/server/request-info.server';
-import { parseForm } from '~/server/forms.server';
+import { checkResetToken, resetPassword } from '~/server/staff/password-reset.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { ruleResponse } from '~/server/http/rules.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { parseForm } from '~/server/http/forms.server';
 import { firstError } from '~/lib/forms';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { USER_MESSAGES } from '~/lib/users';

@@ -1,5 +1,5 @@
 import { data, useMatches } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { RoleInformation } from '~/components/admin/role-information';

@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { deleteService, getServiceForAdmin, listServicesForAdmin } from '~/server/services.server';
-import { RuleError } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { deleteService, getServiceForAdmin, listServicesForAdmin } from '~/server/content/services.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { SERVICE_MESSAGES, serviceDeleted, serviceDeleteQuestion } from '~/lib/services';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/service-delete';

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { getServiceForAdmin, saveServiceForm } from '~/server/services.server';
-import { flashCookie } from '~/server/flash.server';
-import { getVideoFormState } from '~/server/video.server';
-import { checkVideoTools } from '~/server/video-tools.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { getServiceForAdmin, saveServiceForm } from '~/server/content/services.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { getVideoFormState } from '~/server/media/video.server';
+import { checkVideoTools } from '~/server/media/video-tools.server';
 import { SERVICE_MESSAGES, serviceUpdated } from '~/lib/services';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-form';

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { saveServiceForm } from '~/server/services.server';
-import { flashCookie } from '~/server/flash.server';
-import { checkVideoTools } from '~/server/video-tools.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { saveServiceForm } from '~/server/content/services.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { checkVideoTools } from '~/server/media/video-tools.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { serviceCreated } from '~/lib/services';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';

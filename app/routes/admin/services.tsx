@@ -1,10 +1,10 @@
 import { data, Link } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { listServicesForAdmin, moveService, moveServiceSchema } from '~/server/services.server';
-import { parseForm } from '~/server/forms.server';
-import { RuleError } from '~/server/rules.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { listServicesForAdmin, moveService, moveServiceSchema } from '~/server/content/services.server';
+import { parseForm } from '~/server/http/forms.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { accessRestrictedText, can } from '~/lib/permissions';
 import { SERVICE_MESSAGES, serviceMoved } from '~/lib/services';
 import { AccessRestricted } from '~/components/admin/access-restricted';

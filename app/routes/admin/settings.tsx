@@ -1,13 +1,19 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { optionalFile, parseForm } from '~/server/forms.server';
-import { discardBody, clientIp } from '~/server/request-info.server';
-import { RuleError } from '~/server/rules.server';
-import { getLogger } from '~/server/logger.server';
-import { storeUploadedImage, UploadRefusedError } from '~/server/uploads.server';
-import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
-import { assertMayChangeGroup, loadSettingsView, saveSiteSettings, SettingsConflictError } from '~/server/site-settings.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { optionalFile } from '~/lib/forms';
+import { parseForm } from '~/server/http/forms.server';
+import { discardBody, clientIp } from '~/server/http/request-info.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { getLogger } from '~/server/platform/logger.server';
+import { storeUploadedImage, UploadRefusedError } from '~/server/media/uploads.server';
+import { findFounderStoryPath, getFounderProfile } from '~/server/site/founder.server';
+import {
+  assertMayChangeGroup,
+  loadSettingsView,
+  saveSiteSettings,
+  SettingsConflictError,
+} from '~/server/site/site-settings.server';
 import { accessRestrictedText, can } from '~/lib/permissions';
 import {
   GROUP_SPECS,

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
-import { signIn, signInAddressWait } from '~/server/auth.server';
-import { getCurrentStaff } from '~/server/staff-context.server';
-import { clientIp } from '~/server/request-info.server';
-import { parseForm } from '~/server/forms.server';
-import { getLogger } from '~/server/logger.server';
+import { signIn, signInAddressWait } from '~/server/staff/auth.server';
+import { getCurrentStaff } from '~/server/http/staff-context.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { parseForm } from '~/server/http/forms.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
 import { checkFormSync, firstError } from '~/lib/forms';

@@ -1,6 +1,6 @@
-import { getStaff } from '~/server/staff-context.server';
-import { exportFileName, exportSubscribers, filterFromParams } from '~/server/newsletter-subscribers.server';
-import { clientIp } from '~/server/request-info.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { exportFileName, exportSubscribers, filterFromParams } from '~/server/newsletter/newsletter-subscribers.server';
+import { clientIp } from '~/server/http/request-info.server';
 import type { Route } from './+types/subscribers-export';
 
 /**

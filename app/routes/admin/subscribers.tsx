@@ -1,16 +1,17 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
 import {
   askEarlierSubscribers,
   countSubscribers,
   filterFromParams,
   listSubscribers,
-} from '~/server/newsletter-subscribers.server';
-import { parseForm } from '~/server/forms.server';
-import { RuleError, ruleResponse } from '~/server/rules.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
+} from '~/server/newsletter/newsletter-subscribers.server';
+import { parseForm } from '~/server/http/forms.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { ruleResponse } from '~/server/http/rules.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
 import { accessRestrictedText } from '~/lib/permissions';
 import { formatDate } from '~/lib/format';
 import {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { StaffUser } from '~/server/auth.server';
-import { getStaff } from '~/server/staff-context.server';
-import { formRefusal, parseForm } from '~/server/forms.server';
-import { CLOSE_CONNECTION, declaredLength } from '~/server/request-info.server';
-import { appendVideoChunk, cancelVideoUpload, videoUploadStatus, VideoRuleError } from '~/server/video.server';
+import type { StaffUser } from '~/server/staff/auth.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { formRefusal, parseForm } from '~/server/http/forms.server';
+import { CLOSE_CONNECTION, declaredLength } from '~/server/http/request-info.server';
+import { appendVideoChunk, cancelVideoUpload, videoUploadStatus, VideoRuleError } from '~/server/media/video.server';
 import { VIDEO_CHUNK_BYTES, VIDEO_CHUNK_TYPE, VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/upload-video-chunk';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getStaff } from '~/server/staff-context.server';
-import { formRefusal, parseForm } from '~/server/forms.server';
-import { startVideoUpload, VideoRuleError, VideoUnavailableError } from '~/server/video.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { formRefusal, parseForm } from '~/server/http/forms.server';
+import { startVideoUpload, VideoRuleError, VideoUnavailableError } from '~/server/media/video.server';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/upload-video';
 

@@ -1,10 +1,11 @@
 import { data, redirect } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { RuleError, ruleResponse } from '~/server/rules.server';
-import { deleteUser, getUser } from '~/server/users.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { ruleResponse } from '~/server/http/rules.server';
+import { deleteUser, getUser } from '~/server/staff/users.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { deleteConfirmText, USER_MESSAGES } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
-import { getStaff } from '~/server/staff-context.server';
-import { RuleError } from '~/server/rules.server';
-import { assertMayEdit, getUser, updateUser } from '~/server/users.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { readUserForm, updateUserForm, userFormFailure } from '~/server/user-form.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff } from '~/server/http/staff-context.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { assertMayEdit, getUser, updateUser } from '~/server/staff/users.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { readUserForm, updateUserForm, userFormFailure } from '~/server/http/user-form.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { USER_MESSAGES, userUpdated } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';

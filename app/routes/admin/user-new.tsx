@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
-import { getStaff, isAllowed } from '~/server/staff-context.server';
-import { RuleError } from '~/server/rules.server';
-import { createUser } from '~/server/users.server';
-import { flashCookie } from '~/server/flash.server';
-import { clientIp } from '~/server/request-info.server';
-import { createUserForm, readUserForm, userFormFailure } from '~/server/user-form.server';
-import { getLogger } from '~/server/logger.server';
+import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { RuleError } from '~/server/platform/rule-error.server';
+import { createUser } from '~/server/staff/users.server';
+import { flashCookie } from '~/server/http/flash.server';
+import { clientIp } from '~/server/http/request-info.server';
+import { createUserForm, readUserForm, userFormFailure } from '~/server/http/user-form.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { DEFAULT_ROLE } from '~/lib/permissions';
 import { USER_MESSAGES, userCreated } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';

@@ -8,8 +8,8 @@ import { BUTTON, EYEBROW, TEXT_LINK } from '~/components/home/styles';
 import { LinkedInLogo, XLogo } from '~/components/icons';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { paragraphs } from '~/lib/site';
-import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
-import { getAboutTexts } from '~/server/site.server';
+import { findFounderStoryPath, getFounderProfile } from '~/server/site/founder.server';
+import { getAboutTexts } from '~/server/site/site.server';
 import type { Route } from './+types/about';
 
 export async function loader() {

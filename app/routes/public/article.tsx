@@ -24,7 +24,7 @@ import { formatDate } from '~/lib/format';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
-import { loadArticlePage } from '~/server/articles.server';
+import { loadArticlePage } from '~/server/content/articles.server';
 import type { Route } from './+types/article';
 
 // One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection

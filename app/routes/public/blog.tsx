@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content.server';
+import { listPageData } from '~/server/content/content.server';
 import type { Route } from './+types/blog';
 
 // spec §2 /blog, §4 list states, §8 story list texts, §9 truncation.

@@ -14,12 +14,12 @@ import {
 } from '~/lib/contact';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
-import { submitContactForm } from '~/server/contact.server';
-import { getRetentionMonths } from '~/server/messages.server';
-import { getLogger } from '~/server/logger.server';
+import { submitContactForm } from '~/server/inbox/contact.server';
+import { getRetentionMonths } from '~/server/inbox/messages.server';
+import { getLogger } from '~/server/platform/logger.server';
 import { RETENTION } from '~/lib/messages';
-import { formAnswer, retryAfterHeaders } from '~/server/rate-limit.server';
-import { requestContext } from '~/server/request-context.server';
+import { formAnswer, retryAfterHeaders } from '~/server/http/rate-limit.server';
+import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/contact';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

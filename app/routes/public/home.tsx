@@ -8,10 +8,10 @@ import { Mission } from '~/components/home/mission';
 import { StatsStrip } from '~/components/home/stats-strip';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
-import { listRecentContent } from '~/server/content.server';
-import { findFounderStoryPath, getFounderProfile } from '~/server/founder.server';
-import { getLogger } from '~/server/logger.server';
-import { getHomeTexts } from '~/server/site.server';
+import { listRecentContent } from '~/server/content/content.server';
+import { findFounderStoryPath, getFounderProfile } from '~/server/site/founder.server';
+import { getLogger } from '~/server/platform/logger.server';
+import { getHomeTexts } from '~/server/site/site.server';
 import type { Route } from './+types/home';
 
 export async function loader() {

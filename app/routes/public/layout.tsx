@@ -3,7 +3,7 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { getSiteInfo } from '~/server/site.server';
+import { getSiteInfo } from '~/server/site/site.server';
 import type { Route } from './+types/layout';
 
 export const links: Route.LinksFunction = () => [

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content.server';
+import { listPageData } from '~/server/content/content.server';
 import type { Route } from './+types/news';
 
 // spec §2 /news, §4 list states, §8 news list texts, §9 truncation.

@@ -4,8 +4,8 @@ import { SubscriptionPanel } from '~/components/newsletter-panel';
 import { SUBSCRIPTION_PAGE_TEXT as TEXT } from '~/lib/newsletter';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { secretLinkHeaders } from '~/lib/secret-link';
-import { parseForm } from '~/server/forms.server';
-import { checkConfirmToken, confirmSubscription } from '~/server/newsletter.server';
+import { parseForm } from '~/server/http/forms.server';
+import { checkConfirmToken, confirmSubscription } from '~/server/newsletter/newsletter.server';
 import type { Route } from './+types/newsletter-confirm';
 
 // The link in the confirmation mail (docs/decisions/505-newsletter.md). Opening it changes nothing:

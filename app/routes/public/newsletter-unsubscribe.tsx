@@ -4,8 +4,8 @@ import { SubscriptionPanel } from '~/components/newsletter-panel';
 import { SUBSCRIPTION_PAGE_TEXT as TEXT } from '~/lib/newsletter';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { secretLinkHeaders } from '~/lib/secret-link';
-import { parseForm } from '~/server/forms.server';
-import { checkUnsubscribeToken, unsubscribe } from '~/server/newsletter.server';
+import { parseForm } from '~/server/http/forms.server';
+import { checkUnsubscribeToken, unsubscribe } from '~/server/newsletter/newsletter.server';
 import type { Route } from './+types/newsletter-unsubscribe';
 
 // Every newsletter mail's personal unsubscribe link, and its List-Unsubscribe header (RFC 8058,

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import { submitNewsletterForm } from '~/server/newsletter.server';
-import { formAnswer, retryAfterHeaders } from '~/server/rate-limit.server';
-import { requestContext } from '~/server/request-context.server';
+import { submitNewsletterForm } from '~/server/newsletter/newsletter.server';
+import { formAnswer, retryAfterHeaders } from '~/server/http/rate-limit.server';
+import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/newsletter';
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@ import { data, redirect, useRouteLoaderData, type HeadersFunction } from 'react-
 import { formatDate } from '~/lib/format';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
-import { openPreviewLink } from '~/server/preview-links.server';
+import { openPreviewLink } from '~/server/content/preview-links.server';
 import { Article } from './article';
 import type { Route } from './+types/preview';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content.server';
+import { listPageData } from '~/server/content/content.server';
 import type { Route } from './+types/resources';
 
 // spec §2 /resources: the resource articles (collection resources), listed and searched like In Media

@@ -6,7 +6,7 @@ import { Image } from '~/components/image';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
 import { truncate } from '~/lib/text';
-import { getService } from '~/server/services.server';
+import { getService } from '~/server/content/services.server';
 import type { Route } from './+types/service';
 
 // Service ids are short slugs; anything else cannot exist, so it is not looked up.

@@ -8,7 +8,7 @@ import { SignLanguageBadge } from '~/components/sign-language-badge';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { FEATURES_SHOWN, SERVICES_ERROR } from '~/lib/services';
 import { truncate } from '~/lib/text';
-import { listServices } from '~/server/services.server';
+import { listServices } from '~/server/content/services.server';
 import type { Route } from './+types/services';
 
 export async function loader() {

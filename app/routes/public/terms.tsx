@@ -1,6 +1,6 @@
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { ProsePage } from '~/components/prose-page';
-import { getLegalPage } from '~/server/site.server';
+import { getLegalPage } from '~/server/site/site.server';
 import type { Route } from './+types/terms';
 
 /** The page's words are Site settings' Terms of Service text (docs/decisions/003, 502). */

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { getOutgoingLink } from '~/server/site.server';
+import { getOutgoingLink } from '~/server/site/site.server';
 
 /** spec §2 /course: the external awareness-training course site (Site settings' course link, else COURSE_URL). */
 export async function loader() {

@@ -1,4 +1,4 @@
-import { getConfig } from '~/server/config.server';
+import { getConfig } from '~/server/platform/config.server';
 
 // Crawlers may read every public page; the staff dashboard is off limits (it also needs a sign-in).
 export function loader() {

@@ -1,7 +1,7 @@
 import { COLLECTION_INFO, type Collection } from '~/lib/collections';
-import { listRecentContent } from '~/server/content.server';
-import { getSiteInfo } from '~/server/site.server';
-import { listFeedVideos } from '~/server/video.server';
+import { listRecentContent } from '~/server/content/content.server';
+import { getSiteInfo } from '~/server/site/site.server';
+import { listFeedVideos } from '~/server/media/video.server';
 import type { Route } from './+types/rss';
 
 // RSS 2.0 feeds of the newest stories (/blog/rss.xml) and news (/news/rss.xml): one module, two routes.

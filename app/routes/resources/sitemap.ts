@@ -1,6 +1,6 @@
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { DEFAULT_SERVICE_IDS } from '~/lib/services';
-import { getConfig } from '~/server/config.server';
+import { getConfig } from '~/server/platform/config.server';
 import { getDb } from '~/server/db/db.server';
 import { escapeXml, XML_CACHE_CONTROL } from './rss';
 

@@ -14,7 +14,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
-import { ConfigError } from '../config.server.ts';
+import { ConfigError } from '../platform/config.server.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';

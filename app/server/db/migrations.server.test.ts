@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../../tests/support/databases';
-import { searchContent } from '../search.server';
-import { htmlToText } from '../html.server';
-import { sanitizeArticleHtml } from '../sanitize.server';
+import { searchContent } from '../content/search.server';
+import { htmlToText } from '../platform/html.server';
+import { sanitizeArticleHtml } from '../platform/sanitize.server';
 import { createMigrator, migrateToLatest, migrationNames } from './migrations.server';
 
 const TABLES = [

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { clientIp } from '../http/request-info.server.ts';
+import { optionalFile } from '../../lib/forms.ts';
+import { parseForm } from '../http/forms.server.ts';
+import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
+import {
+  ContentConflictError,
+  ContentRuleError,
+  createContent,
+  getContentForAdmin,
+  mayEditContent,
+  saveContent,
+  type AdminContentItem,
+  type SaveRequest,
+} from './content-admin.server.ts';
+import { isStoredImage } from '../media/media.server.ts';
+import { prepareVideoForSave, VIDEO_FORM_FIELDS, VideoRuleError, type PreparedVideo } from '../media/video.server.ts';
+import { compareVersions } from './word-diff.server.ts';
+import { CAPTIONS_MAX_BYTES } from '../../lib/webvtt.ts';
+import { TRANSCRIPT_MAX } from '../../lib/video-upload.ts';
+import { getLogger } from '../platform/logger.server.ts';
+import { flashCookie } from '../http/flash.server.ts';
+import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
+import { createPreviewLink } from './preview-links.server.ts';
+import type { StaffUser } from '../staff/auth.server.ts';
+import { checkFormSync } from '../../lib/forms.ts';
+import { formatInTimeZone, zonedToUtc } from '../../lib/schedule.ts';
+import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../../lib/uploads.ts';
+import {
+  CONTENT_FIELDS,
+  CONTENT_MAX_BYTES,
+  CONTENT_MESSAGES,
+  conflictMessage,
+  failedMessage,
+  intentOf,
+  publishedMessage,
+  savedMessage,
+  schemaFor,
+  summaryLabelOf,
+  type ContentAnswer,
+  type ContentConflict,
+  type ContentErrors,
+  type ContentField,
+  type ContentType,
+  type SaveIntent,
+} from '../../lib/content-form.ts';
+
+export type SaveResult =
+  | { ok: true; status: 200; message: string; item: AdminContentItem; intent: SaveIntent; mode: 'create' | 'edit' }
+  | {
+      ok: false;
+      status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 500;
+      message: string;
+      errors: ContentErrors;
+      values: Record<string, string>;
+      headers: Record<string, string>;
+      conflict?: ContentConflict;
+    };
+
+type SaveFailure = Extract<SaveResult, { ok: false }>;
+
+/**
+ * The content form as posted: the fields beside the content (the button pressed, the version the
+ * form was opened at, the schedule, a picture attached without JavaScript). The content's own fields
+ * pass through as sent and are checked next, by the rules of the button pressed: a draft's or the
+ * spec's. Any other name is dropped.
+ */
+const envelopeSchema = z.object({
+  ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<
+    ContentField,
+    z.ZodOptional<z.ZodUnknown>
+  >),
+  imageFile: optionalFile,
+  intent: z.string().max(20).optional(),
+  version: z.string().max(20).optional(),
+  scheduleDate: z.string().max(20).optional(),
+  scheduleTime: z.string().max(20).optional(),
+  // Issue 14: the sign-language video, its captions and transcript.
+  ...VIDEO_FORM_FIELDS,
+});
+
+/** The most a content form post may be: the longest body, the largest picture and room for the rest. */
+export const CONTENT_FORM_MAX_BYTES =
+  CONTENT_MAX_BYTES + CONTENT_IMAGE_MAX_BYTES + CAPTIONS_MAX_BYTES + TRANSCRIPT_MAX * 3 + 64_000;
+
+/** The schedule a post asks for, as UTC, or the message for its date and time fields. */
+function scheduleOf(date: string, time: string, timeZone: string): { at: string } | { error: string } {
+  if (!date.trim() || !time.trim()) return { error: CONTENT_MESSAGES.scheduleRequired };
+  const at = zonedToUtc(date.trim(), time.trim(), timeZone);
+  if (!at) return { error: CONTENT_MESSAGES.scheduleInvalid };
+  if (Date.parse(at) <= Date.now()) return { error: CONTENT_MESSAGES.schedulePast };
+  return { at };
+}
+
+/**
+ * Reads, checks and saves the content form (the content-new and content-edit actions, with or
+ * without JavaScript). A picture attached to a plain post is stored first, even when another field
+ * is wrong, so the form comes back showing it and the retry need not choose it again.
+ */
+export async function saveContentForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: SaveTarget,
+): Promise<SaveResult> {
+  return saveParsedForm(await readContentPost(request), context, actor, target);
+}
+
+type SaveTarget =
+  | { mode: 'create'; type: ContentType }
+  // `restoredFrom`: the revision the form was filled from (the edit page's ?restore=), saved as a restore.
+  | { mode: 'edit'; type: ContentType; id: string; restoredFrom?: string };
+
+function readContentPost(request: Request) {
+  return parseForm(request, envelopeSchema, {
+    maxBytes: CONTENT_FORM_MAX_BYTES,
+    tooLargeMessage: CONTENT_MESSAGES.contentTooLong,
+  });
+}
+
+/**
+ * The edit form's action: a save, or (issue 13) "Copy preview link", a small form of its own posted
+ * to the same address with intent=preview-link.
+ */
+export async function contentEditAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: { type: ContentType; id: string },
+) {
+  const form = await readContentPost(request);
+  if (form.ok && form.values.intent === 'preview-link') {
+    try {
+      const link = await createPreviewLink(actor, target.id, clientIp(context));
+      return {
+        ok: true,
+        status: 200,
+        message: CONTENT_MESSAGES.previewLinkMade,
+        errors: {},
+        values: {},
+        previewUrl: link.url,
+      } satisfies ContentAnswer;
+    } catch (error) {
+      if (!(error instanceof ContentRuleError)) throw error;
+      return data({ ok: false, status: error.status, message: error.message, errors: {}, values: {} } satisfies ContentAnswer, {
+        status: error.status,
+      });
+    }
+  }
+  const restoredFrom = new URL(request.url).searchParams.get('restore') ?? undefined;
+  const result = await saveParsedForm(form, context, actor, { mode: 'edit', ...target, restoredFrom });
+  // An AUTHOR who publishes their own draft may no longer edit it (spec §6): the form closes, and
+  // they return to their Add Story or Add Blog page with the message.
+  if (result.ok && !mayEditContent(actor, result.item))
+    return redirect(`/admin/content/new/${result.item.type}`, {
+      status: 303,
+      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
+    });
+  return contentAnswer(result);
+}
+
+async function saveParsedForm(
+  form: Awaited<ReturnType<typeof readContentPost>>,
+  context: Readonly<RouterContextProvider>,
+  actor: StaffUser,
+  target: SaveTarget,
+): Promise<SaveResult> {
+  const posted: Record<string, string> = form.ok
+    ? Object.fromEntries(Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : form.values;
+  const intent = intentOf(posted.intent);
+  // What the form shows again after a failure: what was posted.
+  const values: Record<string, string> = {};
+  for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
+  for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
+    if (posted[extra]) values[extra] = posted[extra];
+  const failure = (
+    status: Exclude<SaveResult['status'], 200>,
+    reason: string,
+    errors: ContentErrors = {},
+    headers: Record<string, string> = {},
+  ): SaveFailure => ({
+    ok: false,
+    status,
+    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intent),
+    errors,
+    values,
+    headers,
+  });
+  if (!form.ok && form.refused) return failure(form.status, form.formError, {}, form.headers);
+  if (!form.ok) return failure(400, CONTENT_MESSAGES.fixErrors, {});
+
+  // The item as stored (undefined for a new one, or one that is gone: the save answers that).
+  const current = target.mode === 'edit' ? await getContentForAdmin(target.id) : undefined;
+  const checked = checkFormSync(schemaFor(target.type, intent, current?.category), values);
+  const errors: ContentErrors = checked.ok ? {} : (checked.fieldErrors as ContentErrors);
+  const timeZone = await readEditorialTimeZone();
+  let scheduledAt: string | undefined;
+  if (intent === 'schedule') {
+    const schedule = scheduleOf(form.values.scheduleDate ?? '', form.values.scheduleTime ?? '', timeZone);
+    if ('error' in schedule) errors.scheduleAt = schedule.error;
+    else scheduledAt = schedule.at;
+  }
+
+  const file = form.values.imageFile;
+  let storedUrl: string | undefined;
+  if (file) {
+    try {
+      storedUrl = await storeUploadedImage(file, {
+        folder: target.type,
+        maxBytes: CONTENT_IMAGE_MAX_BYTES,
+        messages: CONTENT_UPLOAD_MESSAGES,
+        uploadedBy: actor.email,
+      });
+    } catch (error) {
+      if (!(error instanceof UploadRefusedError)) throw error;
+      return failure(error.status === 500 ? 500 : 400, error.message, { ...errors, imageUrl: error.message });
+    }
+  }
+  if (storedUrl) values.imageUrl = storedUrl;
+
+  // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
+  // not (an older page) leaves the item's video as it is.
+  let videoId: string | null | undefined;
+  let prepared: PreparedVideo | undefined;
+  if (form.values.videoId !== undefined) {
+    videoId = form.values.videoId.trim() || null;
+    // Captions and transcript are checked here, for someone who may save the item (anyone else is
+    // refused by the save itself), and written by the save, in its transaction: a save refused here
+    // (400) or there (409, a rule) leaves the video's captions as they were.
+    const maySave = target.mode === 'create' || (current !== undefined && mayEditContent(actor, current));
+    if (videoId && maySave)
+      try {
+        prepared = await prepareVideoForSave({
+          actor,
+          videoId,
+          contentId: target.mode === 'edit' ? target.id : undefined,
+          captions: form.values.captionsFile,
+          transcript: form.values.transcript,
+        });
+      } catch (error) {
+        if (!(error instanceof VideoRuleError)) throw error;
+        errors[(error.field ?? 'video') as 'video' | 'captions' | 'transcript'] = error.message;
+      }
+  }
+  if (!checked.ok || errors.scheduleAt || errors.video || errors.captions || errors.transcript)
+    return failure(400, CONTENT_MESSAGES.fixErrors, errors);
+
+  const input = checked.values;
+  if (storedUrl) input.imageUrl = storedUrl;
+  else if (input.imageUrl && !(await isStoredImage(input.imageUrl))) {
+    // Kept as it is when the item already shows it; a newly chosen one must still be on file.
+    if (current?.imageUrl !== input.imageUrl)
+      return failure(400, CONTENT_MESSAGES.fixErrors, { imageUrl: CONTENT_MESSAGES.imageInvalid });
+  }
+  const saveRequest: SaveRequest =
+    intent === 'schedule' ? { intent, scheduledAt: scheduledAt! } : intent === 'draft' ? { intent } : { intent };
+  // The version the edit form was opened at; a post without one (an older page) is not checked.
+  const version = /^\d{1,9}$/.test(form.values.version ?? '') ? Number(form.values.version) : undefined;
+  try {
+    const ip = clientIp(context);
+    const item =
+      target.mode === 'create'
+        ? await createContent(actor, target.type, input, ip, saveRequest, { videoId, prepared })
+        : await saveContent(actor, target.id, input, ip, saveRequest, version, target.restoredFrom, { videoId, prepared });
+    // spec §8: 'updated' for a change to a published item; 'published' when it goes public now.
+    const wasUpdate = item.action === 'content.updated' || item.action === 'content.restored';
+    const message =
+      intent === 'publish'
+        ? publishedMessage(target.type, wasUpdate ? 'edit' : 'create')
+        : savedMessage(target.type, intent, item.scheduledAt ? formatInTimeZone(item.scheduledAt, timeZone) : undefined);
+    return { ok: true, status: 200, message, item, intent, mode: target.mode };
+  } catch (error) {
+    if (error instanceof ContentConflictError) {
+      const { current } = error;
+      const at = formatInTimeZone(current.updatedAt, timeZone);
+      return {
+        ...failure(409, conflictMessage(error.by, at)),
+        message: conflictMessage(error.by, at),
+        conflict: {
+          by: error.by,
+          at,
+          version: current.version,
+          intent,
+          theirs: { title: current.title, summary: current.summary ?? '', content: current.content, status: current.status },
+          changes: compareVersions(current, input, summaryLabelOf(target.type)),
+        },
+      };
+    }
+    if (error instanceof ContentRuleError) {
+      if (error.field === 'scheduleAt') return failure(400, CONTENT_MESSAGES.fixErrors, { scheduleAt: error.message });
+      if (error.field === 'captions') return failure(400, CONTENT_MESSAGES.fixErrors, { captions: error.message });
+      return failure(error.status, error.message);
+    }
+    // Another item took the video while this one was saved (claimVideo).
+    if (error instanceof VideoRuleError) return failure(400, CONTENT_MESSAGES.fixErrors, { video: error.message });
+    getLogger().error({ err: error }, 'saving content failed');
+    return failure(500, CONTENT_MESSAGES.generic);
+  }
+}
+
+/**
+ * The action's answer for the form (the same for a plain post and a fetcher), with its status. A new
+ * item saved as a draft or scheduled opens in its edit form (where it can be saved again, previewed
+ * and published), with the message carried across the redirect.
+ */
+export function contentAnswer(result: SaveResult) {
+  if (result.ok) {
+    if (result.mode === 'create' && result.intent !== 'publish')
+      return redirect(`/admin/content/${encodeURIComponent(result.item.id)}/edit`, {
+        status: 303,
+        headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
+      });
+    return {
+      ok: true,
+      status: 200,
+      message: result.message,
+      errors: {},
+      values: {},
+      version: result.item.version,
+    } satisfies ContentAnswer;
+  }
+  const { headers, ...answer } = result;
+  return data(answer satisfies ContentAnswer, { status: result.status, headers });
+}
+
+/** A refusal made before the form is read (the role may not use the form). */
+export function contentRefusal(status: 403, message: string) {
+  return data({ ok: false, status, message, errors: {}, values: {} } satisfies ContentAnswer, { status });
+}

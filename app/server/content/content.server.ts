@@ -1,0 +1,225 @@
+import type { Kysely, Selectable } from 'kysely';
+import { data } from 'react-router';
+import { categoryLabel } from '../../lib/categories.ts';
+import { COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
+import type { ContentTable, Database } from '../db/schema.ts';
+import { getDatabase, type Engine } from '../db/db.server.ts';
+import { getLogger } from '../platform/logger.server.ts';
+import { searchContent } from './search.server.ts';
+
+/** A published story, news article or resource as the public site reads it (spec §3). */
+export interface PublicContent {
+  id: string;
+  collection: Collection;
+  title: string;
+  summary: string;
+  category: string;
+  author: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  tags: string[];
+  createdAt: string;
+  /** Issue 14: it has a sign-language video with captions (the lists' badge). */
+  signLanguage: boolean;
+}
+
+export function toPublicContent(row: Selectable<ContentTable> & { sign_language?: unknown }): PublicContent {
+  return {
+    id: row.id,
+    collection: row.collection,
+    title: row.title,
+    summary: row.summary ?? row.excerpt ?? '',
+    category: row.category,
+    author: row.author,
+    imageUrl: row.image_url,
+    imageAlt: row.image_alt ?? '',
+    tags: parseList(row.tags),
+    createdAt: row.created_at,
+    // SQLite answers 1, PostgreSQL true.
+    signLanguage: row.sign_language === true || Number(row.sign_language) === 1,
+  };
+}
+
+export function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function listRecentContent(collection: Collection, limit: number): Promise<PublicContent[]> {
+  const { rows } = await searchContent({ collection, limit });
+  return rows.map(toPublicContent);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public lists /blog and /news (spec §2, §4): server-side search, category filter and pages.
+// docs/decisions/101-list-pagination.md
+
+/** Page 1 holds the featured item and a grid of 12; later pages hold a grid of 12. */
+export const FIRST_PAGE_SIZE = 13;
+export const PAGE_SIZE = 12;
+/** A longer search text is refused with a message (the search box allows no more). */
+export const MAX_QUERY_LENGTH = 200;
+/** Far beyond any real list; keeps the SQL offset a small number whatever the URL says. */
+const MAX_PAGE = 100_000;
+
+export interface ContentPage {
+  items: PublicContent[];
+  /** Every match, on all pages. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export function pageCountFor(total: number): number {
+  return total <= FIRST_PAGE_SIZE ? 1 : 1 + Math.ceil((total - FIRST_PAGE_SIZE) / PAGE_SIZE);
+}
+
+function pageWindow(page: number): { offset: number; limit: number } {
+  return page <= 1
+    ? { offset: 0, limit: FIRST_PAGE_SIZE }
+    : { offset: FIRST_PAGE_SIZE + (page - 2) * PAGE_SIZE, limit: PAGE_SIZE };
+}
+
+export interface ContentPageOptions {
+  collection: Collection;
+  query?: string | undefined;
+  category?: string | undefined;
+  /** Issue 14: only items with a sign-language video. */
+  signLanguage?: boolean | undefined;
+  /** 1-based; clamped to the pages that exist. */
+  page?: number | undefined;
+}
+
+/**
+ * One page of a public list, newest first: a LIMIT/OFFSET query on the indexed columns and a count,
+ * never the whole table. A page past the end shows the last page.
+ */
+export async function listContentPage(
+  options: ContentPageOptions,
+  db: Kysely<Database> = getDatabase().db,
+  engine: Engine = getDatabase().engine,
+): Promise<ContentPage> {
+  const requested = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), MAX_PAGE);
+  const fetch = (page: number) =>
+    searchContent(
+      {
+        collection: options.collection,
+        query: options.query,
+        category: options.category,
+        signLanguage: options.signLanguage,
+        ...pageWindow(page),
+      },
+      db,
+      engine,
+    );
+  let page = requested;
+  let result = await fetch(page);
+  const pageCount = pageCountFor(result.total);
+  if (page > pageCount) {
+    page = pageCount;
+    if (result.total > 0) result = await fetch(page);
+  }
+  return { items: result.rows.map(toPublicContent), total: result.total, page, pageCount };
+}
+
+/** The distinct categories that published items of a collection carry (a draft's never shows). */
+export async function listUsedCategories(collection: Collection, db: Kysely<Database> = getDatabase().db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('content')
+    .select('category')
+    .distinct()
+    .where('collection', '=', collection)
+    .where('status', '=', 'published')
+    .execute();
+  return rows.map((row) => row.category).filter(Boolean);
+}
+
+export type ListProblem = 'query-too-long' | 'unknown-category';
+
+export interface ContentListData {
+  /** 'error': the database could not be read (spec §8 "Unable to load ..."). */
+  status: 'ok' | 'error';
+  /** The search text and category in force, for the search form. */
+  q: string;
+  category: string;
+  /** Issue 14: "Sign language only" (`?sign=1`). */
+  signLanguage: boolean;
+  /** A bad part of the request, explained on the page. */
+  problem: ListProblem | null;
+  /** The category the visitor asked for when it was unknown (shown, escaped, in the message). */
+  rejectedCategory: string;
+  /** The dropdown's options: the spec's list, then any other category the items carry. */
+  categories: { value: string; label: string }[];
+  list: ContentPage;
+}
+
+const EMPTY_PAGE: ContentPage = { items: [], total: 0, page: 1, pageCount: 1 };
+
+function categoryOptions(collection: Collection, used: string[]) {
+  const base: readonly string[] = COLLECTION_INFO[collection].publicCategories;
+  const extra = used.filter((c) => !base.includes(c)).sort((a, b) => categoryLabel(a).localeCompare(categoryLabel(b)));
+  return [...base, ...extra].map((value) => ({ value, label: categoryLabel(value) }));
+}
+
+/**
+ * Everything /blog and /news need from the URL (`?q=…&category=…&page=…`), with the HTTP status to
+ * answer with: 400 for an overlong search, 500 (logged) when the database fails, else 200.
+ * Bad page numbers fall back to page 1; an unknown category is ignored with a message.
+ */
+export async function loadContentList(
+  collection: Collection,
+  url: URL,
+  db?: Kysely<Database>,
+  engine?: Engine,
+): Promise<{ data: ContentListData; httpStatus: number }> {
+  const rawQuery = (url.searchParams.get('q') ?? '').trim();
+  const rawCategory = (url.searchParams.get('category') ?? '').trim();
+  const page = /^\d{1,9}$/.test(url.searchParams.get('page') ?? '') ? Number(url.searchParams.get('page')) : 1;
+  const data: ContentListData = {
+    status: 'ok',
+    q: rawQuery.slice(0, MAX_QUERY_LENGTH),
+    category: rawCategory,
+    signLanguage: url.searchParams.get('sign') === '1',
+    problem: null,
+    rejectedCategory: '',
+    categories: categoryOptions(collection, []),
+    list: EMPTY_PAGE,
+  };
+  try {
+    const handle = db && engine ? { db, engine } : getDatabase();
+    const listPage = (category: string) =>
+      listContentPage(
+        { collection, query: rawQuery, category: category || undefined, signLanguage: data.signLanguage, page },
+        handle.db,
+        handle.engine,
+      );
+    if (rawQuery.length > MAX_QUERY_LENGTH) {
+      const used = await listUsedCategories(collection, handle.db);
+      return { data: { ...data, problem: 'query-too-long', categories: categoryOptions(collection, used) }, httpStatus: 400 };
+    }
+    // Both at once; a category found in neither list had no matches anyway, so it is asked again without it.
+    const [used, list] = await Promise.all([listUsedCategories(collection, handle.db), listPage(rawCategory)]);
+    data.categories = categoryOptions(collection, used);
+    data.list = list;
+    if (rawCategory && !data.categories.some((c) => c.value === rawCategory)) {
+      data.problem = 'unknown-category';
+      data.rejectedCategory = rawCategory.slice(0, 60);
+      data.category = '';
+      data.list = await listPage('');
+    }
+    return { data, httpStatus: 200 };
+  } catch (error) {
+    getLogger().error({ err: error, collection, path: url.pathname }, 'Could not load the content list');
+    return { data: { ...data, status: 'error' }, httpStatus: 500 };
+  }
+}
+
+/** The loader answer of a public list page (/blog, /news, /resources): the list, with its status. */
+export async function listPageData(collection: Collection, request: Request) {
+  const { data: list, httpStatus } = await loadContentList(collection, new URL(request.url));
+  return data(list, { status: httpStatus });
+}

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { SEED_ARTICLES, SEED_AUTHORS, type SeedImage } from './seed-data.ts';
+import { COLLECTION_INFO, isDashboardCollection, type Collection } from '../../lib/collections.ts';
+import { DEFAULT_FOUNDER } from '../site/site-defaults.server.ts';
+import { renderSeedImageSvg } from './seed-images.ts';
+import { newContentId, newId, nowIso } from '../platform/ids.server.ts';
+import { generatePassword, hashPassword } from '../staff/passwords.server.ts';
+import { storedBody } from '../platform/sanitize.server.ts';
+import type { RevisionSnapshot } from '../../lib/revisions.ts';
+import { loadSharp, storeImage, type StoredImage } from '../media/storage.server.ts';
+import { SETTING_KEYS, writeSetting } from '../platform/settings.server.ts';
+import { defaultServices } from '../content/services.server.ts';
+
+export interface SuperAdminResult {
+  created: boolean;
+  email: string;
+  /** Only when the password was generated here; start-up hands it over through `passwordFile`, never the log. */
+  generatedPassword?: string;
+}
+
+/** Creates the super admin account on first start; later starts leave it as it is. */
+export async function ensureSuperAdmin(
+  db: Kysely<Database>,
+  options: {
+    email: string;
+    password?: string | undefined;
+    /** Where a generated password is written (owner-only), before the account exists, so it is never lost. */
+    passwordFile?: string;
+  },
+): Promise<SuperAdminResult> {
+  const email = options.email.toLowerCase();
+  const existing = await db.selectFrom('system_users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
+  if (existing) {
+    if (existing.role !== 'SUPER_ADMIN') {
+      await db
+        .updateTable('system_users')
+        .set({ role: 'SUPER_ADMIN', updated_at: nowIso() })
+        .where('id', '=', existing.id)
+        .execute();
+    }
+    return { created: false, email };
+  }
+  const generatedPassword = options.password ? undefined : generatePassword();
+  if (generatedPassword && options.passwordFile) writePasswordFile(options.passwordFile, email, generatedPassword);
+  const now = nowIso();
+  try {
+    await db
+      .insertInto('system_users')
+      .values({
+        id: newId(),
+        name: 'Super Admin',
+        email,
+        role: 'SUPER_ADMIN',
+        bio: '',
+        title: '',
+        full_bio: '',
+        social_links: '{}',
+        profile_picture: null,
+        password_hash: await hashPassword(options.password ?? generatedPassword!),
+        disabled: 0,
+        created_at: now,
+        updated_at: now,
+        updated_by: null,
+        last_login: null,
+      })
+      .execute();
+  } catch (error) {
+    // A password for an account that was never made would only mislead.
+    if (generatedPassword && options.passwordFile) fs.rmSync(options.passwordFile, { force: true });
+    throw error;
+  }
+  await writeSetting(db, SETTING_KEYS.superAdminEmail, email);
+  return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email };
+}
+
+/** Only the owner may read it (0600): it holds a password until the operator has used it and deleted it. */
+function writePasswordFile(file: string, email: string, password: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A file left from an earlier database may have looser permissions; a new one gets 0600 from the start.
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(
+    file,
+    [
+      `The first super admin account of this website was created on ${nowIso()} with this password:`,
+      '',
+      `  email:    ${email}`,
+      `  password: ${password}`,
+      '',
+      'Sign in at /admin, change the password, then DELETE THIS FILE.',
+      '',
+    ].join('\n'),
+    { mode: 0o600, flag: 'wx' },
+  );
+}
+
+async function seedImage(db: Kysely<Database>, folder: Collection, name: string, image: SeedImage) {
+  const svg = renderSeedImageSvg(image, 1200, 675);
+  const sharp = await loadSharp();
+  const bytes = await sharp(Buffer.from(svg)).png().toBuffer();
+  return storeImage(db, { folder, originalName: `${name}.png`, bytes });
+}
+
+/** The settings flag that says the built-in services were stored (once per database). */
+export const BUILT_IN_SERVICES_STORED = 'built_in_services_stored_at';
+
+/**
+ * spec §3's four built-in services become stored services on first start, whatever DEMO_CONTENT says:
+ * they are the organisation's own (demo = 0), which staff then edit, reorder or delete on the
+ * Services screen, with their static pictures (public/images/services). Runs once per database (a
+ * flag in settings); a database that already stores services (an earlier demo seed stored these
+ * four) only gets the flag. An empty table later still shows the built-in ones (spec §3's fallback).
+ */
+export async function storeBuiltInServices(db: Kysely<Database>): Promise<{ stored: number }> {
+  return db.transaction().execute(async (trx) => {
+    const done = await trx.selectFrom('settings').select('key').where('key', '=', BUILT_IN_SERVICES_STORED).executeTakeFirst();
+    if (done) return { stored: 0 };
+    const existing = await trx.selectFrom('services').select('id').limit(1).executeTakeFirst();
+    let stored = 0;
+    if (!existing) {
+      const now = nowIso();
+      for (const [position, service] of defaultServices().entries()) {
+        const result = await trx
+          .insertInto('services')
+          .values({
+            id: service.id,
+            title: service.title,
+            description: service.description,
+            features: JSON.stringify(service.features),
+            image_url: service.imageUrl,
+            image_alt: service.imageAlt,
+            position,
+            demo: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          // Two processes starting at once: the second finds them stored.
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
+        stored += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+    }
+    await writeSetting(trx, BUILT_IN_SERVICES_STORED, nowIso());
+    return { stored };
+  });
+}
+
+/**
+ * Fills an empty site with demo stories, news and resources and the demo staff who "wrote" them, so
+ * it is alive on first start; start-up calls it only when DEMO_CONTENT is on. Every row it adds is
+ * marked demo = 1, so the super admin can remove the demo in one action (demo.server.ts). Runs once
+ * per database: a flag in settings stops it from running again, even after staff delete the demo.
+ */
+export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: boolean; articles: number }> {
+  const already = await db.selectFrom('settings').select('key').where('key', '=', SETTING_KEYS.demoSeededAt).executeTakeFirst();
+  if (already) return { seeded: false, articles: 0 };
+  const existing = await db.selectFrom('content').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) {
+    await writeSetting(db, SETTING_KEYS.demoSeededAt, nowIso());
+    return { seeded: false, articles: 0 };
+  }
+
+  // Images are written to disk first; the rows go in one transaction.
+  const articleImages: StoredImage[] = [];
+  for (const article of SEED_ARTICLES) {
+    articleImages.push(await seedImage(db, article.collection, article.title.slice(0, 40), article.image));
+  }
+
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const author of SEED_AUTHORS) {
+      const found = await trx.selectFrom('system_users').select('id').where('email', '=', author.email).executeTakeFirst();
+      if (found) continue;
+      const at = new Date(now - 200 * 86_400_000).toISOString();
+      await trx
+        .insertInto('system_users')
+        .values({
+          id: newId(),
+          name: author.name,
+          email: author.email,
+          role: author.role,
+          bio: author.bio,
+          title: author.title,
+          full_bio: author.fullBio,
+          social_links: JSON.stringify({ twitter: author.twitter, linkedin: author.linkedin }),
+          profile_picture: null,
+          // Demo authors cannot sign in until the super admin sends them a password reset.
+          password_hash: null,
+          disabled: 0,
+          demo: 1,
+          created_at: at,
+          updated_at: at,
+          updated_by: null,
+          last_login: null,
+        })
+        .execute();
+    }
+
+    const authors = new Map(SEED_AUTHORS.map((a) => [a.email, a]));
+    for (const [index, article] of SEED_ARTICLES.entries()) {
+      const author = authors.get(article.authorEmail)!;
+      const at = new Date(now - article.daysAgo * 86_400_000).toISOString();
+      const image = articleImages[index]!;
+      const id = newContentId(article.title);
+      const body = storedBody(article.content);
+      await trx
+        .insertInto('content')
+        .values({
+          id,
+          collection: article.collection,
+          title: article.title,
+          summary: COLLECTION_INFO[article.collection].summaryColumn === 'summary' ? article.summary : null,
+          excerpt: COLLECTION_INFO[article.collection].summaryColumn === 'excerpt' ? article.summary : null,
+          // Stored sanitised like every body (decision 202): pages show it as it is.
+          ...body,
+          category: article.category,
+          author: author.name,
+          author_email: author.email,
+          author_role: author.role,
+          image_url: image.url,
+          image_alt: article.image.alt,
+          tags: JSON.stringify(article.tags),
+          status: 'published',
+          demo: 1,
+          created_at: at,
+          published_at: at,
+          updated_at: at,
+        })
+        .execute();
+      // A story's history starts with the version its author published (decision 016), as
+      // migration 0009 started it for every item stored before it.
+      if (isDashboardCollection(article.collection))
+        await trx
+          .insertInto('content_revisions')
+          .values({
+            id: newId(),
+            content_id: id,
+            number: 1,
+            kind: 'published',
+            actor_email: author.email,
+            actor_name: author.name,
+            snapshot: JSON.stringify({
+              title: article.title,
+              category: article.category,
+              tags: article.tags,
+              summary: article.summary,
+              imageUrl: image.url,
+              imageAlt: article.image.alt,
+              content: body.content,
+              status: 'published',
+              scheduledAt: null,
+            } satisfies RevisionSnapshot),
+            created_at: at,
+          })
+          .execute();
+    }
+    await writeSetting(trx, SETTING_KEYS.founderEmail, DEFAULT_FOUNDER.email);
+    await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());
+  });
+  return { seeded: true, articles: SEED_ARTICLES.length };
+}

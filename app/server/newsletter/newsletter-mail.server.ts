@@ -1,0 +1,356 @@
+import type { Selectable } from 'kysely';
+import type { Attributes, IOptions } from 'sanitize-html';
+import { articlePath, COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
+import { variantUrl } from '../../lib/images.ts';
+import { CONFIRM_LINK_DAYS } from '../../lib/newsletter.ts';
+import type { ContentTable } from '../db/schema.ts';
+import { escapeHtml, sanitizeWithinDepth, stripTags } from '../platform/html.server.ts';
+import type { Mail } from '../platform/mail.server.ts';
+import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
+
+// What the newsletter's mails say and look like (docs/decisions/505-newsletter.md): the site's
+// colours, a text alternative with the same words, images at a fixed width from absolute addresses,
+// the article's link, and the subscriber's own unsubscribe link in the footer and in the headers
+// (RFC 8058 one-click). Pure functions: the callers read the database.
+
+/** The site's colours (app.css: indigo-900 header, amber-400 buttons, slate text). */
+const COLOURS = {
+  brand: '#312e81',
+  onBrand: '#ffffff',
+  button: '#fbbf24',
+  onButton: '#0f172a',
+  text: '#1e293b',
+  muted: '#475569',
+  page: '#f1f5f9',
+  card: '#ffffff',
+  link: '#3730a3',
+} as const;
+
+/** The width every image is shown at (the mail is 600 px wide with 20 px margins). */
+export const MAIL_IMAGE_WIDTH = 560;
+
+/** What a mail needs to know of the site. */
+export interface MailSite {
+  name: string;
+  /** The site's public address without a trailing slash (PUBLIC_URL). */
+  publicUrl: string;
+  /** The organisation's address: replies go there. */
+  email: string;
+}
+
+/** The parts of a published item a newsletter carries, fixed when sending starts. */
+export interface NewsletterSnapshot {
+  title: string;
+  summary: string | null;
+  /** The body as mail HTML: sanitised, every link absolute. */
+  bodyHtml: string;
+  /** The body as plain text, links written out. */
+  bodyText: string;
+  imageUrl: string | null;
+  imageAlt: string;
+  articleUrl: string;
+  /** "Stories" or "In Media". */
+  label: string;
+  site: MailSite;
+}
+
+/** A site path or address as an absolute address on the site; other schemes are left as they are. */
+export function absoluteOnSite(href: string, publicUrl: string): string {
+  if (href.startsWith('/') && !href.startsWith('//')) return `${publicUrl}${href}`;
+  return href;
+}
+
+/** The address of an item's picture at mail width: the 960 px copy of an upload (sharp on high-density screens). */
+export function mailImageUrl(imageUrl: string | null, publicUrl: string): string | null {
+  if (!imageUrl) return null;
+  const sized = imageUrl.startsWith('/media/') && imageUrl.endsWith('.webp') ? variantUrl(imageUrl, 960) : imageUrl;
+  const absolute = absoluteOnSite(sized, publicUrl);
+  return /^https?:\/\//.test(absolute) ? absolute : null;
+}
+
+/**
+ * A stored (already sanitised) body as mail HTML: the same allow-list once more, with every site link
+ * made absolute, since a mail has no page address to resolve `/services` against.
+ */
+export function mailBodyHtml(storedHtml: string, publicUrl: string): string {
+  const options: IOptions = {
+    ...ARTICLE_HTML_OPTIONS,
+    transformTags: {
+      ...ARTICLE_HTML_OPTIONS.transformTags,
+      a: (_tag, attribs) => {
+        const { href, ...rest } = attribs;
+        const next: Attributes = { ...rest };
+        if (href) next.href = absoluteOnSite(href, publicUrl);
+        return { tagName: 'a', attribs: next };
+      },
+    },
+  };
+  return sanitizeWithinDepth(storedHtml, options, () => `<p>${escapeHtml(stripTags(storedHtml))}</p>`);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ', apos: "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (ENTITIES[lower] !== undefined) return ENTITIES[lower];
+    if (lower.startsWith('#x')) return String.fromCodePoint(Math.min(Number.parseInt(lower.slice(2), 16), 0x10ffff));
+    if (lower.startsWith('#')) return String.fromCodePoint(Math.min(Number.parseInt(lower.slice(1), 10), 0x10ffff));
+    return whole;
+  });
+}
+
+const BLOCK_END = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'ul', 'ol']);
+
+/**
+ * Mail HTML (from `mailBodyHtml`) as plain text: paragraphs apart, list items as "- ", each link's
+ * address after its words. One pass over the tags, no parser: the HTML is the sanitiser's output,
+ * whose text and attribute values have every `<`, `>` and `"` escaped.
+ */
+export function mailBodyText(html: string): string {
+  let out = '';
+  let from = 0;
+  const links: string[] = [];
+  for (;;) {
+    const lt = html.indexOf('<', from);
+    if (lt === -1) break;
+    const gt = html.indexOf('>', lt + 1);
+    if (gt === -1) break;
+    out += decodeEntities(html.slice(from, lt));
+    const tag = html.slice(lt + 1, gt);
+    const closing = tag.startsWith('/');
+    const name = (closing ? tag.slice(1) : tag).split(/[\s/]/, 1)[0]!.toLowerCase();
+    if (name === 'br') out += '\n';
+    else if (name === 'li' && !closing) out += '\n- ';
+    else if (BLOCK_END.has(name)) out += '\n\n';
+    else if (name === 'a' && !closing) {
+      const href = /\shref="([^"]*)"/.exec(tag)?.[1];
+      links.push(href ? decodeEntities(href) : '');
+    } else if (name === 'a' && closing) {
+      const href = links.pop();
+      if (href && !out.endsWith(href)) out += ` (${href})`;
+    }
+    from = gt + 1;
+  }
+  out += decodeEntities(html.slice(from));
+  return out
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+type ItemRow = Pick<
+  Selectable<ContentTable>,
+  'id' | 'collection' | 'title' | 'summary' | 'excerpt' | 'content' | 'image_url' | 'image_alt'
+>;
+
+/** The parts of `item` a newsletter carries, as they are now. */
+export function snapshotOf(item: ItemRow, site: MailSite): NewsletterSnapshot {
+  const collection = item.collection as Collection;
+  const bodyHtml = mailBodyHtml(item.content, site.publicUrl);
+  const summary = (COLLECTION_INFO[collection].summaryColumn === 'excerpt' ? item.excerpt : item.summary) || null;
+  return {
+    title: item.title,
+    summary,
+    bodyHtml,
+    bodyText: mailBodyText(bodyHtml),
+    imageUrl: mailImageUrl(item.image_url, site.publicUrl),
+    imageAlt: item.image_alt ?? '',
+    articleUrl: `${site.publicUrl}${articlePath(collection, item.id)}`,
+    label: COLLECTION_INFO[collection].label,
+    site,
+  };
+}
+
+/** RFC 2369 and RFC 8058: the unsubscribe address, and that one POST to it unsubscribes. */
+export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+function button(href: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td style="border-radius:999px;background:${COLOURS.button}"><a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 28px;border-radius:999px;background:${COLOURS.button};color:${COLOURS.onButton};font-weight:bold;font-size:17px;text-decoration:none">${escapeHtml(label)}</a></td></tr></table>`;
+}
+
+/**
+ * A whole mail document in the site's look: the organisation's name on the indigo band, a white card
+ * with `content`, and `footer` under it. Tables and inline styles, which every mail program shows.
+ */
+export function mailDocument(input: {
+  site: MailSite;
+  title: string;
+  preheader: string;
+  content: string;
+  footer: string;
+}): string {
+  const { site } = input;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(input.title)}</title>
+<style>
+  body { margin: 0; padding: 0; background: ${COLOURS.page}; }
+  .body p, .body li { margin: 0 0 16px; }
+  .body h2 { font-size: 22px; margin: 28px 0 12px; }
+  .body h3 { font-size: 19px; margin: 24px 0 10px; }
+  .body blockquote { margin: 0 0 16px; padding-left: 16px; border-left: 4px solid ${COLOURS.brand}; }
+  a { color: ${COLOURS.link}; }
+</style>
+</head>
+<body style="margin:0;padding:0;background:${COLOURS.page};font-family:Arial,Helvetica,sans-serif;color:${COLOURS.text}">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(input.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${COLOURS.page}">
+<tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px">
+<tr><td style="background:${COLOURS.brand};padding:20px;border-radius:12px 12px 0 0">
+<a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.onBrand};font-size:22px;font-weight:bold;text-decoration:none">${escapeHtml(site.name)}</a>
+</td></tr>
+<tr><td class="body" style="background:${COLOURS.card};padding:20px;font-size:17px;line-height:1.6;color:${COLOURS.text}">
+${input.content}
+</td></tr>
+<tr><td style="padding:20px;font-size:14px;line-height:1.5;color:${COLOURS.muted}">
+${input.footer}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+export interface RenderedNewsletter {
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** The mail of `snapshot` for one subscriber, whose own unsubscribe address is `unsubscribeUrl`. */
+export function renderNewsletter(
+  snapshot: NewsletterSnapshot,
+  unsubscribeUrl: string,
+  options: { test?: boolean } = {},
+): RenderedNewsletter {
+  const { site } = snapshot;
+  const subject = `${options.test ? '[Test] ' : ''}${snapshot.title}`;
+  const testNote = options.test
+    ? `<p style="margin:0 0 16px;padding:12px;border:2px solid ${COLOURS.brand};border-radius:8px">This is a test. Subscribers have not received it. Its unsubscribe link is a sample that changes nothing.</p>`
+    : '';
+  const image = snapshot.imageUrl
+    ? `<img src="${escapeHtml(snapshot.imageUrl)}" width="${MAIL_IMAGE_WIDTH}" alt="${escapeHtml(snapshot.imageAlt)}" style="display:block;width:100%;max-width:${MAIL_IMAGE_WIDTH}px;height:auto;border:0;border-radius:8px;margin:0 0 20px">`
+    : '';
+  const content = [
+    testNote,
+    image,
+    `<p style="margin:0 0 8px;font-size:14px;font-weight:bold;text-transform:uppercase;letter-spacing:0.05em;color:${COLOURS.muted}">${escapeHtml(snapshot.label)}</p>`,
+    `<h1 style="margin:0 0 16px;font-size:28px;line-height:1.25;color:${COLOURS.text}">${escapeHtml(snapshot.title)}</h1>`,
+    snapshot.summary
+      ? `<p style="margin:0 0 20px;font-size:19px;color:${COLOURS.muted}">${escapeHtml(snapshot.summary)}</p>`
+      : '',
+    snapshot.bodyHtml,
+    button(snapshot.articleUrl, 'Read it on our website'),
+  ].join('\n');
+  const footer = [
+    `<p style="margin:0 0 8px">You receive this because you subscribed to ${escapeHtml(site.name)}’s newsletter at <a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.link}">${escapeHtml(site.publicUrl.replace(/^https?:\/\//, ''))}</a>.</p>`,
+    `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.link};font-weight:bold">Unsubscribe</a> — one click, and we stop writing to you.</p>`,
+  ].join('\n');
+  const text = [
+    options.test
+      ? 'THIS IS A TEST. Subscribers have not received it. Its unsubscribe link is a sample that changes nothing.\n'
+      : '',
+    `${site.name} · ${snapshot.label}`,
+    '',
+    snapshot.title,
+    '='.repeat(Math.min(snapshot.title.length, 70)),
+    '',
+    snapshot.summary ? `${snapshot.summary}\n` : '',
+    snapshot.bodyText,
+    '',
+    `Read it on our website: ${snapshot.articleUrl}`,
+    '',
+    '--',
+    `You receive this because you subscribed to ${site.name}’s newsletter at ${site.publicUrl}/.`,
+    `Unsubscribe: ${unsubscribeUrl}`,
+  ]
+    .filter((line, i) => line !== '' || i > 0)
+    .join('\n');
+  return {
+    subject,
+    html: mailDocument({ site, title: subject, preheader: snapshot.summary ?? snapshot.title, content, footer }),
+    text,
+    headers: listUnsubscribeHeaders(unsubscribeUrl),
+  };
+}
+
+/** The mail with the confirmation link (double opt-in). It carries a secret: its body is forgotten once sent. */
+export function confirmationMail(to: string, link: string, site: MailSite): Mail {
+  const subject = `Please confirm your subscription to ${site.name}’s newsletter`;
+  const intro = `Someone, probably you, asked to receive ${site.name}’s newsletter at this address.`;
+  const ignore =
+    'If it was not you, ignore this email: without your confirmation you are not subscribed, and we will not write again.';
+  const content = [
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">Confirm your subscription</h1>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>To confirm, open this link within ${CONFIRM_LINK_DAYS} days:</p>`,
+    button(link, 'Confirm my subscription'),
+    `<p style="font-size:15px;word-break:break-all">Or copy this address into your browser: ${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(ignore)}</p>`,
+  ].join('\n');
+  return {
+    to,
+    subject,
+    carriesSecret: true,
+    replyTo: site.email,
+    text: [
+      intro,
+      '',
+      `To confirm, open this link within ${CONFIRM_LINK_DAYS} days:`,
+      '',
+      link,
+      '',
+      ignore,
+      '',
+      '--',
+      site.name,
+      `${site.publicUrl}/`,
+    ].join('\n'),
+    html: mailDocument({
+      site,
+      title: subject,
+      preheader: 'One click to confirm your subscription.',
+      content,
+      footer: `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(site.publicUrl)}/</p>`,
+    }),
+  };
+}
+
+/** The answer to a subscription for an address that is confirmed already (so its owner is not left waiting). */
+export function alreadySubscribedMail(to: string, unsubscribeUrl: string, site: MailSite): Mail {
+  const subject = `You are already subscribed to ${site.name}’s newsletter`;
+  const line = `Someone, probably you, asked to subscribe this address to ${site.name}’s newsletter. It is subscribed already, so nothing changes.`;
+  const content = [
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">You are already subscribed</h1>`,
+    `<p>${escapeHtml(line)}</p>`,
+    `<p>To stop receiving it, <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe here</a>.</p>`,
+  ].join('\n');
+  return {
+    to,
+    subject,
+    replyTo: site.email,
+    headers: listUnsubscribeHeaders(unsubscribeUrl),
+    text: [line, '', `To stop receiving it, unsubscribe here: ${unsubscribeUrl}`, '', '--', site.name, `${site.publicUrl}/`].join(
+      '\n',
+    ),
+    html: mailDocument({
+      site,
+      title: subject,
+      preheader: 'Nothing changes: you are on the list.',
+      content,
+      footer: `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+    }),
+  };
+}

@@ -1,0 +1,289 @@
+import type { Selectable } from 'kysely';
+import { data, redirect } from 'react-router';
+import type { SystemUserTable } from '../db/schema.ts';
+import { getDb } from '../db/db.server.ts';
+import { newId, nowIso } from '../platform/ids.server.ts';
+import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { recordAudit } from './audit.server.ts';
+import { limitReached, pruneLimits, releaseAttempt, reserveAttempt, visitorKey } from '../platform/limits.server.ts';
+import {
+  clearSessionCookie,
+  createSession,
+  endSession,
+  lookupSession,
+  sessionCookie,
+  deleteSessionById,
+  pruneSessions,
+} from './sessions.server.ts';
+import { roleOf, type Role } from '../../lib/permissions.ts';
+import type { SignedOutReason } from '../../lib/auth.ts';
+
+/** Who a staff account is, as every view of it (the session, the users screens) shows them. */
+export interface StaffProfile {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  bio: string;
+  profilePicture: string | null;
+}
+
+/** The signed-in staff member, as loaders and actions see them. */
+export interface StaffUser extends StaffProfile {
+  sessionId: string;
+}
+
+export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
+
+// spec §9/§5 and the issue: 5 failures for one email from one address in 15 minutes, and a looser
+// limit for one address across all emails. The per-account limit slows guessing spread over many
+// addresses; an address that has signed into the account lately is let past it
+// (docs/decisions/009-sign-in-limits-and-proxies.md).
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const MAX_FAILURES_PER_EMAIL_AND_IP = 5;
+export const MAX_FAILURES_PER_IP = 30;
+export const MAX_FAILURES_PER_ACCOUNT = 20;
+export const KNOWN_ADDRESS_MS = 30 * 86_400_000;
+const FAILURES_KEPT_MS = 86_400_000;
+
+let dummyHash: Promise<string> | undefined;
+/** A real argon2id hash to verify against when the account does not exist, so timing gives nothing away. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`no-such-account-${newId()}`);
+  return dummyHash;
+}
+
+export type SignInResult =
+  | { status: 'ok'; user: { id: string; role: Role }; cookie: string }
+  | { status: 'invalid' }
+  | { status: 'disabled' }
+  | { status: 'rate-limited'; retryAfterSeconds: number };
+
+interface Reservation {
+  key: string;
+  windowStartedAt: string;
+}
+
+/**
+ * The rate-limit counters for a sign-in (spec §9). The address is the visitor key, so an IPv6
+ * visitor cannot step past the limits by moving inside their /64; the address comes first in the
+ * pair key and holds no `|`, so no two pairs share a key.
+ */
+export function signInLimitKeys(email: string, ip: string): { address: string; pair: string; account: string } {
+  const address = visitorKey(ip);
+  return {
+    address: `sign-in:address:${address}`,
+    pair: `sign-in:pair:${address}|${email.toLowerCase()}`,
+    account: `sign-in:account:${email.toLowerCase()}`,
+  };
+}
+
+/** Whether `email` signed in successfully from this visitor's address within KNOWN_ADDRESS_MS. */
+async function signedInFromBefore(email: string, ip: string): Promise<boolean> {
+  const address = visitorKey(ip);
+  const rows = await getDb()
+    .selectFrom('login_attempts')
+    .select('ip')
+    .distinct()
+    .where('email', '=', email)
+    .where('succeeded', '=', 1)
+    .where('at', '>', new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString())
+    .execute();
+  return rows.some((row) => visitorKey(row.ip) === address);
+}
+
+/**
+ * Before the sign-in form is read: the seconds this visitor's address must wait when it has used up
+ * its failures (the first limit reserveSignIn would refuse it by, with nothing counted), or
+ * undefined when the attempt may go on to signIn, which alone decides. A read, so a flood from one
+ * address is refused without its forms being checked or a counter written; undefined, too, when
+ * the count cannot be read.
+ */
+export async function signInAddressWait(ip: string): Promise<number | undefined> {
+  try {
+    return await limitReached(signInLimitKeys('', ip).address, MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reserves this attempt under every limit before the password is checked, or answers null when one
+ * refuses (with the wait). Each reservation is one atomic count in the database, so simultaneous attempts cannot all
+ * read the same old count: at most `limit` are ever checked. Whatever is not a checked failure is
+ * given back, so the counters hold failures only and a refused flood does not lock out others behind
+ * the same address for longer than its own failures earn. The address limit goes first, so a flood
+ * from one address stops at one counter instead of writing one per email it tries.
+ */
+async function reserveSignIn(email: string, ip: string): Promise<Reservation[] | { retryAfterSeconds: number }> {
+  const keys = signInLimitKeys(email, ip);
+  const limits = [
+    { key: keys.address, limit: MAX_FAILURES_PER_IP, knownAddressPasses: false },
+    { key: keys.pair, limit: MAX_FAILURES_PER_EMAIL_AND_IP, knownAddressPasses: false },
+    { key: keys.account, limit: MAX_FAILURES_PER_ACCOUNT, knownAddressPasses: true },
+  ];
+  const held: Reservation[] = [];
+  for (const { key, limit, knownAddressPasses } of limits) {
+    const decision = await reserveAttempt(key, limit, LOGIN_WINDOW_MS);
+    if (decision.allowed) {
+      held.push({ key, windowStartedAt: decision.windowStartedAt });
+      continue;
+    }
+    await releaseAttempt(key, decision.windowStartedAt);
+    if (knownAddressPasses && (await signedInFromBefore(email, ip))) continue;
+    await releaseAll(held);
+    return { retryAfterSeconds: decision.retryAfterSeconds };
+  }
+  return held;
+}
+
+async function releaseAll(held: Reservation[]): Promise<void> {
+  for (const { key, windowStartedAt } of held) await releaseAttempt(key, windowStartedAt);
+}
+
+async function recordAttempt(email: string, ip: string, succeeded: boolean): Promise<void> {
+  await getDb()
+    .insertInto('login_attempts')
+    .values({ id: newId(), email, ip, at: nowIso(), succeeded: succeeded ? 1 : 0 })
+    .execute();
+}
+
+/** Checks the credentials and, when they are right, opens a new session (replacing `previous`). */
+export async function signIn(input: {
+  email: string;
+  password: string;
+  remember: boolean;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+}): Promise<SignInResult> {
+  const email = input.email.toLowerCase();
+  const reserved = await reserveSignIn(email, input.ip);
+  if (!Array.isArray(reserved)) return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
+  const db = getDb();
+  const user = await db
+    .selectFrom('system_users')
+    .select(['id', 'email', 'role', 'password_hash', 'disabled'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
+  if (!user || !user.password_hash || !ok) {
+    // The reservations stay: they are this failure's place in the counts.
+    await recordAttempt(email, input.ip, false);
+    await recordAudit({
+      actor: email,
+      action: 'auth.sign_in_failed',
+      target: email,
+      ip: input.ip,
+      detail: { reason: user ? 'wrong password' : 'unknown email' },
+    });
+    return { status: 'invalid' };
+  }
+  // The right password is not a failure: the owner is never locked out by their own sign-ins.
+  await releaseAll(reserved);
+  if (user.disabled) {
+    await recordAudit({
+      actor: email,
+      action: 'auth.sign_in_failed',
+      target: email,
+      ip: input.ip,
+      detail: { reason: 'account disabled' },
+    });
+    return { status: 'disabled' };
+  }
+  await recordAttempt(email, input.ip, true);
+  // Housekeeping on a quiet path: expired sessions, finished limit windows and old attempts go.
+  // Successful sign-ins stay longer: they are how an owner's usual address is recognised.
+  await pruneSessions();
+  await pruneLimits();
+  await getDb()
+    .deleteFrom('login_attempts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('succeeded', '=', 0), eb('at', '<', new Date(Date.now() - FAILURES_KEPT_MS).toISOString())]),
+        eb('at', '<', new Date(Date.now() - KNOWN_ADDRESS_MS).toISOString()),
+      ]),
+    )
+    .execute();
+  // A new session id at every sign-in; any session the browser already had ends here.
+  await endSession(input.request);
+  const token = await createSession({ userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });
+  await db.updateTable('system_users').set({ last_login: nowIso() }).where('id', '=', user.id).execute();
+  await recordAudit({ actor: email, action: 'auth.sign_in', target: email, ip: input.ip, detail: { remember: input.remember } });
+  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookie: sessionCookie(token, input.remember) };
+}
+
+export async function signOut(request: Request, user: StaffUser | null, ip: string): Promise<string> {
+  await endSession(request);
+  if (user) await recordAudit({ actor: user.email, action: 'auth.sign_out', target: user.email, ip });
+  return clearSessionCookie();
+}
+
+export type CurrentUser = { status: 'signed-in'; user: StaffUser } | { status: 'signed-out'; reason?: SignedOutReason };
+
+const cache = new WeakMap<Request, Promise<CurrentUser>>();
+
+/** The request's signed-in staff member (looked up once per request). */
+export function getCurrentUser(request: Request): Promise<CurrentUser> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = loadCurrentUser(request);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser> {
+  const session = await lookupSession(request);
+  if (session.status === 'none') return { status: 'signed-out' };
+  if (session.status === 'ended') return { status: 'signed-out', reason: session.reason };
+  const row = await getDb().selectFrom('system_users').selectAll().where('id', '=', session.userId).executeTakeFirst();
+  if (!row) {
+    // spec §4: the account no longer exists in the user list: signed out and told so.
+    await deleteSessionById(session.sessionId);
+    return { status: 'signed-out', reason: 'account-removed' };
+  }
+  if (row.disabled) {
+    await deleteSessionById(session.sessionId);
+    return { status: 'signed-out', reason: 'disabled' };
+  }
+  return { status: 'signed-in', user: staffUserFromRow(row, session.sessionId) };
+}
+
+export function staffProfileFromRow(row: Selectable<SystemUserTable>): StaffProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: roleOf(row.role),
+    bio: row.bio,
+    profilePicture: row.profile_picture,
+  };
+}
+
+/** A stored account as the signed-in staff member of session `sessionId`. */
+export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: string): StaffUser {
+  return { ...staffProfileFromRow(row), sessionId };
+}
+
+export function isMutation(request: Request): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase());
+}
+
+/**
+ * What a request that needs a session gets without one (thrown by the admin middleware,
+ * app/server/http/admin-access.server.ts): for page loads a redirect to the sign-in screen (telling why
+ * when the session was ended for them, and coming back afterwards); for writes a 403 and nothing done.
+ */
+export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>) {
+  if (isMutation(request)) {
+    return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
+  }
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  if (current.reason) params.set('signedOut', current.reason);
+  const path = url.pathname.replace(/\.data$/, '');
+  if (path !== '/admin') params.set('redirectTo', path + url.search);
+  const query = params.toString();
+  return redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
+}

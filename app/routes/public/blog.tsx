@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content/content.server';
+import { loadContentList } from '~/server/content/content.server';
 import type { Route } from './+types/blog';
 
 // spec §2 /blog, §4 list states, §8 story list texts, §9 truncation.
@@ -23,7 +23,10 @@ const STORY_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 280, cardTitle: 60, cardSummary: 120 },
 };
 
-export const loader = ({ request }: Route.LoaderArgs) => listPageData('blogs', request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { data: list, httpStatus } = await loadContentList('blogs', new URL(request.url));
+  return data(list, { status: httpStatus });
+}
 
 export const meta: Route.MetaFunction = listPageMeta(
   COLLECTION_INFO.blogs.path,

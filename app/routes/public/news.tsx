@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content/content.server';
+import { loadContentList } from '~/server/content/content.server';
 import type { Route } from './+types/news';
 
 // spec §2 /news, §4 list states, §8 news list texts, §9 truncation.
@@ -23,7 +23,10 @@ const NEWS_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 250, cardTitle: 80, cardSummary: 140 },
 };
 
-export const loader = ({ request }: Route.LoaderArgs) => listPageData('news', request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { data: list, httpStatus } = await loadContentList('news', new URL(request.url));
+  return data(list, { status: httpStatus });
+}
 
 export const meta: Route.MetaFunction = listPageMeta(
   COLLECTION_INFO.news.path,

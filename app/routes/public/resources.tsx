@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
-import { listPageData } from '~/server/content/content.server';
+import { loadContentList } from '~/server/content/content.server';
 import type { Route } from './+types/resources';
 
 // spec §2 /resources: the resource articles (collection resources), listed and searched like In Media
@@ -25,7 +25,10 @@ const RESOURCE_LIST_TEXTS: ListTexts = {
   limits: { featuredSummary: 250, cardTitle: 80, cardSummary: 140 },
 };
 
-export const loader = ({ request }: Route.LoaderArgs) => listPageData('resources', request);
+export async function loader({ request }: Route.LoaderArgs) {
+  const { data: list, httpStatus } = await loadContentList('resources', new URL(request.url));
+  return data(list, { status: httpStatus });
+}
 
 export const meta: Route.MetaFunction = listPageMeta(
   COLLECTION_INFO.resources.path,

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import { data } from 'react-router';
 import { categoryLabel } from '../../lib/categories.ts';
 import { COLLECTION_INFO, type Collection } from '../../lib/collections.ts';
 import type { ContentTable, Database } from '../db/schema.ts';
@@ -218,8 +217,3 @@ export async function loadContentList(
   }
 }
 
-/** The loader answer of a public list page (/blog, /news, /resources): the list, with its status. */
-export async function listPageData(collection: Collection, request: Request) {
-  const { data: list, httpStatus } = await loadContentList(collection, new URL(request.url));
-  return data(list, { status: httpStatus });
-}

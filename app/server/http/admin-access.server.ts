@@ -1,5 +1,6 @@
-import { data, type MiddlewareFunction, type Params } from 'react-router';
-import { FORBIDDEN_MESSAGE, getCurrentUser, isMutation, signedOutRefusal } from '../staff/auth.server.ts';
+import { data, redirect, type MiddlewareFunction, type Params } from 'react-router';
+import { FORBIDDEN_MESSAGE, getCurrentUser, type CurrentUser } from '../staff/auth.server.ts';
+import { clearSessionCookie } from '../staff/sessions.server.ts';
 import { adminAccessContext } from './staff-context.server.ts';
 import { requestContext } from './request-context.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
@@ -86,4 +87,26 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
       context.get(requestContext).publicPagesChanged();
     return response;
   };
+}
+
+export function isMutation(request: Request): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase());
+}
+
+/**
+ * What a request that needs a session gets without one (thrown by the admin middleware,
+ * app/server/http/admin-access.server.ts): for page loads a redirect to the sign-in screen (telling why
+ * when the session was ended for them, and coming back afterwards); for writes a 403 and nothing done.
+ */
+export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>) {
+  if (isMutation(request)) {
+    return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
+  }
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  if (current.reason) params.set('signedOut', current.reason);
+  const path = url.pathname.replace(/\.data$/, '');
+  if (path !== '/admin') params.set('redirectTo', path + url.search);
+  const query = params.toString();
+  return redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
 }

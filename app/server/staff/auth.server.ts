@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { data, redirect } from 'react-router';
 import type { SystemUserTable } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
@@ -266,24 +265,3 @@ export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: st
   return { ...staffProfileFromRow(row), sessionId };
 }
 
-export function isMutation(request: Request): boolean {
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method.toUpperCase());
-}
-
-/**
- * What a request that needs a session gets without one (thrown by the admin middleware,
- * app/server/http/admin-access.server.ts): for page loads a redirect to the sign-in screen (telling why
- * when the session was ended for them, and coming back afterwards); for writes a 403 and nothing done.
- */
-export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>) {
-  if (isMutation(request)) {
-    return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
-  }
-  const url = new URL(request.url);
-  const params = new URLSearchParams();
-  if (current.reason) params.set('signedOut', current.reason);
-  const path = url.pathname.replace(/\.data$/, '');
-  if (path !== '/admin') params.set('redirectTo', path + url.search);
-  const query = params.toString();
-  return redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
-}

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { can } from '~/lib/permissions';
 import { getContentForAdmin, mayEditContent } from '~/server/content/content-admin.server';
-import { contentEditAction } from '~/server/content/content-form.server';
+import { contentEditAction } from '~/server/http/content-form.server';
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { ContentForm, saveThroughServer, type ContentFormValues, type EditorialState } from '~/components/admin/content-form';
 import { CONTENT_MESSAGES, STATUS_LABELS } from '~/lib/content-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { data, Link } from 'react-router';
 import { getStaff, isAllowed } from '~/server/http/staff-context.server';
-import { contentAnswer, contentRefusal, saveContentForm } from '~/server/content/content-form.server';
+import { contentAnswer, contentRefusal, saveContentForm } from '~/server/http/content-form.server';
 import { listContentForAdmin } from '~/server/content/content-admin.server';
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { accessRestrictedText } from '~/lib/permissions';

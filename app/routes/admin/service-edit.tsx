@@ -1,6 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
-import { getServiceForAdmin, saveServiceForm } from '~/server/content/services.server';
+import { getServiceForAdmin } from '~/server/content/services.server';
+import { saveServiceForm } from '~/server/http/service-form.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { getVideoFormState } from '~/server/media/video.server';
 import { checkVideoTools } from '~/server/media/video-tools.server';

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import { getStaff, isAllowed } from '~/server/http/staff-context.server';
-import { saveServiceForm } from '~/server/content/services.server';
+import { saveServiceForm } from '~/server/http/service-form.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { checkVideoTools } from '~/server/media/video-tools.server';
 import { accessRestrictedText } from '~/lib/permissions';

@@ -10,7 +10,8 @@ import { ADMIN_ACCESS } from '../../routes/admin/access';
 import type { StaffUser } from '../staff/auth.server';
 import { createContent } from './content-admin.server';
 import { onPublicContentChanged } from '../platform/public-changes.server';
-import { createService, deleteService, getService, listServices, saveServiceForm, ServiceRuleError } from './services.server';
+import { createService, deleteService, getService, listServices, ServiceRuleError } from './services.server';
+import { saveServiceForm } from '../http/service-form.server';
 import { getMediaStore } from '../media/storage.server';
 import {
   appendVideoChunk,

@@ -17,12 +17,12 @@ import {
   getServiceForAdmin,
   listServices,
   moveService,
-  saveServiceForm,
   SERVICE_FORM_MAX_BYTES,
   ServiceRuleError,
   serviceSlug,
   updateService,
 } from './services.server';
+import { saveServiceForm } from '../http/service-form.server';
 import { storeImage } from '../media/storage.server';
 
 const DEFAULT_IDS = ['digital-skills', 'inclusion-talks', 'comm-services', 'merchandise'];

@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { RouterContextProvider } from 'react-router';
 import { z } from 'zod';
 import {
   DEFAULT_SERVICE_IDS,
@@ -24,11 +23,9 @@ import { parseList } from './content.server.ts';
 import { getDb } from '../db/db.server.ts';
 import type { Database, ServiceTable } from '../db/schema.ts';
 import { optionalFile } from '../../lib/forms.ts';
-import { parseForm } from '../http/forms.server.ts';
 import { nowIso } from '../platform/ids.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { isStoredImage, removeImageIfUnused } from '../media/media.server.ts';
-import { clientIp } from '../http/request-info.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
 import { DEFAULT_SERVICES } from '../site/site-defaults.server.ts';
 import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
@@ -377,7 +374,7 @@ const BUILT_IN_PICTURES = new Set(DEFAULT_SERVICE_IDS.map(defaultServiceImage));
  * The service form as posted: its fields, a picture attached to a post made without JavaScript, and
  * (issue 14) the sign-language video, uploaded on its own and named here, its captions and transcript.
  */
-const serviceFormSchema = serviceSchema.safeExtend({
+export const SERVICE_POST_SCHEMA = serviceSchema.safeExtend({
   imageFile: optionalFile,
   ...VIDEO_FORM_FIELDS,
 });
@@ -389,45 +386,61 @@ export type ServiceFormResult =
   | { ok: true; service: AdminService }
   | { ok: false; status: 400 | 403 | 404 | 411 | 413 | 415 | 500; failure: ServiceFormFailure; headers: Record<string, string> };
 
-/**
- * Reads, checks and saves the service form (the service-new and service-edit actions, with or without
- * JavaScript). A picture attached to a plain post is stored first, even when another field is wrong,
- * so the form comes back showing it and the retry need not choose it again. The captions and
- * transcript of its video (issue 14) are checked first and written only by the save itself.
- */
-export async function saveServiceForm(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  actor: StaffUser,
-  target: { mode: 'create' } | { mode: 'edit'; id: string },
-): Promise<ServiceFormResult> {
-  const form = await parseForm(request, serviceFormSchema, {
-    maxBytes: SERVICE_FORM_MAX_BYTES,
-    tooLargeMessage: CONTENT_UPLOAD_MESSAGES.size,
-  });
-  // What the form shows again after a failure: what was posted (or, once checked, the checked values).
+/** The service form as read: its fields, or (when they are not valid) what was posted and what is wrong. */
+export type ServicePost =
+  | { ok: true; values: z.output<typeof SERVICE_POST_SCHEMA> }
+  | {
+      ok: false;
+      values: Record<string, string>;
+      files: { imageFile?: File; captionsFile?: File };
+      fieldErrors: Record<string, string | undefined>;
+    };
+
+/** What a service form that failed shows again: what was posted (or, once checked, the checked values). */
+export function shownServiceValues(form: ServicePost): ServiceFormFailure['values'] {
   const values: ServiceFormFailure['values'] = {};
   if (form.ok) {
     const { title, description, features, imageUrl, imageAlt } = form.values;
     Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt });
   } else for (const field of SERVICE_FIELDS) values[field] = form.values[field] ?? '';
-  // Issue 14: the video the form shows again after a failure, once the post is read.
-  let video: ServiceFormFailure['video'];
-  const failure = (
-    status: Exclude<ServiceFormResult, { ok: true }>['status'],
-    message: string,
-    errors: ServiceErrors = {},
-    headers: Record<string, string> = {},
-  ): ServiceFormResult => ({
+  return values;
+}
+
+/** The answer to a service form that failed, with its status and the headers it must be sent with. */
+export function serviceFormFailure(
+  status: Exclude<ServiceFormResult, { ok: true }>['status'],
+  message: string,
+  values: ServiceFormFailure['values'],
+  errors: ServiceErrors = {},
+  headers: Record<string, string> = {},
+  video?: ServiceFormFailure['video'],
+): ServiceFormResult {
+  return {
     ok: false,
     status,
     failure: { ok: false, message, errors: { ...errors, form: message }, values, ...(video ? { video } : {}) },
     headers,
-  });
-  if (!form.ok && form.refused) {
-    const errors: ServiceErrors = form.status === 413 ? { imageUrl: form.formError } : {};
-    return failure(form.status, form.formError, errors, form.headers);
-  }
+  };
+}
+
+/**
+ * Checks and saves the service form (the service-new and service-edit actions, with or without
+ * JavaScript) in one call. A picture attached to a plain post is stored first, even when another field
+ * is wrong, so the form comes back showing it and the retry need not choose it again. The captions and
+ * transcript of its video are checked first and written only by the save itself, in the transaction
+ * that writes the service and its audit entry.
+ */
+export async function saveServicePost(
+  form: ServicePost,
+  actor: StaffUser,
+  target: { mode: 'create' } | { mode: 'edit'; id: string },
+  ip: string,
+): Promise<ServiceFormResult> {
+  const values = shownServiceValues(form);
+  // The video the form shows again after a failure, once the post is read.
+  let video: ServiceFormFailure['video'];
+  const failure = (status: Exclude<ServiceFormResult, { ok: true }>['status'], message: string, errors: ServiceErrors = {}) =>
+    serviceFormFailure(status, message, values, errors, {}, video);
 
   // Issue 14: a form that shows the video field always posts `videoId` ('' for none); one that does
   // not (an older page) leaves the service's video as it is. Captions and transcript are checked here
@@ -498,7 +511,6 @@ export async function saveServiceForm(
       !(await isStoredImage(input.imageUrl))
     )
       return failure(400, SERVICE_MESSAGES.fixErrors, { imageUrl: SERVICE_MESSAGES.imageInvalid });
-    const ip = clientIp(context);
     const service =
       serviceId === undefined
         ? await createService(actor, input, ip, { videoId, prepared })

@@ -14,7 +14,7 @@ import { makeTestClip } from '../../../tests/support/video-clips';
 import { createS3Store } from './object-store.server';
 import { RouterContextProvider } from 'react-router';
 import { ContentRuleError, createContent, deleteContent, getContentForAdmin, saveContent } from '../content/content-admin.server';
-import { saveContentForm } from '../content/content-form.server';
+import { saveContentForm } from '../http/content-form.server';
 import { searchContent } from '../content/search.server';
 import { getMediaStore, setMediaStore, setUploadsRoot } from './storage.server';
 import { setVideoTools } from './video-tools.server';

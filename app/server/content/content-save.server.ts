@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { data, redirect, type RouterContextProvider } from 'react-router';
-import { clientIp } from '../http/request-info.server.ts';
 import { optionalFile } from '../../lib/forms.ts';
-import { parseForm } from '../http/forms.server.ts';
 import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
 import {
   ContentConflictError,
@@ -20,9 +17,7 @@ import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../../lib/video-upload.ts';
 import { getLogger } from '../platform/logger.server.ts';
-import { flashCookie } from '../http/flash.server.ts';
 import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
-import { createPreviewLink } from './preview-links.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { checkFormSync } from '../../lib/forms.ts';
 import { formatInTimeZone, zonedToUtc } from '../../lib/schedule.ts';
@@ -66,7 +61,7 @@ type SaveFailure = Extract<SaveResult, { ok: false }>;
  * pass through as sent and are checked next, by the rules of the button pressed: a draft's or the
  * spec's. Any other name is dropped.
  */
-const envelopeSchema = z.object({
+export const CONTENT_POST_SCHEMA = z.object({
   ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, z.unknown().optional()])) as Record<
     ContentField,
     z.ZodOptional<z.ZodUnknown>
@@ -93,102 +88,38 @@ function scheduleOf(date: string, time: string, timeZone: string): { at: string 
   return { at };
 }
 
-/**
- * Reads, checks and saves the content form (the content-new and content-edit actions, with or
- * without JavaScript). A picture attached to a plain post is stored first, even when another field
- * is wrong, so the form comes back showing it and the retry need not choose it again.
- */
-export async function saveContentForm(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  actor: StaffUser,
-  target: SaveTarget,
-): Promise<SaveResult> {
-  return saveParsedForm(await readContentPost(request), context, actor, target);
-}
-
-type SaveTarget =
+/** What the content form saves: a new item of a type, or a change to one. */
+export type SaveTarget =
   | { mode: 'create'; type: ContentType }
   // `restoredFrom`: the revision the form was filled from (the edit page's ?restore=), saved as a restore.
   | { mode: 'edit'; type: ContentType; id: string; restoredFrom?: string };
 
-function readContentPost(request: Request) {
-  return parseForm(request, envelopeSchema, {
-    maxBytes: CONTENT_FORM_MAX_BYTES,
-    tooLargeMessage: CONTENT_MESSAGES.contentTooLong,
-  });
-}
+/** The content form as read: its fields, or (when they are not valid) what was posted, to show again. */
+export type ContentPost =
+  | { ok: true; values: z.output<typeof CONTENT_POST_SCHEMA> }
+  | { ok: false; values: Record<string, string> };
 
 /**
- * The edit form's action: a save, or (issue 13) "Copy preview link", a small form of its own posted
- * to the same address with intent=preview-link.
+ * Checks and saves the content form (the content-new and content-edit actions, with or without
+ * JavaScript) in one call: the fields by the rules of the button pressed, the schedule, the picture,
+ * the video's captions and transcript, then one transaction that writes the item, its video and
+ * captions, its revision and its audit entry. A picture attached to a plain post is stored first,
+ * even when another field is wrong, so the form comes back showing it and the retry need not choose
+ * it again.
  */
-export async function contentEditAction(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  actor: StaffUser,
-  target: { type: ContentType; id: string },
-) {
-  const form = await readContentPost(request);
-  if (form.ok && form.values.intent === 'preview-link') {
-    try {
-      const link = await createPreviewLink(actor, target.id, clientIp(context));
-      return {
-        ok: true,
-        status: 200,
-        message: CONTENT_MESSAGES.previewLinkMade,
-        errors: {},
-        values: {},
-        previewUrl: link.url,
-      } satisfies ContentAnswer;
-    } catch (error) {
-      if (!(error instanceof ContentRuleError)) throw error;
-      return data({ ok: false, status: error.status, message: error.message, errors: {}, values: {} } satisfies ContentAnswer, {
-        status: error.status,
-      });
-    }
-  }
-  const restoredFrom = new URL(request.url).searchParams.get('restore') ?? undefined;
-  const result = await saveParsedForm(form, context, actor, { mode: 'edit', ...target, restoredFrom });
-  // An AUTHOR who publishes their own draft may no longer edit it (spec §6): the form closes, and
-  // they return to their Add Story or Add Blog page with the message.
-  if (result.ok && !mayEditContent(actor, result.item))
-    return redirect(`/admin/content/new/${result.item.type}`, {
-      status: 303,
-      headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
-    });
-  return contentAnswer(result);
-}
-
-async function saveParsedForm(
-  form: Awaited<ReturnType<typeof readContentPost>>,
-  context: Readonly<RouterContextProvider>,
+export async function saveContentPost(
+  form: ContentPost,
   actor: StaffUser,
   target: SaveTarget,
+  ip: string,
 ): Promise<SaveResult> {
   const posted: Record<string, string> = form.ok
     ? Object.fromEntries(Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
     : form.values;
   const intent = intentOf(posted.intent);
-  // What the form shows again after a failure: what was posted.
-  const values: Record<string, string> = {};
-  for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
-  for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
-    if (posted[extra]) values[extra] = posted[extra];
-  const failure = (
-    status: Exclude<SaveResult['status'], 200>,
-    reason: string,
-    errors: ContentErrors = {},
-    headers: Record<string, string> = {},
-  ): SaveFailure => ({
-    ok: false,
-    status,
-    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intent),
-    errors,
-    values,
-    headers,
-  });
-  if (!form.ok && form.refused) return failure(form.status, form.formError, {}, form.headers);
+  const values = shownValues(posted);
+  const failure = (status: Exclude<SaveResult['status'], 200>, reason: string, errors: ContentErrors = {}) =>
+    contentFailure(target, posted, status, reason, errors);
   if (!form.ok) return failure(400, CONTENT_MESSAGES.fixErrors, {});
 
   // The item as stored (undefined for a new one, or one that is gone: the save answers that).
@@ -259,7 +190,6 @@ async function saveParsedForm(
   // The version the edit form was opened at; a post without one (an older page) is not checked.
   const version = /^\d{1,9}$/.test(form.values.version ?? '') ? Number(form.values.version) : undefined;
   try {
-    const ip = clientIp(context);
     const item =
       target.mode === 'create'
         ? await createContent(actor, target.type, input, ip, saveRequest, { videoId, prepared })
@@ -300,32 +230,33 @@ async function saveParsedForm(
   }
 }
 
-/**
- * The action's answer for the form (the same for a plain post and a fetcher), with its status. A new
- * item saved as a draft or scheduled opens in its edit form (where it can be saved again, previewed
- * and published), with the message carried across the redirect.
- */
-export function contentAnswer(result: SaveResult) {
-  if (result.ok) {
-    if (result.mode === 'create' && result.intent !== 'publish')
-      return redirect(`/admin/content/${encodeURIComponent(result.item.id)}/edit`, {
-        status: 303,
-        headers: { 'Set-Cookie': flashCookie({ type: 'success', message: result.message, toast: true }) },
-      });
-    return {
-      ok: true,
-      status: 200,
-      message: result.message,
-      errors: {},
-      values: {},
-      version: result.item.version,
-    } satisfies ContentAnswer;
-  }
-  const { headers, ...answer } = result;
-  return data(answer satisfies ContentAnswer, { status: result.status, headers });
+/** What the form shows again after a failure: the posted content fields and the fields beside them. */
+function shownValues(posted: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
+  for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
+    if (posted[extra]) values[extra] = posted[extra];
+  return values;
 }
 
-/** A refusal made before the form is read (the role may not use the form). */
-export function contentRefusal(status: 403, message: string) {
-  return data({ ok: false, status, message, errors: {}, values: {} } satisfies ContentAnswer, { status });
+/**
+ * The answer to a save that failed: the message for the whole form (the spec's words for a refusal,
+ * "please fix" for field errors), the field errors, and what was posted, to show again.
+ */
+export function contentFailure(
+  target: SaveTarget,
+  posted: Record<string, string>,
+  status: Exclude<SaveResult['status'], 200>,
+  reason: string,
+  errors: ContentErrors = {},
+  headers: Record<string, string> = {},
+): SaveFailure {
+  return {
+    ok: false,
+    status,
+    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intentOf(posted.intent)),
+    errors,
+    values: shownValues(posted),
+    headers,
+  };
 }

@@ -206,3 +206,10 @@ export function sectionsBeyondOverview(sections: readonly Section[]): Section[] 
 export function accessRestrictedText(role: Role): string {
   return `Access Restricted - Your current role (${role}) doesn't have access to this section.`;
 }
+
+/** What the dashboard's frame shows around every section: who is signed in and the sections of their role. */
+export interface DashboardFrameData {
+  user: { id: string; name: string; email: string; role: Role };
+  groups: { label: string | null; sections: { section: Section; path: string; label: string }[] }[];
+  unreadMessages: number;
+}

@@ -48,7 +48,7 @@ function chunkPost(url: string, length: number, options: { hold?: boolean; decla
 
 function contextFor(user: StaffUser) {
   const context = new RouterContextProvider();
-  context.set(adminAccessContext, { current: { status: 'signed-in', user }, allowed: true });
+  context.set(adminAccessContext, { current: { status: 'signed-in', user } });
   return context;
 }
 

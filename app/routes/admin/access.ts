@@ -30,11 +30,12 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/subscribers/export': { loader: 'subscribers:manage' },
   '/admin/newsletter/:id/preview': { loader: 'newsletter:send' },
 
-  // The dashboard. Sections a role cannot use still answer, with "Access Restricted" (spec §2).
+  // The dashboard. A section a role cannot use answers "Access Restricted" (spec §2) in the dashboard's
+  // frame, from the middleware: the section's own loader and action never run for that role.
   '/admin/overview': { loader: 'signed-in' },
   '/admin/users': { loader: { restricted: 'userManagement' }, action: 'users:manage' },
   '/admin/users/new': {
-    loader: { restricted: 'users:manage' },
+    loader: { restricted: 'users:manage', refusal: USER_MESSAGES.onlySuperAdminCreates },
     action: { permission: 'users:manage', refusal: USER_MESSAGES.createForbidden },
   },
   '/admin/users/roles': { loader: { restricted: 'roleInfo' } },

@@ -1,8 +1,8 @@
-import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { Form, Link, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { getStaff } from '~/server/http/staff-context.server';
 import { listContentForAdmin } from '~/server/content/content-admin.server';
 import { getLogger } from '~/server/platform/logger.server';
-import { accessRestrictedText, can } from '~/lib/permissions';
+import { can } from '~/lib/permissions';
 import {
   CONTENT_MESSAGES,
   CONTENT_PAGE,
@@ -20,7 +20,6 @@ import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import type { Route } from './+types/content';
 
@@ -32,20 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Issue 12: "Send to subscribers" for the roles that may send newsletters.
     canSend: can(user.role, 'newsletter:send'),
   };
-  if (!isAllowed(context))
-    return data(
-      {
-        ...base,
-        restricted: accessRestrictedText(user.role),
-        type: null,
-        items: [],
-        next: null,
-        q: '',
-        status: '',
-        timeZone: '',
-      },
-      { status: 403 },
-    );
   const url = new URL(request.url);
   const type = url.searchParams.get('type');
   const q = (url.searchParams.get('q') ?? '').slice(0, 100);
@@ -54,16 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status: ContentStatus | '' = isContentStatus(rawStatus) ? rawStatus : '';
   const timeZone = await readEditorialTimeZone().catch(() => '');
   // spec §2: nothing is listed until a type is chosen.
-  if (!isContentType(type)) return { ...base, restricted: null, type: null, items: [], next: null, q, status, timeZone };
+  if (!isContentType(type)) return { ...base, type: null, items: [], next: null, q, status, timeZone };
   // "Load more" asks for the next page after the cursor, and keeps the pages already shown.
   const pages = Math.min(50, Math.max(1, Number.parseInt(url.searchParams.get('pages') ?? '1', 10) || 1));
   try {
     const { items, next } = await listContentForAdmin({ type, limit: CONTENT_PAGE * pages, q, status: status || undefined });
-    return { ...base, restricted: null, type, items, next: next ? String(pages + 1) : null, q, status, timeZone };
+    return { ...base, type, items, next: next ? String(pages + 1) : null, q, status, timeZone };
   } catch (error) {
     // spec §8: a load failure is only logged.
     getLogger().error({ err: error }, 'listing content failed');
-    return { ...base, restricted: null, type, items: [], next: null, q, status, timeZone };
+    return { ...base, type, items: [], next: null, q, status, timeZone };
   }
 }
 
@@ -82,7 +67,6 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const revalidator = useRevalidator();
   const loading = useNavigation().state === 'loading' || revalidator.state === 'loading';
-  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   const { type, items, next, q, status, timeZone, canEdit, canDelete, canSend } = loaderData;
   const withParams = (changes: Record<string, string | null>) => {
     const p = new URLSearchParams(params);

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import {
   DEMO_KINDS,
   DEMO_MESSAGES,
@@ -15,15 +15,11 @@ import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { getLogger } from '~/server/platform/logger.server';
-import { accessRestrictedText, ROLE_INFO } from '~/lib/permissions';
+import { ROLE_INFO } from '~/lib/permissions';
 import { formatDate } from '~/lib/format';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import type { Route } from './+types/demo-content';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = getStaff(context);
-  if (!isAllowed(context))
-    return data({ restricted: accessRestrictedText(user.role), summary: null, lines: [] }, { status: 403 });
+export async function loader() {
   const summary = await summariseDemoContent();
   // Each kind with something to remove, in words ('12 demo stories'); the staff are listed by name.
   const lines = DEMO_KINDS.filter(([key]) => key !== 'staff' && summary.counts[key] > 0).map(([key, one, many]) => {
@@ -31,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     const named = key === 'services' && summary.services.length > 0 ? `: ${summary.services.join(', ')}` : '';
     return `${n} demo ${n === 1 ? one : many}${named}`;
   });
-  return { restricted: null, summary, lines };
+  return { summary, lines };
 }
 
 const confirmSchema = z.object({
@@ -66,7 +62,6 @@ const panel = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8
 /** Remove demo content: what will go, named, then one confirmed action (spec §5's manner). */
 export default function DemoContent({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   const summary = loaderData.summary!;
   const removing = navigation.state === 'submitting';
 

@@ -9,7 +9,12 @@ import type { Route } from './+types/layout';
 
 export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware(ADMIN_ACCESS)];
 
-/** Refusals thrown by the middleware (403) land here, above the dashboard layout. */
+/** The title of a refusal shown here; every dashboard screen below names its own. */
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+
+export const headers = () => ({ 'Cache-Control': 'no-store' });
+
+/** Refusals thrown by the middleware (403, with the dashboard's frame for a restricted section) land here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <DashboardError error={error} />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { openMessage, replyToMessage, setMessageStatus } from '~/server/inbox/messages.server';
 import { getSiteInfo } from '~/server/site/site.server';
 import { parseForm } from '~/server/http/forms.server';
@@ -9,7 +9,6 @@ import { ruleResponse } from '~/server/http/rules.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getLogger } from '~/server/platform/logger.server';
-import { accessRestrictedText } from '~/lib/permissions';
 import { firstError } from '~/lib/forms';
 import {
   formatMessageTime,
@@ -20,7 +19,6 @@ import {
   type MessageStatus,
   type SettableStatus,
 } from '~/lib/messages';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { Field, inputClass } from '~/components/admin/form';
 import { MessageStatusBadge } from '~/components/admin/message-status';
@@ -34,11 +32,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 /** Opening a message marks a New one Read (issue 11). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  if (!isAllowed(context))
-    return data({ restricted: accessRestrictedText(user.role), message: null, teamEmail: '' }, { status: 403 });
   try {
     const [message, site] = await Promise.all([openMessage(user, params.id, clientIp(context)), getSiteInfo()]);
-    return { restricted: null, message, teamEmail: site.email };
+    return { message, teamEmail: site.email };
   } catch (error) {
     if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
     throw error;
@@ -95,7 +91,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Detail = NonNullable<Route.ComponentProps['loaderData']['message']>;
 
 export default function Message({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.restricted !== null || !loaderData.message) return <AccessRestricted message={loaderData.restricted ?? ''} />;
   const { message, teamEmail } = loaderData;
   const errors: Record<string, string> = actionData && !actionData.ok ? actionData.errors : {};
   const formError = actionData && !actionData.ok && !errors.body ? actionData.message : undefined;

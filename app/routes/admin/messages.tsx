@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import {
   countMessagesByStatus,
   filterFromParams,
@@ -12,7 +12,6 @@ import { RuleError } from '~/server/platform/rule-error.server';
 import { ruleResponse } from '~/server/http/rules.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { accessRestrictedText } from '~/lib/permissions';
 import {
   formatMessageTime,
   INBOX_STATUSES,
@@ -25,7 +24,6 @@ import {
   type MessageStatus,
   type MessageView,
 } from '~/lib/messages';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { Field, inputClass } from '~/components/admin/form';
 import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
 import { MessageStatusBadge } from '~/components/admin/message-status';
@@ -35,7 +33,6 @@ export const meta: Route.MetaFunction = () => [{ title: 'Messages | TDG Uganda' 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), inbox: null }, { status: 403 });
   const params = new URL(request.url).searchParams;
   const filter = filterFromParams(params);
   const [page, counts, retentionMonths] = await Promise.all([
@@ -43,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countMessagesByStatus(),
     getRetentionMonths(),
   ]);
-  return { restricted: null, inbox: { filter, page, counts, retentionMonths } };
+  return { inbox: { filter, page, counts, retentionMonths } };
 }
 
 /** The retention setting: whole months after which messages are deleted automatically. */
@@ -72,7 +69,6 @@ type Inbox = NonNullable<Route.ComponentProps['loaderData']['inbox']>;
 /** Issue 11: every contact message, newest first, with search, a status filter, paging, export and retention. */
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (loaderData.restricted !== null || !loaderData.inbox) return <AccessRestricted message={loaderData.restricted ?? ''} />;
   const { filter, page, counts, retentionMonths } = loaderData.inbox;
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/messages';
   const shown = { status: filter.view === 'inbox' ? null : filter.view, q: filter.q };

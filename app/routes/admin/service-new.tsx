@@ -1,21 +1,17 @@
 import { data, Link, redirect } from 'react-router';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { saveServiceForm } from '~/server/http/service-form.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { checkVideoTools } from '~/server/media/video-tools.server';
-import { accessRestrictedText } from '~/lib/permissions';
 import { serviceCreated } from '~/lib/services';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { EMPTY_SERVICE, ServiceForm } from '~/components/admin/service-form';
 import type { Route } from './+types/service-new';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = getStaff(context);
-  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), videoUnavailable: null }, { status: 403 });
+export async function loader() {
   // Issue 14: whether this server can process a sign-language video, and if not why.
   const tools = await checkVideoTools();
-  return { restricted: null, videoUnavailable: tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}` };
+  return { videoUnavailable: tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}` };
 }
 
 /** The form, with or without JavaScript: back to the list with 'Service "{title}" created successfully!'. */
@@ -29,7 +25,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ServiceNew({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   return (
     <>
       <p className="mb-2">

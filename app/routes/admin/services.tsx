@@ -1,21 +1,19 @@
 import { data, Link } from 'react-router';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { listServicesForAdmin, moveService, moveServiceSchema } from '~/server/content/services.server';
 import { parseForm } from '~/server/http/forms.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getLogger } from '~/server/platform/logger.server';
-import { accessRestrictedText, can } from '~/lib/permissions';
+import { can } from '~/lib/permissions';
 import { SERVICE_MESSAGES, serviceMoved } from '~/lib/services';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { ServiceList, type MoveAnswer } from '~/components/admin/service-list';
 import type { Route } from './+types/services';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);
   const canDelete = can(user.role, 'services:delete');
-  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), services: [], canDelete }, { status: 403 });
-  return { restricted: null, services: await listServicesForAdmin(), canDelete };
+  return { services: await listServicesForAdmin(), canDelete };
 }
 
 /** Move up / Move down (a form per button, so it works without JavaScript). */
@@ -40,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The Services tab: the stored services in the order the public page shows them. */
 export default function Services({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   const { services, canDelete } = loaderData;
   return (
     <>

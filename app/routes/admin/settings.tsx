@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { optionalFile } from '~/lib/forms';
 import { parseForm } from '~/server/http/forms.server';
 import { discardBody, clientIp } from '~/server/http/request-info.server';
@@ -14,7 +14,7 @@ import {
   saveSiteSettings,
   SettingsConflictError,
 } from '~/server/site/site-settings.server';
-import { accessRestrictedText, can } from '~/lib/permissions';
+import { can } from '~/lib/permissions';
 import {
   GROUP_SPECS,
   groupSchema,
@@ -27,7 +27,6 @@ import {
   type SettingsAnswer,
 } from '~/lib/site-settings';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '~/lib/uploads';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { SettingsPage, type SettingsPageProps } from '~/components/admin/settings-page';
 import type { Route } from './+types/settings';
 
@@ -37,12 +36,11 @@ import type { Route } from './+types/settings';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = getStaff(context);
-  if (!isAllowed(context)) return data({ restricted: accessRestrictedText(actor.role), page: null }, { status: 403 });
   const [groups, founder] = await Promise.all([loadSettingsView(actor), getFounderProfile()]);
   // Where "Read the story" leads while no link is chosen, for the hint beside that field.
   const storyAuto = await findFounderStoryPath({ email: founder.email });
   const page: Omit<SettingsPageProps, 'answer'> = { groups, storyAuto, canEditLinks: can(actor.role, 'settings:links') };
-  return { restricted: null, page };
+  return { page };
 }
 
 /** The most one group's post may be: a policy text, or the founder's photo sent without JavaScript. */
@@ -181,6 +179,5 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
 export const meta: Route.MetaFunction = () => [{ title: 'Site settings | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.restricted !== null || !loaderData.page) return <AccessRestricted message={loaderData.restricted ?? ''} />;
   return <SettingsPage {...loaderData.page} answer={actionData} />;
 }

@@ -1,16 +1,14 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
-import { getStaff, isAllowed } from '~/server/http/staff-context.server';
+import { getStaff } from '~/server/http/staff-context.server';
 import { getUser, listUsers } from '~/server/staff/users.server';
 import { sendPasswordResetLink } from '~/server/staff/password-reset.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { parseForm } from '~/server/http/forms.server';
 import { getLogger } from '~/server/platform/logger.server';
-import { accessRestrictedText } from '~/lib/permissions';
 import { deleteConfirmText, resetSent, USER_MESSAGES } from '~/lib/users';
 import { formatDate } from '~/lib/format';
-import { AccessRestricted } from '~/components/admin/access-restricted';
 import { Avatar } from '~/components/admin/avatar';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { RoleBadge } from '~/components/admin/role-badge';
@@ -20,13 +18,11 @@ import type { Route } from './+types/users';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  if (!isAllowed(context))
-    return data({ restricted: accessRestrictedText(user.role), users: [], me: user.id, error: null }, { status: 403 });
   try {
-    return { restricted: null, users: await listUsers(), me: user.id, error: null };
+    return { users: await listUsers(), me: user.id, error: null };
   } catch (error) {
     getLogger().error({ err: error }, 'listing users failed');
-    return data({ restricted: null, users: [], me: user.id, error: USER_MESSAGES.loadFailed }, { status: 500 });
+    return data({ users: [], me: user.id, error: USER_MESSAGES.loadFailed }, { status: 500 });
   }
 }
 
@@ -58,7 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 const smallButton = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold';
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  if (loaderData.restricted) return <AccessRestricted message={loaderData.restricted} />;
   const { users, me } = loaderData;
   return (
     <>

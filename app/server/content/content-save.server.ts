@@ -33,7 +33,6 @@ import {
   savedMessage,
   schemaFor,
   summaryLabelOf,
-  type ContentAnswer,
   type ContentConflict,
   type ContentErrors,
   type ContentField,
@@ -96,8 +95,7 @@ export type SaveTarget =
 
 /** The content form as read: its fields, or (when they are not valid) what was posted, to show again. */
 export type ContentPost =
-  | { ok: true; values: z.output<typeof CONTENT_POST_SCHEMA> }
-  | { ok: false; values: Record<string, string> };
+  { ok: true; values: z.output<typeof CONTENT_POST_SCHEMA> } | { ok: false; values: Record<string, string> };
 
 /**
  * Checks and saves the content form (the content-new and content-edit actions, with or without
@@ -107,12 +105,7 @@ export type ContentPost =
  * even when another field is wrong, so the form comes back showing it and the retry need not choose
  * it again.
  */
-export async function saveContentPost(
-  form: ContentPost,
-  actor: StaffUser,
-  target: SaveTarget,
-  ip: string,
-): Promise<SaveResult> {
+export async function saveContentPost(form: ContentPost, actor: StaffUser, target: SaveTarget, ip: string): Promise<SaveResult> {
   const posted: Record<string, string> = form.ok
     ? Object.fromEntries(Object.entries(form.values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
     : form.values;
@@ -254,7 +247,8 @@ export function contentFailure(
   return {
     ok: false,
     status,
-    message: status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intentOf(posted.intent)),
+    message:
+      status === 400 ? CONTENT_MESSAGES.fixErrors : failedMessage(target.type, target.mode, reason, intentOf(posted.intent)),
     errors,
     values: shownValues(posted),
     headers,

@@ -216,4 +216,3 @@ export async function loadContentList(
     return { data: { ...data, status: 'error' }, httpStatus: 500 };
   }
 }
-

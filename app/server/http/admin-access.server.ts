@@ -4,7 +4,8 @@ import { clearSessionCookie } from '../staff/sessions.server.ts';
 import { adminAccessContext } from './staff-context.server.ts';
 import { requestContext } from './request-context.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
-import { can, canUseSection, type Permission, type Section } from '../../lib/permissions.ts';
+import { accessRestrictedText, can, canUseSection, type Permission, type Section } from '../../lib/permissions.ts';
+import { dashboardFrame } from './dashboard-frame.server.ts';
 
 // spec §6, enforced in one place: the middleware of the admin layout route (app/routes/admin/layout.tsx)
 // looks up what the matched route declares in the access table (app/routes/admin/access.ts) and
@@ -21,10 +22,11 @@ export type Rule =
   /** As a bare permission, refused with these words (spec §8's own) instead of the generic ones. */
   | { permission: Permission; refusal: string }
   /**
-   * A signed-in staff member; the handler runs whatever the role, and shows spec §2's "Access
-   * Restricted" text (with a 403 and no data) when `isAllowed(context)` says the role lacks this.
+   * A dashboard section (spec §2): a role that lacks this gets the section's address answered with
+   * "Access Restricted" (403) in the dashboard's frame, and the handler never runs. `refusal` replaces
+   * the generic text where the spec has its own.
    */
-  | { restricted: Permission | Section | ((params: Params) => Section) };
+  | { restricted: Permission | Section | ((params: Params) => Section); refusal?: string };
 
 /** A route's rules, by the handler they govern. A route without an action leaves `action` out. */
 export interface RouteAccess {
@@ -68,18 +70,20 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
     }
     const current = await getCurrentUser(request);
     if (rule !== 'public' && current.status !== 'signed-in') throw signedOutRefusal(request, current);
-    let allowed = true;
     if (current.status === 'signed-in' && rule !== 'public' && rule !== 'signed-in') {
       const { role } = current.user;
       if (typeof rule === 'string') {
         if (!can(role, rule)) throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
       } else if ('permission' in rule) {
         if (!can(role, rule.permission)) throw data({ error: rule.refusal }, { status: 403 });
-      } else {
-        allowed = allows(role, typeof rule.restricted === 'function' ? rule.restricted(params) : rule.restricted);
+      } else if (!allows(role, typeof rule.restricted === 'function' ? rule.restricted(params) : rule.restricted)) {
+        throw data(
+          { error: rule.refusal ?? accessRestrictedText(role), frame: await dashboardFrame(current.user) },
+          { status: 403, headers: { 'Cache-Control': 'no-store' } },
+        );
       }
     }
-    context.set(adminAccessContext, { current, allowed });
+    context.set(adminAccessContext, { current });
     const response = await next();
     // The one place public pages are forgotten: after any staff write that succeeded (content,
     // accounts and pictures all show on public pages), before the answer leaves.

@@ -8,11 +8,6 @@ import type { CurrentUser, StaffUser } from '../staff/auth.server.ts';
 export interface AdminAccess {
   /** The request's session: signed in (with the staff member) or signed out (with the reason). */
   current: CurrentUser;
-  /**
-   * For a route whose rule is `{ restricted: … }`: whether the role may use it. When not, the route
-   * still runs and shows spec §2's "Access Restricted" text with a 403, and sends no data.
-   */
-  allowed: boolean;
 }
 
 /** Set by the admin middleware on every /admin request; no default, so reading it elsewhere fails loudly. */
@@ -30,9 +25,4 @@ export function getStaff(context: Context): StaffUser {
 /** The session as the middleware found it, signed in or not (for the sign-in, logout and reset screens). */
 export function getCurrentStaff(context: Context): CurrentUser {
   return context.get(adminAccessContext).current;
-}
-
-/** The verdict for a `{ restricted: … }` rule: false means show "Access Restricted" (403) and nothing else. */
-export function isAllowed(context: Context): boolean {
-  return context.get(adminAccessContext).allowed;
 }

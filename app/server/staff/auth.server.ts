@@ -264,4 +264,3 @@ export function staffProfileFromRow(row: Selectable<SystemUserTable>): StaffProf
 export function staffUserFromRow(row: Selectable<SystemUserTable>, sessionId: string): StaffUser {
   return { ...staffProfileFromRow(row), sessionId };
 }
-

@@ -1,0 +1,14 @@
+import { can, SECTION_INFO, sectionGroupsFor, type DashboardFrameData } from '../../lib/permissions.ts';
+import { countUnreadMessages } from '../inbox/messages.server.ts';
+import type { StaffUser } from '../staff/auth.server.ts';
+
+/** What the dashboard's frame shows for `user`: their card, their role's sections, the inbox's unread count. */
+export async function dashboardFrame(user: StaffUser): Promise<DashboardFrameData> {
+  const groups = sectionGroupsFor(user.role).map((group) => ({
+    label: group.label,
+    sections: group.sections.map((section) => ({ section, ...SECTION_INFO[section] })),
+  }));
+  // The Messages tab's count of unread (New) messages, only for the roles that manage the inbox.
+  const unreadMessages = can(user.role, 'messages:manage') ? await countUnreadMessages() : 0;
+  return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, groups, unreadMessages };
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONTACT_ERRORS, CONTACT_LOCATION, CONTACT_RATE_LIMIT, CONTACT_TEXT } from '../../app/lib/contact';
 import { NEWSLETTER_MESSAGES } from '../../app/lib/newsletter';
-import { NEWSLETTER_TOO_LARGE } from '../../app/server/newsletter/newsletter.server';
+import { NEWSLETTER_TOO_LARGE } from '../../app/server/http/newsletter-form.server';
 import { E2E } from './env';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 

@@ -1,5 +1,5 @@
 import { getStaff } from '~/server/http/staff-context.server';
-import { answerImageUpload } from '~/server/media/uploads.server';
+import { answerImageUpload } from '~/server/http/image-upload.server';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '~/lib/uploads';
 import type { Route } from './+types/upload-profile';
 

@@ -14,7 +14,7 @@ import {
 } from '~/lib/contact';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
-import { submitContactForm } from '~/server/inbox/contact.server';
+import { submitContactForm } from '~/server/http/contact-form.server';
 import { getRetentionMonths } from '~/server/inbox/messages.server';
 import { getLogger } from '~/server/platform/logger.server';
 import { RETENTION } from '~/lib/messages';

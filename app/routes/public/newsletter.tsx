@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import { submitNewsletterForm } from '~/server/newsletter/newsletter.server';
+import { submitNewsletterForm } from '~/server/http/newsletter-form.server';
 import { formAnswer, retryAfterHeaders } from '~/server/http/rate-limit.server';
 import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/newsletter';

@@ -6,7 +6,7 @@ import {
   NEWSLETTER_EXPIRE_JOB,
   NEWSLETTER_SUBSCRIBE_JOB,
   runPendingExpiry,
-  runSubscribeRequest,
+  runSubscribeJob,
 } from './newsletter.server.ts';
 
 /**
@@ -17,7 +17,7 @@ import {
  */
 export function registerNewsletterJobs(): (() => void)[] {
   return [
-    registerJobHandler(NEWSLETTER_SUBSCRIBE_JOB, runSubscribeRequest),
+    registerJobHandler(NEWSLETTER_SUBSCRIBE_JOB, runSubscribeJob),
     registerJobHandler(NEWSLETTER_BATCH_JOB, runNewsletterBatch),
     registerJobHandler(NEWSLETTER_RECONFIRM_JOB, runReconfirm),
     registerRecurringJob(NEWSLETTER_EXPIRE_JOB, runPendingExpiry, NEWSLETTER_EXPIRE_EVERY_MS),

@@ -1,133 +1,43 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { z } from 'zod';
-import { CONFIRM_LINK_DAYS, NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterResult } from '../../lib/newsletter.ts';
+import { CONFIRM_LINK_DAYS, newsletterSchema } from '../../lib/newsletter.ts';
 import type { Database } from '../db/schema.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { getDb } from '../db/db.server.ts';
-import { parseForm } from '../http/forms.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
 import { enqueueJob, type JobInfo } from '../platform/jobs.server.ts';
 import { reserveAttempt } from '../platform/limits.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { limitVisitorPost, visitorOverLimit, type FormAnswer } from '../http/rate-limit.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
-// confirm and unsubscribe links (issue 12, docs/decisions/505-newsletter.md). The form only queues
-// the address: the lookup and the mail run in a job, so every address gets the same answer in the
-// same time, and the answer never says whether the address is on the list.
+// confirm and unsubscribe links (issue 12, docs/decisions/505-newsletter.md). The box's post only
+// queues the address: the lookup and the mail run in a job, so every address gets the same answer
+// in the same time, and the answer never says whether the address is on the list.
 
-const MAX_BODY_BYTES = 8 * 1024;
-/** Generous, because many phones on one mobile network share an address. */
-export const NEWSLETTER_RATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 } as const;
 /** Confirmation (or "already subscribed") mails to one address a day, however often it is typed in. */
 export const CONFIRM_MAILS_PER_DAY = 3;
 export const CONFIRM_LINK_MS = CONFIRM_LINK_DAYS * 24 * 60 * 60_000;
+/** The longest page path kept as where an address was subscribed from. */
+export const SOURCE_MAX = 200;
 
 export const NEWSLETTER_SUBSCRIBE_JOB = 'newsletter.subscribe';
 export const NEWSLETTER_EXPIRE_JOB = 'newsletter.expire';
 export const NEWSLETTER_EXPIRE_EVERY_MS = 24 * 60 * 60_000;
 
-/** A path on this site to send the visitor back to, or undefined when `value` is not one. */
-export function safeLocalPath(value: string | null | undefined): string | undefined {
-  if (!value || value.length > 200 || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return;
-  if (/[\p{Cc}\s\\]/u.test(value)) return;
-  return value;
-}
-
-/** Where "back" goes after a plain (no-JavaScript) post: the box's source path, the same-site referrer, or home. */
-export function backPath(source: string | undefined, request: Request): string {
-  const fromSource = safeLocalPath(source);
-  if (fromSource) return fromSource;
-  const referer = request.headers.get('referer');
-  if (referer) {
-    try {
-      const here = new URL(request.url);
-      const there = new URL(referer);
-      if (there.origin === here.origin && there.pathname !== here.pathname)
-        return safeLocalPath(there.pathname + there.search) ?? '/';
-    } catch {
-      // A malformed Referer is ignored.
-    }
-  }
-  return '/';
-}
-
-const SOURCE_MAX = 200;
-
-/** The box as posted: the address, and the page it sits on (cut to length: it only says where "back" is). */
-const newsletterFormSchema = newsletterSchema.extend({
-  source: z
-    .string()
-    .optional()
-    .transform((source) => source?.trim().slice(0, SOURCE_MAX)),
-});
-
-export type NewsletterAnswer = NewsletterResult & { back: string };
-
-function answer(status: keyof typeof NEWSLETTER_MESSAGES, back: string, message?: string): NewsletterAnswer {
-  return { status, message: message ?? NEWSLETTER_MESSAGES[status], back };
-}
-
-export const NEWSLETTER_RATE_LIMITED =
-  'You have tried to subscribe several times in a short time. Please wait 10 minutes and try again.';
-export const NEWSLETTER_TOO_LARGE = 'That request was too large. Please enter just your email address and try again.';
-
 /**
- * The /newsletter action: every outcome is an answer for the visitor, never a thrown error. A valid
- * address is only queued (one row in `jobs`), so the answer and its timing are the same for an
- * address we have never seen, one waiting for confirmation, a subscriber and an unsubscribed one.
+ * Queues a subscription the box received (one row in `jobs`): nothing is looked up, so the answer
+ * and its timing are the same for every address. Throws when it cannot be queued.
  */
-export async function submitNewsletterForm(options: {
-  request: Request;
-  clientIp: string;
-  db?: Kysely<Database>;
-}): Promise<FormAnswer<NewsletterAnswer>> {
-  const log = getLogger();
-  // A visitor already over the limit is known before the body is read: the address is not checked
-  // or counted again (the form is still read, for the page to go back to).
-  const over = await visitorOverLimit('newsletter', options.clientIp, NEWSLETTER_RATE_LIMIT);
-  const form = await parseForm(options.request, newsletterFormSchema, {
-    maxBytes: MAX_BODY_BYTES,
-    tooLargeMessage: NEWSLETTER_TOO_LARGE,
-    requireLength: false,
-  });
-  if (!form.ok && form.refused) {
-    const back = backPath(undefined, options.request);
-    if (form.status === 413) return { status: 413, result: answer('invalid', back, NEWSLETTER_TOO_LARGE), headers: form.headers };
-    return { status: 400, result: answer('invalid', back), headers: form.headers };
-  }
-  if (over) {
-    const back = backPath(form.ok ? form.values.source : form.values.source?.trim().slice(0, SOURCE_MAX), options.request);
-    return { ...over, result: answer('failed', back, NEWSLETTER_RATE_LIMITED) };
-  }
-  if (!form.ok) {
-    const back = backPath(form.values.source?.trim().slice(0, SOURCE_MAX), options.request);
-    return { status: 400, result: answer('invalid', back) };
-  }
-  const parsed = form.values;
-  const back = backPath(parsed.source, options.request);
-
-  const limited = await limitVisitorPost('newsletter', options.clientIp, NEWSLETTER_RATE_LIMIT);
-  if (limited)
-    return { ...limited, result: answer('failed', back, limited.status === 429 ? NEWSLETTER_RATE_LIMITED : undefined) };
-
-  try {
-    await enqueueJob(
-      NEWSLETTER_SUBSCRIBE_JOB,
-      { email: parsed.email, source: parsed.source ?? null },
-      { maxAttempts: 3, db: options.db },
-    );
-    // The source is text the visitor sent: the log says only whether the box named its page.
-    log.info({ form: 'newsletter', fromPage: Boolean(parsed.source) }, 'newsletter subscription queued');
-    return { status: 200, result: answer('received', back) };
-  } catch (error) {
-    log.error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be queued');
-    return { status: 503, result: answer('failed', back) };
-  }
+export async function queueSubscription(
+  input: { email: string; source?: string | undefined },
+  db?: Kysely<Database>,
+): Promise<void> {
+  await enqueueJob(NEWSLETTER_SUBSCRIBE_JOB, { email: input.email, source: input.source ?? null }, { maxAttempts: 3, db });
+  // The source is text the visitor sent: the log says only whether the box named its page.
+  getLogger().info({ form: 'newsletter', fromPage: Boolean(input.source) }, 'newsletter subscription queued');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,7 +161,7 @@ export async function requestSubscription(
 }
 
 /** The `newsletter.subscribe` job. */
-export async function runSubscribeRequest(payload: unknown, _job?: JobInfo): Promise<void> {
+export async function runSubscribeJob(payload: unknown, _job?: JobInfo): Promise<void> {
   const { email, source } = (payload ?? {}) as { email?: unknown; source?: unknown };
   if (typeof email !== 'string') throw new Error('A newsletter subscription job without an email');
   const parsed = newsletterSchema.shape.email.safeParse(email);

@@ -5,6 +5,21 @@ import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The folders of app/server and the folders each may use (app/server/README.md): a folder uses only those below it. */
+const SERVER_FOLDERS = {
+  platform: ['db'],
+  db: ['platform'],
+  media: ['platform', 'db'],
+  staff: ['platform', 'db', 'media'],
+  site: ['platform', 'db', 'media', 'staff'],
+  content: ['platform', 'db', 'media', 'staff', 'site'],
+  demo: ['platform', 'db', 'media', 'staff', 'site', 'content'],
+  newsletter: ['platform', 'db', 'media', 'staff', 'site', 'content'],
+  inbox: ['platform', 'db', 'media', 'staff', 'site', 'content'],
+  http: ['platform', 'db', 'media', 'staff', 'site', 'content', 'demo', 'newsletter', 'inbox'],
+};
+const SERVER_FOLDER_NAMES = Object.keys(SERVER_FOLDERS);
+
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -79,6 +94,39 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's domains (app/server/README.md): each folder uses only the folders below it, HTTP
+  // stays in http/ and the routes, and nothing but the routes and server/ uses the start-up or the
+  // overview. Tests beside the code may drive the HTTP half; the borders hold the code itself.
+  ...Object.entries(SERVER_FOLDERS).map(([folder, uses]) => ({
+    files: [`app/server/${folder}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(~/server/|(\\.\\./)+)(${[
+                ...SERVER_FOLDER_NAMES.filter((name) => name !== folder && !uses.includes(name)),
+                'start-up\\.server',
+                'overview\\.server',
+              ].join('|')})(/|\\.|$)`,
+              message: `app/server/${folder} may use only ${uses.join(', ') || 'no other folder'} (app/server/README.md): move the shared piece down, or the caller up.`,
+              allowTypeImports: folder !== 'http',
+            },
+            ...(folder === 'http'
+              ? []
+              : [
+                  {
+                    regex: '^(react-router|@react-router/)',
+                    message: 'HTTP stays at the edge: only routes and app/server/http read requests and build answers.',
+                  },
+                ]),
+          ],
+        },
+      ],
+    },
+  })),
   // Issue 23: a migration is history. It imports libraries, ./frozen.ts and the engine's type, never
   // the live code of the site (whose meaning changes), so it means the same thing forever.
   {

@@ -1,12 +1,11 @@
 import { data, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { deleteContent, getContentForAdmin } from '~/server/content/content-admin.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { CONTENT_MESSAGES } from '~/lib/content-form';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
+import { redirectWithFailure } from '~/server/http/rules.server';
 import type { Route } from './+types/content-delete';
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
@@ -24,13 +23,13 @@ export async function action({ params, context }: Route.ActionArgs) {
     await deleteContent(actor, params.id, clientIp(context));
   } catch (error) {
     // A refusal is told with the list (a flash), not as a form's failure: spec §8 reloads the list.
-    const message = error instanceof RuleError ? error.message : 'The item could not be deleted.';
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'deleting content failed');
-    // spec §8: the failure is reported and the list reloads.
-    return redirect(back, {
-      status: 303,
-      headers: { 'Set-Cookie': flashCookie({ type: 'error', message: CONTENT_MESSAGES.deleteFailed(message), toast: true }) },
-    });
+    return redirectWithFailure(
+      back,
+      error,
+      'The item could not be deleted.',
+      'deleting content failed',
+      CONTENT_MESSAGES.deleteFailed,
+    );
   }
   return redirect(back, {
     status: 303,

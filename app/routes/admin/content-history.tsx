@@ -1,11 +1,11 @@
-import { data, Link } from 'react-router';
+import { Link } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { itemForHistory } from '~/server/content/revision-access.server';
 import { listRevisions } from '~/server/content/revisions.server';
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { formatInTimeZone } from '~/lib/schedule';
 import { revisionActorLabel, revisionKindLabel } from '~/lib/revisions';
+import { loaderRefusal } from '~/server/http/rules.server';
 import type { Route } from './+types/content-history';
 
 // Issue 13: an item's History: every save (who, when, what kind), newest first. Each opens as the
@@ -27,8 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     };
   } catch (error) {
-    if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
-    throw error;
+    throw loaderRefusal(error);
   }
 }
 

@@ -4,7 +4,6 @@ import { itemForHistory } from '~/server/content/revision-access.server';
 import { revisionForRestore } from '~/server/content/revisions.server';
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { compareVersions } from '~/server/content/word-diff.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { categoryLabel } from '~/lib/categories';
 import { formatInTimeZone } from '~/lib/schedule';
 import { summaryLabelOf } from '~/lib/content-form';
@@ -13,6 +12,7 @@ import { formatDuration } from '~/lib/video';
 import { ArticleBody } from '~/components/article-body';
 import { Image } from '~/components/image';
 import { FieldChanges } from '~/components/admin/word-comparison';
+import { loaderRefusal } from '~/server/http/rules.server';
 import type { Route } from './+types/content-revision';
 
 // Issue 13: one revision, rendered as the public page would show it, with a word comparison against
@@ -45,8 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       videoNote: revisionVideoNote(then.video, item.videoId),
     };
   } catch (error) {
-    if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
-    throw error;
+    throw loaderRefusal(error);
   }
 }
 

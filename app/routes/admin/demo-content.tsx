@@ -13,10 +13,9 @@ import {
 import { parseForm } from '~/server/http/forms.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { RuleError } from '~/server/platform/rule-error.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { ROLE_INFO } from '~/lib/permissions';
 import { formatDate } from '~/lib/format';
+import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/demo-content';
 
 export async function loader() {
@@ -45,9 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     counts = await removeDemoContent(getStaff(context), clientIp(context));
   } catch (error) {
-    if (error instanceof RuleError) return data({ ok: false, message: error.message }, { status: error.status });
-    getLogger().error({ err: error }, 'removing the demo content failed');
-    return data({ ok: false, message: DEMO_MESSAGES.failed }, { status: 500 });
+    return failureAnswer(error, DEMO_MESSAGES.failed, 'removing the demo content failed');
   }
   const removed = demoTotal(counts) > 0;
   const message = demoRemovedMessage(counts);

@@ -15,15 +15,14 @@ import {
   stopNewsletterSend,
 } from '~/server/newsletter/newsletter-send.server';
 import { parseForm } from '~/server/http/forms.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { NEWSLETTER_TEXT, SEND_RATE, subscriberCount } from '~/lib/newsletter';
 import { formatMessageTime } from '~/lib/messages';
 import { Field, inputClass } from '~/components/admin/form';
 import { SendProgressPanel } from '~/components/admin/newsletter-progress';
+import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/newsletter-send';
 
 export const meta: Route.MetaFunction = () => [
@@ -103,11 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return done(NEWSLETTER_TEXT.rateSaved(await setSendRate(actor, input.rate, ip)));
     }
   } catch (error) {
-    if (error instanceof RuleError)
-      return data({ ok: false as const, intent: input.intent, message: error.message }, { status: error.status });
-    getLogger().error({ err: error, intent: input.intent }, 'a newsletter action failed');
-    const message = input.intent === 'test' ? NEWSLETTER_TEXT.testFailed : 'That did not work. Please try again.';
-    return data({ ok: false as const, intent: input.intent, message }, { status: 500 });
+    const failed = input.intent === 'test' ? NEWSLETTER_TEXT.testFailed : 'That did not work. Please try again.';
+    return failureAnswer(error, failed, `a newsletter action failed (${input.intent})`, { intent: input.intent });
   }
 }
 

@@ -1,12 +1,11 @@
 import { data, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { deleteService, getServiceForAdmin, listServicesForAdmin } from '~/server/content/services.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { SERVICE_MESSAGES, serviceDeleted, serviceDeleteQuestion } from '~/lib/services';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
+import { redirectWithFailure } from '~/server/http/rules.server';
 import type { Route } from './+types/service-delete';
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
@@ -27,13 +26,14 @@ export async function action({ params, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': flashCookie({ type: 'success', message: serviceDeleted(service.title), toast: true }) },
     });
   } catch (error) {
-    const reason = error instanceof RuleError ? error.message : 'Please try again.';
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'deleting a service failed');
     // Told with the list (a flash), which shows what is there now.
-    return redirect('/admin/services', {
-      status: 303,
-      headers: { 'Set-Cookie': flashCookie({ type: 'error', message: SERVICE_MESSAGES.deleteFailed(reason), toast: true }) },
-    });
+    return redirectWithFailure(
+      '/admin/services',
+      error,
+      'Please try again.',
+      'deleting a service failed',
+      SERVICE_MESSAGES.deleteFailed,
+    );
   }
 }
 

@@ -2,12 +2,11 @@ import { data, Link } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { listServicesForAdmin, moveService, moveServiceSchema } from '~/server/content/services.server';
 import { parseForm } from '~/server/http/forms.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { can } from '~/lib/permissions';
 import { SERVICE_MESSAGES, serviceMoved } from '~/lib/services';
 import { ServiceList, type MoveAnswer } from '~/components/admin/service-list';
+import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/services';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,10 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = serviceMoved(moved.service.title, moved.position, moved.count);
     return { ok: true, message, id, direction } satisfies MoveAnswer;
   } catch (error) {
-    if (error instanceof RuleError)
-      return data({ ok: false, message: error.message } satisfies MoveAnswer, { status: error.status });
-    getLogger().error({ err: error }, 'moving a service failed');
-    return data({ ok: false, message: SERVICE_MESSAGES.moveFailed } satisfies MoveAnswer, { status: 500 });
+    return failureAnswer(error, SERVICE_MESSAGES.moveFailed, 'moving a service failed');
   }
 }
 

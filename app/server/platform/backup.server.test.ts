@@ -36,7 +36,7 @@ import { contentSchema } from '../../lib/content-form';
 // restored into a fresh folder (and database), and the site started on what was restored serves the
 // same article page and the same image bytes.
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'tdg-backup-test-'));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 

@@ -1,12 +1,8 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { getStaff, isAllowed } from '~/server/http/staff-context.server';
-import {
-  askEarlierSubscribers,
-  countSubscribers,
-  filterFromParams,
-  listSubscribers,
-} from '~/server/newsletter/newsletter-subscribers.server';
+import { askEarlierSubscribers, countSubscribers, subscriberList } from '~/server/newsletter/newsletter-subscribers.server';
+import { readListPage } from '~/server/http/dashboard-list.server';
 import { parseForm } from '~/server/http/forms.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { ruleResponse } from '~/server/http/rules.server';
@@ -34,12 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | TDG Ugand
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
   if (!isAllowed(context)) return data({ restricted: accessRestrictedText(user.role), list: null }, { status: 403 });
-  const params = new URL(request.url).searchParams;
-  const filter = filterFromParams(params);
-  const [page, counts] = await Promise.all([
-    listSubscribers(user, { filter, after: params.get('after'), before: params.get('before') }),
-    countSubscribers(),
-  ]);
+  const [{ filter, page }, counts] = await Promise.all([readListPage(subscriberList, user, request), countSubscribers()]);
   return { restricted: null, list: { filter, page, counts } };
 }
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { listAudit } from '~/server/staff/audit.server';
+import { listAudit } from '~/server/platform/audit.server';
 import { auditActionLabel } from '~/lib/audit';
 import type { Route } from './+types/audit';
 

@@ -1,6 +1,5 @@
-import { getStaff } from '~/server/http/staff-context.server';
-import { exportFileName, exportMessages, filterFromParams } from '~/server/inbox/messages.server';
-import { clientIp } from '~/server/http/request-info.server';
+import { csvDownload } from '~/server/http/dashboard-list.server';
+import { messageList } from '~/server/inbox/messages.server';
 import type { Route } from './+types/messages-export';
 
 /**
@@ -8,14 +7,5 @@ import type { Route } from './+types/messages-export';
  * BOM for Excel, streamed a page at a time, formula-like cells neutralised, never cached.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const filter = filterFromParams(new URL(request.url).searchParams);
-  const body = exportMessages(getStaff(context), filter, clientIp(context));
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(messageList, request, context);
 }

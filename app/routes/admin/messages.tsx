@@ -1,12 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
-import {
-  countMessagesByStatus,
-  filterFromParams,
-  getRetentionMonths,
-  listMessages,
-  setRetentionMonths,
-} from '~/server/inbox/messages.server';
+import { getRetentionMonths, messageList, setRetentionMonths } from '~/server/inbox/messages.server';
+import { readListPage } from '~/server/http/dashboard-list.server';
 import { parseForm } from '~/server/http/forms.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { ruleResponse } from '~/server/http/rules.server';
@@ -33,11 +28,9 @@ export const meta: Route.MetaFunction = () => [{ title: 'Messages | TDG Uganda' 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  const params = new URL(request.url).searchParams;
-  const filter = filterFromParams(params);
-  const [page, counts, retentionMonths] = await Promise.all([
-    listMessages(user, { filter, after: params.get('after'), before: params.get('before') }),
-    countMessagesByStatus(),
+  const [{ filter, page }, counts, retentionMonths] = await Promise.all([
+    readListPage(messageList, user, request),
+    messageList.countByStatus(),
     getRetentionMonths(),
   ]);
   return { inbox: { filter, page, counts, retentionMonths } };

@@ -1,6 +1,5 @@
-import { getStaff } from '~/server/http/staff-context.server';
-import { exportFileName, exportSubscribers, filterFromParams } from '~/server/newsletter/newsletter-subscribers.server';
-import { clientIp } from '~/server/http/request-info.server';
+import { csvDownload } from '~/server/http/dashboard-list.server';
+import { subscriberList } from '~/server/newsletter/newsletter-subscribers.server';
 import type { Route } from './+types/subscribers-export';
 
 /**
@@ -9,14 +8,5 @@ import type { Route } from './+types/subscribers-export';
  * never cached.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const filter = filterFromParams(new URL(request.url).searchParams);
-  const body = exportSubscribers(getStaff(context), filter, clientIp(context));
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName()}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvDownload(subscriberList, request, context);
 }

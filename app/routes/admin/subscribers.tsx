@@ -1,12 +1,8 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { getStaff } from '~/server/http/staff-context.server';
-import {
-  askEarlierSubscribers,
-  countSubscribers,
-  filterFromParams,
-  listSubscribers,
-} from '~/server/newsletter/newsletter-subscribers.server';
+import { askEarlierSubscribers, countSubscribers, subscriberList } from '~/server/newsletter/newsletter-subscribers.server';
+import { readListPage } from '~/server/http/dashboard-list.server';
 import { parseForm } from '~/server/http/forms.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { ruleResponse } from '~/server/http/rules.server';
@@ -31,12 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | TDG Ugand
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  const params = new URL(request.url).searchParams;
-  const filter = filterFromParams(params);
-  const [page, counts] = await Promise.all([
-    listSubscribers(user, { filter, after: params.get('after'), before: params.get('before') }),
-    countSubscribers(),
-  ]);
+  const [{ filter, page }, counts] = await Promise.all([readListPage(subscriberList, user, request), countSubscribers()]);
   return { list: { filter, page, counts } };
 }
 

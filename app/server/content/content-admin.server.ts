@@ -3,7 +3,7 @@ import type { ContentTable, Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { newContentId, nowIso } from '../platform/ids.server.ts';
 import { storedBody } from '../platform/sanitize.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { removeImageIfUnused } from '../media/media.server.ts';
 import {
   claimVideo,

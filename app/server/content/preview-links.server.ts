@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { nowIso } from '../platform/ids.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { listRelatedArticles, readArticle, readArticleAuthor } from './articles.server.ts';
 import { ContentRuleError, getContentForAdmin, mayEditContent } from './content-admin.server.ts';

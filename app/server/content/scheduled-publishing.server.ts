@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { getContentForAdmin, snapshotOf } from './content-admin.server.ts';
 import { pruneStaleAutosaves, recordRevision } from './revisions.server.ts';

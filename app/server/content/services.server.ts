@@ -18,7 +18,7 @@ import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../../lib/uplo
 import { TRANSCRIPT_MAX, VIDEO_MESSAGES } from '../../lib/video-upload.ts';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MESSAGES, captionsMissing } from '../../lib/webvtt.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { parseList } from './content.server.ts';
 import { getDb } from '../db/db.server.ts';
 import type { Database, ServiceTable } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { can, type Role } from '../../lib/permissions.ts';
 import type { Collection } from '../../lib/collections.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { getDb } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';
 import { findFounderStoryPath, getFounderProfile } from '../site/founder.server.ts';

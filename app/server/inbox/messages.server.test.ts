@@ -14,31 +14,26 @@ import {
 import { deliverQueuedMail, MAIL_JOB, sendMail } from '../platform/mail.server';
 import { getSiteInfo } from '../site/site.server';
 import {
-  countMessagesByStatus,
   countUnreadMessages,
   deleteExpiredMessages,
   deleteMessage,
-  exportFileName,
-  exportMessages,
-  filterFromParams,
   getMessage,
   getRetentionMonths,
-  listMessages,
   MESSAGE_EXPIRY_EVERY_MS,
   MESSAGE_EXPIRY_JOB,
-  messagesCsv,
+  messageList,
   monthsBefore,
   openMessage,
   replyToMessage,
   runMessageExpiry,
   setMessageStatus,
   setRetentionMonths,
-  type MessageFilter,
 } from './messages.server';
+import type { ListFilter } from '../platform/dashboard-list.server';
 import { RuleError } from '../platform/rule-error.server';
 import type { StaffUser } from '../staff/auth.server';
 import type { ContactStatus } from '../db/schema';
-import { MESSAGE_TEXT, RETENTION, type SettableStatus } from '../../lib/messages';
+import { MESSAGE_TEXT, RETENTION, type MessageView, type SettableStatus } from '../../lib/messages';
 import { ROLES, can, type Role } from '../../lib/permissions';
 
 const IP = '198.51.100.30';
@@ -57,6 +52,7 @@ const ADMIN = staff('ADMIN');
 const SUPER = staff('SUPER_ADMIN');
 /** The roles that may not use the inbox (spec §6 as issue 11 extends it). */
 const REFUSED = ROLES.filter((role) => !can(role, 'messages:manage'));
+type MessageFilter = ListFilter<MessageView>;
 const inbox = (q = ''): MessageFilter => ({ view: 'inbox', q });
 
 let sink: SmtpSink;
@@ -87,10 +83,10 @@ describe('message helpers', () => {
   });
 
   it('reads the filter from the address, bounding the search', () => {
-    expect(filterFromParams(new URLSearchParams(''))).toEqual({ view: 'inbox', q: '' });
-    expect(filterFromParams(new URLSearchParams('status=spam&q=%20grace%20'))).toEqual({ view: 'spam', q: 'grace' });
-    expect(filterFromParams(new URLSearchParams('status=nonsense'))).toEqual({ view: 'inbox', q: '' });
-    expect(filterFromParams(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
+    expect(messageList.filterFromParams(new URLSearchParams(''))).toEqual({ view: 'inbox', q: '' });
+    expect(messageList.filterFromParams(new URLSearchParams('status=spam&q=%20grace%20'))).toEqual({ view: 'spam', q: 'grace' });
+    expect(messageList.filterFromParams(new URLSearchParams('status=nonsense'))).toEqual({ view: 'inbox', q: '' });
+    expect(messageList.filterFromParams(new URLSearchParams(`q=${'x'.repeat(500)}`)).q).toHaveLength(100);
   });
 
   it('reads back its own cursors and ignores anything else', () => {
@@ -115,7 +111,7 @@ describe('message helpers', () => {
 
   it('names the export by the date in Uganda', () => {
     // 22:30 UTC is already the next day in Kampala (UTC+3).
-    expect(exportFileName(new Date('2026-11-24T22:30:00.000Z'))).toBe('messages-2026-11-25.csv');
+    expect(messageList.exportFileName(new Date('2026-11-24T22:30:00.000Z'))).toBe('messages-2026-11-25.csv');
   });
 });
 
@@ -174,7 +170,7 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
       .toSorted((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
       .map((r) => r.id);
 
-    const first = await listMessages(ADMIN, { filter: inbox(), limit: 25 });
+    const first = await messageList.page(ADMIN, { filter: inbox(), limit: 25 });
     expect(first.total).toBe(60);
     expect(first.items.map((m) => m.id)).toEqual(expected.slice(0, 25));
     expect(first.newer).toBeNull();
@@ -185,24 +181,24 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
       status: 'new',
     });
 
-    const second = await listMessages(ADMIN, { filter: inbox(), after: first.older, limit: 25 });
+    const second = await messageList.page(ADMIN, { filter: inbox(), after: first.older, limit: 25 });
     expect(second.items.map((m) => m.id)).toEqual(expected.slice(25, 50));
-    const third = await listMessages(ADMIN, { filter: inbox(), after: second.older, limit: 25 });
+    const third = await messageList.page(ADMIN, { filter: inbox(), after: second.older, limit: 25 });
     expect(third.items.map((m) => m.id)).toEqual(expected.slice(50));
     expect(third.older).toBeNull();
     expect(third.newer).not.toBeNull();
 
     // Back again: the newer page is the one before, whole.
-    const back = await listMessages(ADMIN, { filter: inbox(), before: third.newer, limit: 25 });
+    const back = await messageList.page(ADMIN, { filter: inbox(), before: third.newer, limit: 25 });
     expect(back.items.map((m) => m.id)).toEqual(expected.slice(25, 50));
     expect(back.newer).not.toBeNull();
     expect(back.older).not.toBeNull();
-    const top = await listMessages(ADMIN, { filter: inbox(), before: back.newer, limit: 25 });
+    const top = await messageList.page(ADMIN, { filter: inbox(), before: back.newer, limit: 25 });
     expect(top.items.map((m) => m.id)).toEqual(expected.slice(0, 25));
     expect(top.newer).toBeNull();
 
     // A cursor someone edited shows the first page.
-    const edited = await listMessages(ADMIN, { filter: inbox(), after: 'not-a-cursor', limit: 25 });
+    const edited = await messageList.page(ADMIN, { filter: inbox(), after: 'not-a-cursor', limit: 25 });
     expect(edited.items.map((m) => m.id)).toEqual(expected.slice(0, 25));
   });
 
@@ -211,11 +207,11 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     for (const status of ['new', 'read', 'replied', 'archived', 'spam'] as const)
       ids[status] = (await seed({ status, subject: status })).id;
     const list = async (view: MessageFilter['view']) =>
-      (await listMessages(ADMIN, { filter: { view, q: '' } })).items.map((m) => m.subject).toSorted();
+      (await messageList.page(ADMIN, { filter: { view, q: '' } })).items.map((m) => m.subject).toSorted();
     expect(await list('inbox')).toEqual(['new', 'read', 'replied']);
     expect(await list('all')).toEqual(['archived', 'new', 'read', 'replied', 'spam']);
     for (const status of ['new', 'read', 'replied', 'archived', 'spam'] as const) expect(await list(status)).toEqual([status]);
-    expect(await countMessagesByStatus()).toEqual({ new: 1, read: 1, replied: 1, archived: 1, spam: 1 });
+    expect(await messageList.countByStatus()).toEqual({ new: 1, read: 1, replied: 1, archived: 1, spam: 1 });
     expect(await countUnreadMessages()).toBe(1);
   });
 
@@ -240,7 +236,7 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
       status: 'spam',
     });
     const found = async (q: string, view: MessageFilter['view'] = 'inbox') =>
-      (await listMessages(ADMIN, { filter: { view, q } })).items.map((m) => m.name).toSorted();
+      (await messageList.page(ADMIN, { filter: { view, q } })).items.map((m) => m.name).toSorted();
     expect(await found('okello')).toEqual(['Okello Peter']);
     expect(await found('PETER@MAIL')).toEqual(['Okello Peter']);
     expect(await found('speaker')).toEqual(['Okello Peter']);
@@ -254,7 +250,7 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     expect(await found('radio')).toEqual([]);
     expect(await found('radio', 'spam')).toEqual(['Mukasa John']);
     expect(await found('radio', 'all')).toEqual(['Mukasa John']);
-    const page = await listMessages(ADMIN, { filter: { view: 'all', q: 'example.org' } });
+    const page = await messageList.page(ADMIN, { filter: { view: 'all', q: 'example.org' } });
     expect(page.total).toBe(2);
   });
 
@@ -396,13 +392,13 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     for (const role of REFUSED) {
       const actor = staff(role);
       const attempts: Promise<unknown>[] = [
-        listMessages(actor, { filter: inbox() }),
+        messageList.page(actor, { filter: inbox() }),
         openMessage(actor, id, IP),
         replyToMessage(actor, id, 'Hello', IP),
         setMessageStatus(actor, id, 'spam', IP),
         deleteMessage(actor, id, IP),
         setRetentionMonths(actor, 6, IP),
-        Promise.resolve().then(() => exportMessages(actor, inbox(), IP)),
+        Promise.resolve().then(() => messageList.exportCsv(actor, inbox(), IP)),
       ];
       for (const attempt of attempts) {
         const error: unknown = await attempt.then(
@@ -512,7 +508,7 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     await seed({ subject: 'Spam offer', status: 'spam', created_at: new Date(base + 20 * 60_000).toISOString() });
 
     const chunks: string[] = [];
-    for await (const chunk of messagesCsv(inbox(), 2)) chunks.push(chunk);
+    for await (const chunk of messageList.csv(inbox(), 2)) chunks.push(chunk);
     // The header, then pages of 2, 2, 2 (six inbox messages; the spam is filtered out).
     expect(chunks).toHaveLength(4);
     const csv = chunks.join('');
@@ -526,11 +522,11 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
 
     // Searched: only what matches.
     let searched = '';
-    for await (const chunk of messagesCsv({ view: 'all', q: 'spam offer' })) searched += chunk;
+    for await (const chunk of messageList.csv({ view: 'all', q: 'spam offer' })) searched += chunk;
     expect(searched.split('\r\n').filter(Boolean)).toHaveLength(2);
 
     // The whole stream, audited with the count and the filter, never the words or the search.
-    const text = await new Response(exportMessages(ADMIN, { view: 'all', q: 'plain' }, IP)).text();
+    const text = await new Response(messageList.exportCsv(ADMIN, { view: 'all', q: 'plain' }, IP)).text();
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(6);
     const [audit] = await audits('messages.exported');
     expect(audit).toMatchObject({ actor_email: ADMIN.email, ip: IP });
@@ -543,7 +539,7 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     await openMessage(ADMIN, id, IP);
     await replyToMessage(ADMIN, id, `About: ${secret}`, IP);
     await setMessageStatus(ADMIN, id, 'archived', IP);
-    await new Response(exportMessages(ADMIN, { view: 'all', q: 'HIV' }, IP)).text();
+    await new Response(messageList.exportCsv(ADMIN, { view: 'all', q: 'HIV' }, IP)).text();
     await deleteMessage(ADMIN, id, IP);
     const rows = await db().selectFrom('audit_log').select(['action', 'detail', 'target']).execute();
     expect(rows.map((r) => r.action).toSorted()).toEqual(

@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ContactTable, Database } from '../db/schema.ts';
-import { getDatabase, getDb } from '../db/db.server.ts';
+import { getDb } from '../db/db.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { wakeJobWorkers, type JobInfo } from '../platform/jobs.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
@@ -10,8 +10,8 @@ import { readSetting, writeSetting } from '../platform/settings.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
-import { containsPattern, keysetBatches, readKeysetPage } from '../db/keyset-page.server.ts';
-import { csvFileName, csvRow, csvStream } from '../platform/csv-export.server.ts';
+import { containsPattern } from '../db/keyset-page.server.ts';
+import { dashboardList } from '../platform/dashboard-list.server.ts';
 import { can } from '../../lib/permissions.ts';
 import {
   firstLine,
@@ -19,21 +19,22 @@ import {
   MESSAGE_SEARCH_MAX,
   MESSAGE_STATUSES,
   MESSAGE_TEXT,
+  MESSAGE_VIEWS,
   MESSAGES_PAGE,
   RETENTION,
   replySubject,
   STATUS_LABELS,
   viewStatuses,
   type MessageStatus,
-  type MessageView,
   type SettableStatus,
 } from '../../lib/messages.ts';
 import { ID_PATTERN } from '../../lib/ids.ts';
 
 // The inbox (issue 11, docs/decisions/501-inbox.md): the contact form's messages for staff with
 // messages:manage. Every rule is checked here as well as by the route table; every change of status,
-// reply, delete, export and retention change is audited without the message's words. Lists page by
-// (created_at, id), so the 400th page costs what the first does.
+// reply, delete, export and retention change is audited without the message's words. The list and its
+// export are a dashboard list (platform/dashboard-list.server.ts): paged by (created_at, id), so the
+// 400th page costs what the first does.
 
 export interface MessageSummary {
   id: string;
@@ -63,70 +64,14 @@ export interface MessageDetail extends MessageSummary {
   replies: MessageReply[];
 }
 
-export interface MessageFilter {
-  view: MessageView;
-  /** Searched in name, email, subject and message, case-insensitively; '' for none. */
-  q: string;
-}
-
-export interface MessagePage {
-  items: MessageSummary[];
-  /** Cursor of the page of older messages (`after`), if there is one. */
-  older: string | null;
-  /** Cursor of the page of newer messages (`before`), if there is one. */
-  newer: string | null;
-  /** Messages matching the filter, all pages. */
-  total: number;
-}
-
 /** Messages and replies are this module's only writes, so one permission guards every one of them. */
 function assertMayManage(actor: StaffUser): void {
   if (!can(actor.role, 'messages:manage')) throw new RuleError(MESSAGE_TEXT.forbidden, 403);
 }
 
-/** The filter as the list's address carries it: `status` (a view, default the inbox) and `q`. */
-export function filterFromParams(params: URLSearchParams): MessageFilter {
-  const status = params.get('status');
-  const view = status !== null && isView(status) ? status : 'inbox';
-  return { view, q: (params.get('q') ?? '').slice(0, MESSAGE_SEARCH_MAX).trim() };
-}
+const SUMMARY_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
 
-function isView(value: string): value is MessageView {
-  return value === 'inbox' || value === 'all' || (MESSAGE_STATUSES as readonly string[]).includes(value);
-}
-
-type ContactsEb = ExpressionBuilder<Database, 'contacts'>;
-
-/**
- * The filter's condition. Case-insensitive on both engines: PostgreSQL's ILIKE folds every letter;
- * SQLite's LIKE folds ASCII letters (its lower() would not fold others either).
- */
-function matches(filter: MessageFilter) {
-  const statuses = viewStatuses(filter.view);
-  const q = filter.q.slice(0, MESSAGE_SEARCH_MAX).trim();
-  const like = getDatabase().engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  return (eb: ContactsEb) => {
-    const conditions = [];
-    if (statuses) conditions.push(statuses.length === 1 ? eb('status', '=', statuses[0]!) : eb('status', 'in', statuses));
-    if (q) {
-      const pattern = containsPattern(q);
-      conditions.push(
-        eb.or(
-          (['name', 'email', 'subject', 'message'] as const).map(
-            (column) => sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} escape '\\'`,
-          ),
-        ),
-      );
-    }
-    return eb.and(conditions);
-  };
-}
-
-type ContactRow = Selectable<ContactTable>;
-
-function toSummary(
-  row: Pick<ContactRow, 'id' | 'name' | 'email' | 'subject' | 'message' | 'status' | 'created_at'>,
-): MessageSummary {
+function toSummary(row: Pick<Selectable<ContactTable>, (typeof SUMMARY_COLUMNS)[number]>): MessageSummary {
   return {
     id: row.id,
     name: row.name,
@@ -138,33 +83,39 @@ function toSummary(
   };
 }
 
-const SUMMARY_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
-
 /**
- * One page of the list, newest first. `after` asks for the page older than a cursor, `before` for the
- * page newer than one (keyset paging on the indexes (created_at, id) and (status, created_at, id)).
+ * The list of messages, newest first (on the indexes (created_at, id) and (status, created_at, id)):
+ * the inbox by default, each status and all; searched in name, email, subject and text; counted by
+ * status for the filter's choices; exported as CSV, audited with the count and the view.
  */
-export async function listMessages(
-  actor: StaffUser,
-  options: { filter: MessageFilter; after?: string | null; before?: string | null; limit?: number },
-): Promise<MessagePage> {
-  assertMayManage(actor);
-  const limit = Math.min(Math.max(options.limit ?? MESSAGES_PAGE, 1), 100);
-  const base = getDb().selectFrom('contacts').where(matches(options.filter));
-  const page = await readKeysetPage(
-    (key, order, n) =>
-      base
-        .select(SUMMARY_COLUMNS)
-        .$if(key !== undefined, (query) => query.where(key!))
-        .orderBy('created_at', order)
-        .orderBy('id', order)
-        .limit(n)
-        .execute(),
-    async () => Number((await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n),
-    { after: options.after, before: options.before, limit },
-  );
-  return { items: page.rows.map(toSummary), older: page.older, newer: page.newer, total: page.total };
-}
+export const messageList = dashboardList({
+  table: 'contacts',
+  authorise: assertMayManage,
+  statuses: MESSAGE_STATUSES,
+  views: MESSAGE_VIEWS,
+  defaultView: 'inbox',
+  viewStatuses,
+  search: { columns: ['name', 'email', 'subject', 'message'], max: MESSAGE_SEARCH_MAX },
+  pageSize: MESSAGES_PAGE,
+  columns: SUMMARY_COLUMNS,
+  toItem: toSummary,
+  csv: {
+    name: 'messages',
+    columns: [
+      ['Received (UTC)', (r) => r.created_at],
+      ['Status', (r) => STATUS_LABELS[r.status] ?? r.status],
+      ['Name', (r) => r.name],
+      ['Email', (r) => r.email],
+      ['Phone', (r) => r.phone],
+      ['Subject', (r) => r.subject],
+      ['Message', (r) => r.message],
+      ['First opened (UTC)', (r) => r.read_at],
+      ['Status changed (UTC)', (r) => r.status_changed_at],
+      ['Changed by', (r) => r.status_changed_by],
+    ],
+    audit: 'messages.exported',
+  },
+});
 
 /** Messages waiting for somebody (status New): the Messages tab's count and the overview's. */
 export async function countUnreadMessages(db: Kysely<Database> = getDb()): Promise<number> {
@@ -174,18 +125,6 @@ export async function countUnreadMessages(db: Kysely<Database> = getDb()): Promi
     .where('status', '=', 'new')
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** How many messages each status holds (for the filter's choices). */
-export async function countMessagesByStatus(): Promise<Record<MessageStatus, number>> {
-  const rows = await getDb()
-    .selectFrom('contacts')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .groupBy('status')
-    .execute();
-  const counts = Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0])) as Record<MessageStatus, number>;
-  for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);
-  return counts;
 }
 
 /** One message with its replies, oldest reply first; undefined when there is none. */
@@ -502,88 +441,4 @@ export const MESSAGE_EXPIRY_EVERY_MS = 24 * 60 * 60_000;
 
 export async function runMessageExpiry(_payload: unknown, _job: JobInfo): Promise<void> {
   await deleteExpiredMessages();
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV export, streamed a page at a time.
-
-/** Rows read from the database at a time while exporting. */
-export const EXPORT_PAGE = 500;
-
-const CSV_HEADER = [
-  'Received (UTC)',
-  'Status',
-  'Name',
-  'Email',
-  'Phone',
-  'Subject',
-  'Message',
-  'First opened (UTC)',
-  'Status changed (UTC)',
-  'Changed by',
-];
-
-/** The CSV of the messages matching `filter`, newest first, as chunks of at most `pageSize` rows; the first holds the BOM and the header. */
-export async function* messagesCsv(
-  filter: MessageFilter,
-  pageSize = EXPORT_PAGE,
-  counter?: { rows: number },
-): AsyncGenerator<string> {
-  const base = getDb().selectFrom('contacts').where(matches(filter));
-  yield `\uFEFF${csvRow(CSV_HEADER)}`;
-  const batches = keysetBatches(
-    (key, order, n) =>
-      base
-        .selectAll()
-        .$if(key !== undefined, (query) => query.where(key!))
-        .orderBy('created_at', order)
-        .orderBy('id', order)
-        .limit(n)
-        .execute(),
-    pageSize,
-  );
-  for await (const rows of batches) {
-    if (counter) counter.rows += rows.length;
-    yield rows
-      .map((r) =>
-        csvRow([
-          r.created_at,
-          STATUS_LABELS[r.status] ?? r.status,
-          r.name,
-          r.email,
-          r.phone,
-          r.subject,
-          r.message,
-          r.read_at,
-          r.status_changed_at,
-          r.status_changed_by,
-        ]),
-      )
-      .join('');
-  }
-}
-
-/**
- * The export as a byte stream that reads one page at a time as the client takes it. Audited when the
- * stream ends (or the client stops it) with the count and the filter's status; the search text and
- * the messages' words stay out of the log.
- */
-export function exportMessages(actor: StaffUser, filter: MessageFilter, ip: string | null): ReadableStream<Uint8Array> {
-  assertMayManage(actor);
-  const counter = { rows: 0 };
-  const chunks = messagesCsv(filter, EXPORT_PAGE, counter);
-  return csvStream(chunks, 'messages', (complete) =>
-    recordAudit({
-      actor: actor.email,
-      action: 'messages.exported',
-      target: null,
-      ip,
-      detail: { count: counter.rows, status: filter.view, searched: filter.q !== '', complete },
-    }),
-  );
-}
-
-/** The export's file name: messages-YYYY-MM-DD.csv (the date in Uganda). */
-export function exportFileName(now = new Date()): string {
-  return csvFileName('messages', now);
 }

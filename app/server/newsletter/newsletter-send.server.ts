@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ContentTable, Database } from '../db/schema.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { getDb } from '../db/db.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
 import { enqueueJob, wakeJobWorkers, type JobInfo } from '../platform/jobs.server.ts';

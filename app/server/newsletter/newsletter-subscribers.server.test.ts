@@ -6,12 +6,10 @@ import {
   askEarlierSubscribers,
   countSubscribers,
   deleteSubscriber,
-  exportSubscribers,
-  filterFromParams,
-  listSubscribers,
   maskEmail,
   NEWSLETTER_RECONFIRM_JOB,
   runReconfirm,
+  subscriberList,
 } from './newsletter-subscribers.server';
 import { checkConfirmToken } from './newsletter.server';
 
@@ -61,27 +59,37 @@ describe.each(ENGINES)('the subscribers screen on %s', (engine) => {
     await seed(2, 'unsubscribed', 'left', 200);
     expect(await countSubscribers()).toEqual({ pending: 3, confirmed: 30, unsubscribed: 2, neverAsked: 0 });
 
-    const all = await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams()) });
+    const all = await subscriberList.page(admin, { filter: subscriberList.filterFromParams(new URLSearchParams()) });
     expect(all.total).toBe(35);
     expect(all.items).toHaveLength(25);
     expect(all.items[0]!.email).toBe('left201@example.org');
     expect(all.newer).toBeNull();
-    const older = await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams()), after: all.older });
+    const older = await subscriberList.page(admin, {
+      filter: subscriberList.filterFromParams(new URLSearchParams()),
+      after: all.older,
+    });
     expect(older.items).toHaveLength(10);
     expect(older.older).toBeNull();
-    const back = await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams()), before: older.newer });
+    const back = await subscriberList.page(admin, {
+      filter: subscriberList.filterFromParams(new URLSearchParams()),
+      before: older.newer,
+    });
     expect(back.items.map((i) => i.id)).toEqual(all.items.map((i) => i.id));
 
-    const waiting = await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams('status=pending')) });
+    const waiting = await subscriberList.page(admin, {
+      filter: subscriberList.filterFromParams(new URLSearchParams('status=pending')),
+    });
     expect(waiting.items.map((i) => i.email)).toEqual(['wait102@example.org', 'wait101@example.org', 'wait100@example.org']);
-    const found = await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams('q=CONF2')) });
+    const found = await subscriberList.page(admin, { filter: subscriberList.filterFromParams(new URLSearchParams('q=CONF2')) });
     expect(found.items.map((i) => i.email).sort()).toEqual(
       ['conf2@example.org', ...Array.from({ length: 10 }, (_, i) => `conf2${i}@example.org`)].sort(),
     );
     // A search's wildcards are taken literally.
-    expect((await listSubscribers(admin, { filter: filterFromParams(new URLSearchParams('q=%25')) })).total).toBe(0);
+    expect(
+      (await subscriberList.page(admin, { filter: subscriberList.filterFromParams(new URLSearchParams('q=%25')) })).total,
+    ).toBe(0);
     // Anything else in the address reads as the default.
-    expect(filterFromParams(new URLSearchParams(`status=nope&q=${'x'.repeat(500)}`))).toEqual({
+    expect(subscriberList.filterFromParams(new URLSearchParams(`status=nope&q=${'x'.repeat(500)}`))).toEqual({
       view: 'all',
       q: 'x'.repeat(100),
     });
@@ -130,7 +138,9 @@ describe.each(ENGINES)('the subscribers screen on %s', (engine) => {
         source: '+cmd',
       })
       .execute();
-    const csv = await readAll(exportSubscribers(admin, filterFromParams(new URLSearchParams('status=confirmed')), '203.0.113.2'));
+    const csv = await readAll(
+      subscriberList.exportCsv(admin, subscriberList.filterFromParams(new URLSearchParams('status=confirmed')), '203.0.113.2'),
+    );
     const lines = csv.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('\uFEFFEmail,Status,Subscribed (UTC),Confirmed (UTC),Unsubscribed (UTC),Signed up on');
     expect(lines).toHaveLength(1 + 1_204);
@@ -178,11 +188,13 @@ describe.each(ENGINES)('the subscribers screen on %s', (engine) => {
 
   it('refuses every action to a role without subscribers:manage', async () => {
     await seed(1, 'confirmed', 'x');
-    await expect(listSubscribers(editor, { filter: filterFromParams(new URLSearchParams()) })).rejects.toMatchObject({
+    await expect(
+      subscriberList.page(editor, { filter: subscriberList.filterFromParams(new URLSearchParams()) }),
+    ).rejects.toMatchObject({
       status: 403,
     });
     await expect(deleteSubscriber(editor, 'x-00000', null)).rejects.toMatchObject({ status: 403 });
-    expect(() => exportSubscribers(editor, filterFromParams(new URLSearchParams()), null)).toThrow();
+    expect(() => subscriberList.exportCsv(editor, subscriberList.filterFromParams(new URLSearchParams()), null)).toThrow();
     await expect(askEarlierSubscribers(editor, null)).rejects.toMatchObject({ status: 403 });
   });
 });

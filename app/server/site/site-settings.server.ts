@@ -21,7 +21,7 @@ import {
   type SettingValues,
 } from '../../lib/site-settings.ts';
 import { FORBIDDEN_MESSAGE, type StaffUser } from '../staff/auth.server.ts';
-import { recordAudit } from '../staff/audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { getDb } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';

@@ -3,7 +3,7 @@ import type { SystemUserTable } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
-import { recordAudit } from './audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { limitReached, pruneLimits, releaseAttempt, reserveAttempt, visitorKey } from '../platform/limits.server.ts';
 import {
   clearSessionCookie,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getConfig } from '../platform/config.server.ts';
 import { getDb } from '../db/db.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
-import { recordAudit } from './audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { enqueueJob } from '../platform/jobs.server.ts';
 import { limitReached, reserveAttempt, visitorKey } from '../platform/limits.server.ts';

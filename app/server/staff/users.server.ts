@@ -3,7 +3,7 @@ import type { SystemUserTable } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
 import { hashPassword } from './passwords.server.ts';
-import { recordAudit } from './audit.server.ts';
+import { recordAudit } from '../platform/audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
 import { removeImageIfUnused } from '../media/media.server.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
-import { newId, nowIso } from '../platform/ids.server.ts';
+import { newId, nowIso } from './ids.server.ts';
 import type { AuditAction } from '../../lib/audit.ts';
 
 // The audit log (the spec leaves it unshown): who did what to whom, when and from where. Details never

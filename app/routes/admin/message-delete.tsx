@@ -1,12 +1,11 @@
 import { data, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { deleteMessage, getMessage } from '~/server/inbox/messages.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { MESSAGE_TEXT } from '~/lib/messages';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
+import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/message-delete';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Delete message | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
@@ -23,10 +22,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     await deleteMessage(actor, params.id, clientIp(context));
   } catch (error) {
-    if (!(error instanceof RuleError)) getLogger().error({ err: error, contactId: params.id }, 'deleting a message failed');
-    const message = error instanceof RuleError ? error.message : MESSAGE_TEXT.deleteFailed;
-    const status = error instanceof RuleError ? error.status : 500;
-    return data({ message }, { status });
+    return failureAnswer(error, MESSAGE_TEXT.deleteFailed, `deleting the message ${params.id} failed`);
   }
   return redirect('/admin/messages', {
     status: 303,

@@ -5,7 +5,7 @@ import { openMessage, replyToMessage, setMessageStatus } from '~/server/inbox/me
 import { getSiteInfo } from '~/server/site/site.server';
 import { parseForm } from '~/server/http/forms.server';
 import { RuleError } from '~/server/platform/rule-error.server';
-import { ruleResponse } from '~/server/http/rules.server';
+import { loaderRefusal, ruleResponse } from '~/server/http/rules.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getLogger } from '~/server/platform/logger.server';
@@ -36,8 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const [message, site] = await Promise.all([openMessage(user, params.id, clientIp(context)), getSiteInfo()]);
     return { message, teamEmail: site.email };
   } catch (error) {
-    if (error instanceof RuleError) throw data({ error: error.message }, { status: error.status });
-    throw error;
+    throw loaderRefusal(error);
   }
 }
 

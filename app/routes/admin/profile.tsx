@@ -1,11 +1,9 @@
 import { redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { getUser, updateUser } from '~/server/staff/users.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { profileForm, readUserForm, userFormFailure } from '~/server/http/user-form.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { USER_MESSAGES, userUpdated } from '~/lib/users';
 import { can, homePathFor } from '~/lib/permissions';
 import { UserForm } from '~/components/admin/user-form';
@@ -29,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = can(actor.role, 'users:manage') ? '/admin/users' : homePathFor(actor.role);
     return redirect(back, { headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) } });
   } catch (error) {
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'updating a profile failed');
-    return userFormFailure(error, USER_MESSAGES.updateFailed);
+    return userFormFailure(error, USER_MESSAGES.updateFailed, 'updating a profile failed');
   }
 }
 

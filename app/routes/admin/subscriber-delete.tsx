@@ -1,12 +1,11 @@
 import { data, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { deleteSubscriber, getSubscriber } from '~/server/newsletter/newsletter-subscribers.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { NEWSLETTER_TEXT } from '~/lib/newsletter';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
+import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/subscriber-delete';
 
 export const meta: Route.MetaFunction = () => [
@@ -27,10 +26,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     await deleteSubscriber(actor, params.id, clientIp(context));
   } catch (error) {
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'deleting a subscriber failed');
-    const message = error instanceof RuleError ? error.message : NEWSLETTER_TEXT.deleteFailed;
-    const status = error instanceof RuleError ? error.status : 500;
-    return data({ message }, { status });
+    return failureAnswer(error, NEWSLETTER_TEXT.deleteFailed, 'deleting a subscriber failed');
   }
   return redirect('/admin/subscribers', {
     status: 303,

@@ -5,7 +5,6 @@ import { assertMayEdit, getUser, updateUser } from '~/server/staff/users.server'
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { readUserForm, updateUserForm, userFormFailure } from '~/server/http/user-form.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { USER_MESSAGES, userUpdated } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';
@@ -34,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     assertMayEdit(actor, target);
   } catch (error) {
-    return userFormFailure(error, USER_MESSAGES.updateFailed);
+    return userFormFailure(error, USER_MESSAGES.updateFailed, 'checking who may edit a user failed');
   }
   const form = await readUserForm(request, updateUserForm, actor.email);
   if (!form.ok) return form.failure;
@@ -44,8 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userUpdated(user.name) }) },
     });
   } catch (error) {
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'updating a user failed');
-    return userFormFailure(error, USER_MESSAGES.updateFailed);
+    return userFormFailure(error, USER_MESSAGES.updateFailed, 'updating a user failed');
   }
 }
 

@@ -1,11 +1,9 @@
 import { redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
-import { RuleError } from '~/server/platform/rule-error.server';
 import { createUser } from '~/server/staff/users.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { createUserForm, readUserForm, userFormFailure } from '~/server/http/user-form.server';
-import { getLogger } from '~/server/platform/logger.server';
 import { DEFAULT_ROLE } from '~/lib/permissions';
 import { USER_MESSAGES, userCreated } from '~/lib/users';
 import { UserForm } from '~/components/admin/user-form';
@@ -29,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': flashCookie({ type: 'success', message: userCreated(user.name) }) },
     });
   } catch (error) {
-    if (!(error instanceof RuleError)) getLogger().error({ err: error }, 'creating a user failed');
-    return userFormFailure(error, USER_MESSAGES.createFailed);
+    return userFormFailure(error, USER_MESSAGES.createFailed, 'creating a user failed');
   }
 }
 

@@ -4,7 +4,7 @@ import { optionalFile } from '../../lib/forms.ts';
 import { parseForm } from './forms.server.ts';
 import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
-import { ruleResponse } from './rules.server.ts';
+import { failureOf, ruleResponse } from './rules.server.ts';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_UPLOAD_MESSAGES } from '../../lib/uploads.ts';
 import { createUserSchema, updateUserSchema, type UserFormErrors } from '../../lib/users.ts';
 import { firstError } from '../../lib/forms.ts';
@@ -53,7 +53,8 @@ export async function readUserForm<T extends { profilePicture: string; profilePi
 }
 
 /** A schema failure or a rule refusal as the form's errors, with the right status. */
-export function userFormFailure(error: unknown, fallback: string) {
+export function userFormFailure(error: unknown, fallback: string, what: string) {
   if (error instanceof RuleError) return ruleResponse(error);
-  return data({ ok: false, message: fallback, errors: { form: fallback } satisfies UserFormErrors }, { status: 500 });
+  const { message, status } = failureOf(error, fallback, what);
+  return data({ ok: false, message, errors: { form: message } satisfies UserFormErrors }, { status });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, Form, isRouteErrorResponse, Link, useFetcher } from 'react-router';
 import { categoryLabel } from '~/lib/categories';
-import { checkFormSync } from '~/lib/forms';
 import {
   CONTENT_MESSAGES,
   categoriesFor,
@@ -25,10 +24,11 @@ import { Banner } from './banner';
 import { AutosaveBanner, AutosaveScope, useAutosave } from './autosave';
 import { Field, FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
+import { checkPostedForm, focusFirstError } from './form-checks';
 import { RichTextEditor } from './rich-text-editor';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 import { SignLanguageVideo } from './sign-language-video';
-import { CAPTIONS_MESSAGES, captionsMissing } from '~/lib/webvtt';
+import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import type { VideoFormState } from '~/lib/video-upload';
 
 export type { ContentFormValues };
@@ -76,14 +76,7 @@ const FOCUS_ID: Record<ContentField, string> = {
 };
 const ORDER: ContentField[] = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'];
 
-function focusFirst(errors: ContentErrors) {
-  const first = ORDER.find((f) => errors[f]);
-  if (first) document.getElementById(FOCUS_ID[first])?.focus();
-  else if (errors.video) document.getElementById('videoFile')?.focus();
-  else if (errors.captions) document.getElementById('captionsFile')?.focus();
-  else if (errors.transcript) document.getElementById('transcript')?.focus();
-  else if (errors.scheduleAt) document.getElementById('scheduleDate')?.focus();
-}
+const focusFirst = (errors: ContentErrors) => focusFirstError(errors, ORDER, FOCUS_ID);
 
 /** An answer's message; one made in the browser is worded here, where the type and mode are known. */
 function wording(answer: ContentAnswer, type: ContentType, mode: 'create' | 'edit'): string {
@@ -247,22 +240,15 @@ function ContentFormBody({
     const form = new FormData(event.currentTarget, submitter);
     form.set('content', content);
     const intent = intentOf(form.get('intent'));
-    const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-    const checked = checkFormSync(schemaFor(type, intent, keptCategory), values);
-    const found: ContentErrors = checked.ok ? {} : { ...checked.fieldErrors };
+    // An item with a video is published or scheduled only with its captions.
+    const checked = checkPostedForm(form, schemaFor(type, intent, keptCategory), {
+      goesPublic: intent !== 'draft',
+      message: CAPTIONS_MESSAGES.required,
+    });
+    const values = checked.values;
+    const found = checked.found as ContentErrors;
     if (intent === 'schedule' && (!values.scheduleDate || !values.scheduleTime))
       found.scheduleAt = CONTENT_MESSAGES.scheduleRequired;
-    // Issue 14: an item with a video is published or scheduled only with its captions.
-    const captions = form.get('captionsFile');
-    const captionsChosen = captions instanceof File && captions.size > 0;
-    if (
-      captionsMissing({
-        videoId: String(values.videoId ?? ''),
-        goesPublic: intent !== 'draft',
-        hasCaptions: !!values.videoHasCaptions || captionsChosen,
-      })
-    )
-      found.captions = CAPTIONS_MESSAGES.required;
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setBanner({ type: 'error', message: CONTENT_MESSAGES.fixErrors });

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
-import { checkFormSync } from '~/lib/forms';
 import {
   FEATURES_SHOWN,
   parseFeatures,
@@ -16,8 +15,9 @@ import {
 import { serviceSchema } from '~/lib/service-schema';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { VideoFormState } from '~/lib/video-upload';
-import { CAPTIONS_MESSAGES, captionsMissing } from '~/lib/webvtt';
+import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import { Banner } from './banner';
+import { checkPostedForm, focusFirstError } from './form-checks';
 import { FeaturedImage } from './featured-image';
 import { Field, inputClass } from './form';
 import { SignLanguageVideo } from './sign-language-video';
@@ -43,13 +43,7 @@ const FOCUS_ID: Record<ServiceField, string> = {
 };
 const ORDER: ServiceField[] = ['title', 'description', 'features', 'imageUrl', 'imageAlt'];
 
-function focusFirst(errors: ServiceErrors) {
-  const first = ORDER.find((field) => errors[field]);
-  if (first) document.getElementById(FOCUS_ID[first])?.focus();
-  else if (errors.video) document.getElementById('videoFile')?.focus();
-  else if (errors.captions) document.getElementById('captionsFile')?.focus();
-  else if (errors.transcript) document.getElementById('transcript')?.focus();
-}
+const focusFirst = (errors: ServiceErrors) => focusFirstError(errors, ORDER, FOCUS_ID);
 
 /**
  * The Add service / Edit service form: title with a counter, plain-text description, features one per
@@ -90,21 +84,11 @@ export function ServiceForm({
   }, [failure]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string'));
-    const checked = checkFormSync(serviceSchema, values);
-    const found: ServiceErrors = checked.ok ? {} : { ...checked.fieldErrors };
-    // Issue 14: every save of a service is public at once, so a video needs its captions now.
-    const captions = form.get('captionsFile');
-    const captionsChosen = captions instanceof File && captions.size > 0;
-    if (
-      captionsMissing({
-        videoId: String(values.videoId ?? ''),
-        goesPublic: true,
-        hasCaptions: !!values.videoHasCaptions || captionsChosen,
-      })
-    )
-      found.captions = CAPTIONS_MESSAGES.requiredForService;
+    // Every save of a service is public at once, so a video needs its captions now.
+    const { found } = checkPostedForm(new FormData(event.currentTarget), serviceSchema, {
+      goesPublic: true,
+      message: CAPTIONS_MESSAGES.requiredForService,
+    }) as { found: ServiceErrors };
     if (Object.keys(found).length === 0) {
       setErrors({});
       setMessage(undefined);

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
 import { useEffect } from 'react';
 import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
+import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -15,7 +16,9 @@ export const links: LinksFunction = () => [
  * way a request reaches the routes.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request }) => {
+  ({ request, pattern, context }) => {
+    // The operator's request metrics count each request under its route, not its address.
+    context.get(requestContext).routeMatched?.(`/${pattern.replace(/^\/+/, '')}`);
     if (isCrossOriginWrite(request)) {
       throw new Response(CROSS_ORIGIN_REFUSAL, { status: 403 });
     }

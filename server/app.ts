@@ -3,7 +3,7 @@
 // module into the server bundle together with the routes (vite.config.ts), so every module exists
 // once per process; server.ts loads the bundle (or, with --dev, this file through Vite), listens and
 // shuts down.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
@@ -27,6 +27,11 @@ import { mediaHandler } from './media.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { refuseControlCharactersInQuery } from './query-check.ts';
 import { watchEventLoop } from './event-loop.ts';
+import { setRoutePattern, startMetrics } from './metrics.ts';
+import { healthDetail } from '~/server/platform/health.server';
+import { jobBacklog } from '~/server/platform/jobs.server';
+import { checkMailServer, onMailDelivery } from '~/server/platform/mail.server';
+import { checkVideoTools } from '~/server/media/video-tools.server';
 
 export interface SiteOptions {
   dev: boolean;
@@ -80,6 +85,16 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
+  // Issue 29: the operator's figures, only with METRICS_TOKEN (docs/operations.md).
+  const metrics = config.metricsToken
+    ? await startMetrics({
+        pageCache: () => pages.stats(),
+        jobBacklog: () => jobBacklog(),
+        poolUse: database.poolUse,
+        onMailDelivery,
+      })
+    : undefined;
+  if (metrics) app.use(metrics.requests);
   // Issue 22: a request that holds the event loop is logged, and /healthz reports the delays.
   const eventLoop = watchEventLoop(logger);
   app.use(eventLoop.requests);
@@ -102,9 +117,22 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.use(refuseCrossOriginWrites(logger));
 
   const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
-  app.get('/healthz', async (_req, res) => {
-    const ok = await isDatabaseReachable(database.db);
+  app.get('/healthz', async (req, res) => {
     res.set('Cache-Control', 'no-store');
+    // Issue 29: every part the site needs, for the operator's token only.
+    if (req.query.detail !== undefined) {
+      if (!hasMetricsToken(req.get('authorization'), config.metricsToken))
+        return void res.status(config.metricsToken ? 401 : 404).json({ error: METRICS_REFUSAL });
+      const detail = await healthDetail({
+        db: database.db,
+        checkMediaStore: () => getMediaStore().check(),
+        checkMail: config.smtpUrl ? checkMailServer : undefined,
+        checkVideoTools,
+        dataDir: config.dataDir,
+      });
+      return void res.status(detail.status === 'fail' ? 503 : 200).json({ pid: process.pid, ...detail });
+    }
+    const ok = await isDatabaseReachable(database.db);
     // pid: which worker answered (WEB_CONCURRENCY, issue 15); mode: which build of React renders and
     // eventLoop: how long requests held the process (issue 22).
     res.status(ok ? 200 : 503).json({
@@ -114,6 +142,19 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       mode,
       eventLoop: eventLoop.figures(),
     });
+  });
+
+  app.get('/metrics', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (!metrics || !hasMetricsToken(req.get('authorization'), config.metricsToken))
+      return void res.status(metrics ? 401 : 404).json({ error: METRICS_REFUSAL });
+    try {
+      const { contentType, text } = await metrics.render();
+      res.type(contentType).send(text);
+    } catch (error) {
+      logger.error({ err: error }, 'the metrics could not be gathered');
+      res.status(503).json({ error: 'The figures could not be gathered. Please try again.' });
+    }
   });
 
   // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).
@@ -149,6 +190,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
           clientIp: req.ip ?? '',
           // Every process's cache, like any other change to what visitors see (issue 15).
           publicPagesChanged: publicContentChanged,
+          routeMatched: (pattern) => setRoutePattern(res.locals, pattern),
         });
         return context;
       },
@@ -164,6 +206,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     async close() {
       stopListening();
       eventLoop.stop();
+      metrics?.stop();
       await cacheBus.close();
       await stopJobs();
       await database.close();
@@ -269,4 +312,17 @@ function errorPage(logger: Logger): ErrorRequestHandler {
           `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><main><h1>${title}</h1><p>${text}</p><p><a href="/">Back to Home</a></p></main></body></html>`,
       );
   };
+}
+
+/** What /metrics and /healthz?detail answer without the operator's token (or with METRICS_TOKEN unset: off). */
+const METRICS_REFUSAL = 'These figures are for the operator: send Authorization: Bearer <METRICS_TOKEN>.';
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
+export function hasMetricsToken(authorization: string | undefined, token: string | undefined): boolean {
+  if (!token || !authorization || authorization.length > 300) return false;
+  const [scheme, given] = authorization.split(' ', 2);
+  if (scheme?.toLowerCase() !== 'bearer' || !given) return false;
+  const a = Buffer.from(given.trim());
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

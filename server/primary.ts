@@ -1,9 +1,11 @@
 // Issue 15: the primary process of a site run with WEB_CONCURRENCY above 1
 // (docs/decisions/017-every-core-and-invalidation.md). It serves nothing: it forks the workers,
 // starts a crashed one again, relays public-page changes between them and stops them all. It loads
-// only Node's modules and ./web-concurrency.ts.
+// only Node's modules, ./web-concurrency.ts and ./metrics.ts (whose prom-client it loads only when
+// METRICS_TOKEN is set).
 import cluster, { type Worker } from 'node:cluster';
 import { isBroadcast, restartDelay, CRASH_WINDOW_MS } from './web-concurrency.ts';
+import { serveClusterMetrics } from './metrics.ts';
 
 /** The primary's own log lines, shaped like the site's (it loads no logger: it serves nothing). */
 function primaryLog(level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, msg: string): void {
@@ -50,6 +52,9 @@ export function runPrimary(count: number): void {
   const { execArgv, env } = workerSettings();
   cluster.setupPrimary({ execArgv });
   const fork = () => cluster.fork(env);
+
+  // Issue 29: with METRICS_TOKEN set, a worker asked for /metrics gets every worker's figures from here.
+  if (process.env.METRICS_TOKEN?.trim()) void serveClusterMetrics();
 
   // A message one worker broadcasts (a change to public pages) goes to every other worker.
   cluster.on('message', (from: Worker, message: unknown) => {

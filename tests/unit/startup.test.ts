@@ -34,6 +34,14 @@ describe('start-up failures', () => {
     expect(result.stderr).toBe('Cannot start: PORT must be a whole number from 1 to 65535\n');
   });
 
+  it('a METRICS_TOKEN too short to guard the figures', async () => {
+    const result = await start({ METRICS_TOKEN: 'secret' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'Cannot start: METRICS_TOKEN must be at least 24 characters (for example: openssl rand -hex 24)\n',
+    );
+  });
+
   it('a DATA_DIR that cannot be written', async () => {
     const file = path.join(temp, 'a-file');
     fs.writeFileSync(file, 'not a folder');

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Where the data lives, for log lines: a file path or the PostgreSQL host and database. */
   location: string;
+  /** PostgreSQL only: the connection pool's clients in use, idle and waited for (issue 29: /metrics). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -176,6 +178,7 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     db,
     engine: 'postgres',
     location,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }),
     async close() {
       await db.destroy();
     },

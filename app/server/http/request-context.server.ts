@@ -7,6 +7,8 @@ export interface RequestValues {
   clientIp: string;
   /** Forgets the stored public pages: called once, after a staff member's write succeeded (app/root.tsx). */
   publicPagesChanged: () => void;
+  /** Notes the route pattern React Router matched, for the request metrics (issue 29; app/root.tsx). */
+  routeMatched?: (pattern: string) => void;
 }
 
 export const requestContext = createContext<RequestValues>({ nonce: '', clientIp: '', publicPagesChanged: () => undefined });

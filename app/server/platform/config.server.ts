@@ -118,6 +118,15 @@ const schema = z.object({
   ),
   SMTP_URL: optionalText.pipe(url('SMTP_URL', ['smtp:', 'smtps:']).optional()),
   MAIL_FROM: optionalText,
+  // Issue 29: /metrics and /healthz?detail answer only `Authorization: Bearer <METRICS_TOKEN>`; off without it.
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(24, { message: 'METRICS_TOKEN must be at least 24 characters (for example: openssl rand -hex 24)' })
+      .max(200, { message: 'METRICS_TOKEN must be at most 200 characters' })
+      .refine((v) => /^[\x21-\x7e]+$/.test(v), { message: 'METRICS_TOKEN must be printable characters without spaces' })
+      .optional(),
+  ),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -200,6 +209,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   trustProxy: TrustProxy;
+  /** The bearer token of /metrics and /healthz?detail; undefined: both are off. */
+  metricsToken: string | undefined;
   logLevel: string;
   /** How many worker processes serve the site (1: a single process). */
   webConcurrency: number;
@@ -310,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM ?? `${s.ORG_NAME} <${s.ORG_EMAIL}>`,
     trustProxy: s.TRUST_PROXY,
+    metricsToken: s.METRICS_TOKEN,
     logLevel: s.LOG_LEVEL,
     webConcurrency: s.WEB_CONCURRENCY,
     demoContent: s.DEMO_CONTENT,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { getDatabase } from '../db/db.server.ts';
+import { getDatabase, getDb } from '../db/db.server.ts';
 import type { Database, JobTable } from '../db/schema.ts';
 import { newId } from './ids.server.ts';
 import { getLogger } from './logger.server.ts';
@@ -516,4 +516,53 @@ export function startJobWorker(options: JobWorkerOptions = {}): () => Promise<vo
     await looking;
     await Promise.all(busy.values());
   };
+}
+
+/** One lane's jobs as an operator sees them (issue 29: /metrics and /healthz?detail). */
+export interface LaneBacklog {
+  lane: string;
+  /** Due and not yet taken. */
+  waiting: number;
+  running: number;
+  /** Given up after their last try, over the last day. */
+  failed: number;
+  /** How long the oldest due job has waited, in seconds (0 when none waits). */
+  oldestWaitingSeconds: number;
+}
+
+/**
+ * The jobs of every lane this process knows (a kind no process registered is counted in the default
+ * lane): one grouped query over the `jobs` table, so every process reports the same figures.
+ */
+export async function jobBacklog(now = Date.now(), db: Kysely<Database> = getDb()): Promise<LaneBacklog[]> {
+  const nowIso = new Date(now).toISOString();
+  const dayAgo = new Date(now - 24 * 60 * 60_000).toISOString();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', 'status'])
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min('run_at').as('oldest')])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
+        eb('status', '=', 'running'),
+        eb.and([eb('status', '=', 'failed'), eb('finished_at', '>=', dayAgo)]),
+      ]),
+    )
+    .groupBy(['kind', 'status'])
+    .execute();
+  const lanes = new Map<string, LaneBacklog>();
+  const laneOf = (kind: string) => handlers.get(kind)?.lane ?? DEFAULT_JOB_LANE;
+  for (const entry of [DEFAULT_JOB_LANE, ...[...handlers.values()].map((h) => h.lane)])
+    if (!lanes.has(entry)) lanes.set(entry, { lane: entry, waiting: 0, running: 0, failed: 0, oldestWaitingSeconds: 0 });
+  for (const row of rows) {
+    const lane = lanes.get(laneOf(row.kind))!;
+    const count = Number(row.count);
+    if (row.status === 'queued') {
+      lane.waiting += count;
+      const waited = Math.max(0, Math.round((now - Date.parse(String(row.oldest))) / 1000));
+      lane.oldestWaitingSeconds = Math.max(lane.oldestWaitingSeconds, waited);
+    } else if (row.status === 'running') lane.running += count;
+    else if (row.status === 'failed') lane.failed += count;
+  }
+  return [...lanes.values()];
 }

@@ -82,17 +82,47 @@ export async function sendMail(mail: Mail, db: Kysely<Database> = getDb()): Prom
  * is tried again.
  */
 export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise<void> {
+  try {
+    const sent = await deliverOnce(payload, job);
+    if (sent) for (const listener of deliveryListeners) listener('sent');
+  } catch (error) {
+    for (const listener of deliveryListeners) listener('failed');
+    throw error;
+  }
+}
+
+/** Who is told of each mail the mail server took or refused (issue 29: /metrics counts them). */
+const deliveryListeners = new Set<(outcome: 'sent' | 'failed') => void>();
+export function onMailDelivery(listener: (outcome: 'sent' | 'failed') => void): () => void {
+  deliveryListeners.add(listener);
+  return () => deliveryListeners.delete(listener);
+}
+
+/** Proves the SMTP server at SMTP_URL answers and accepts our greeting (issue 29: /healthz?detail). */
+export async function checkMailServer(): Promise<void> {
+  const url = getConfig().smtpUrl;
+  if (!url) throw new Error('SMTP_URL is not set');
+  const probe = await createTransport({ url, ...SMTP_TIMEOUTS });
+  try {
+    await probe.verify();
+  } finally {
+    probe.close();
+  }
+}
+
+/** Sends one outbox message; true when the mail server took it, false when there was nothing to send. */
+async function deliverOnce(payload: unknown, job: JobInfo): Promise<boolean> {
   const outboxId = (payload as { outboxId?: unknown } | null)?.outboxId;
   if (typeof outboxId !== 'string') throw new Error('A mail job without an outbox id');
   const db = getDb();
   const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', outboxId).executeTakeFirst();
   // Gone, or sent by an earlier run whose "done" was lost: nothing left to do.
-  if (!mail || mail.sent_at) return;
+  if (!mail || mail.sent_at) return false;
   const log = getLogger();
   const config = getConfig();
   if (!config.smtpUrl) {
     log.info({ outboxId, to: mail.to_address, subject: mail.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
-    return;
+    return false;
   }
   if (transport?.url !== config.smtpUrl)
     transport = { url: config.smtpUrl, send: await createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }) };
@@ -124,6 +154,7 @@ export async function deliverQueuedMail(payload: unknown, job: JobInfo): Promise
     .where('id', '=', outboxId)
     .execute();
   log.info({ outboxId, to: mail.to_address, subject: mail.subject }, 'mail sent');
+  return true;
 }
 
 /** One message sent straight over SMTP (a newsletter batch keeps its own record of each). */

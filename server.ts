@@ -1,7 +1,7 @@
 // Starts the site: loads the production build (or, with --dev, the sources through Vite), listens on
-// HOST:PORT and shuts down gracefully on SIGTERM or SIGINT (`npm start` / `npm run dev`). The site is
-// server/app.ts, built into one bundle with the routes. With WEB_CONCURRENCY above 1 (the default:
-// one per core) this process is only the primary (server/primary.ts, decision 017).
+// HOST:PORT and shuts down gracefully on SIGTERM or SIGINT. The site is server/app.ts, built into one
+// bundle with the routes. With WEB_CONCURRENCY above 1 this process is only the primary (decision 017).
+// `npm start` runs it as build/start/server.js, without its types (scripts/ensure-build.ts).
 // First: NODE_ENV and the file mode mask, before anything else loads (server/process-defaults.ts).
 import { dev, startWarnings } from './server/process-defaults.ts';
 import cluster from 'node:cluster';
@@ -10,11 +10,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type * as SiteModule from './server/app.ts';
-import { closeGracefully, listen, listenProblem, siteUrl } from './server/listen.ts';
+import { buildDirOf, closeGracefully, listen, listenProblem, siteUrl } from './server/listen.ts';
 import { runPrimary } from './server/primary.ts';
 import { parseWebConcurrency } from './server/web-concurrency.ts';
 
-const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? 'build');
+const buildDir = buildDirOf(import.meta.dirname);
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);

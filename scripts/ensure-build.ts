@@ -3,10 +3,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeStartModules } from './write-start.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const marker = path.join(path.resolve(root, process.env.BUILD_DIR ?? 'build'), 'server', 'index.js');
-const sources = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
+const sources = ['app', 'server', 'server.ts', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts'];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);
@@ -32,3 +33,5 @@ if (built === 0 || changed > built) {
   const now = new Date();
   fs.utimesSync(marker, now, now);
 }
+
+writeStartModules(path.resolve(root, process.env.BUILD_DIR ?? 'build'));

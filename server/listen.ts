@@ -1,6 +1,8 @@
 // Puts the site on HOST:PORT for server.ts, with the timeouts a public server needs, and turns the
 // errors an operator can fix into one plain line.
+import fs from 'node:fs';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import type { Express } from 'express';
 
 /** Why the site could not listen, in words an operator can act on; undefined for anything else. */
@@ -41,4 +43,13 @@ export async function closeGracefully(server: Server, after: () => Promise<void>
   await closed;
   clearTimeout(force);
   await after();
+}
+
+/**
+ * The production build's folder (BUILD_DIR, else build) for server.ts in `here`: the site's folder,
+ * or build/start when `npm start` runs it as JavaScript (scripts/ensure-build.ts).
+ */
+export function buildDirOf(here: string): string {
+  const root = fs.existsSync(path.join(here, 'package.json')) ? here : path.join(here, '../..');
+  return path.resolve(root, process.env.BUILD_DIR ?? 'build');
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/free-port';
 import { CROSS_ORIGIN_REFUSAL } from '~/server/http/origin-guard.server';
 
-// The site started the way the README starts it (`npm start`: `node server.ts` with no NODE_ENV, as
+// The site started the way the README starts it (`npm start`: build/start/server.js with no NODE_ENV, as
 // many workers as WEB_CONCURRENCY says, a fresh DATA_DIR, demo content) must run as production:
 // React's production build in every worker, files only the site user can read, quiet and honest logs.
 // The journeys and the bench set NODE_ENV themselves, so they never saw the development build serve.
@@ -25,7 +25,9 @@ let stderr = '';
 
 beforeAll(async () => {
   const port = await freePort();
-  child = spawn(process.execPath, ['server.ts'], {
+  // What `npm start` runs: server.ts as JavaScript, written by scripts/ensure-build.ts into the build.
+  const entry = path.join(root, process.env.BUILD_DIR ?? 'build', 'start', 'server.js');
+  child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       // Nothing but what a fresh shell has: no NODE_ENV.

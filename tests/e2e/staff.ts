@@ -122,6 +122,15 @@ export async function removeStaff(database: Kysely<Database>, emails: readonly s
     const ids = trx.selectFrom('system_users').select('id').where('email', 'in', list);
     await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
     await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', ids).execute();
+    // Issue 25: their second sign-in step.
+    for (const table of [
+      'two_factor_totp',
+      'two_factor_recovery_codes',
+      'passkeys',
+      'sign_in_challenges',
+      'remembered_devices',
+    ] as const)
+      await trx.deleteFrom(table).where('user_id', 'in', ids).execute();
     await trx.deleteFrom('system_users').where('email', 'in', list).execute();
     await trx.deleteFrom('login_attempts').where('email', 'in', list).execute();
     await trx

@@ -32,6 +32,8 @@ export default [
     route('admin/logout', 'routes/admin/logout.ts'),
     // Issue 25: the second step of a sign-in, and the staff member's own sign-in settings.
     route('admin/verify', 'routes/admin/sign-in-verify.tsx'),
+    route('admin/passkey', 'routes/admin/passkey.ts'),
+    route('admin/security/passkeys', 'routes/admin/security-passkeys.ts'),
     route('admin/forgot-password', 'routes/admin/forgot-password.tsx'),
     route('admin/reset-password/:token', 'routes/admin/reset-password.tsx'),
     route('admin/uploads/profile', 'routes/admin/upload-profile.ts'),

@@ -28,5 +28,15 @@ export const TWO_FACTOR_MESSAGES = {
       : `You used a recovery code. ${left} ${left === 1 ? 'is' : 'are'} left; you can make new ones in My sign-in.`,
 } as const;
 
+export const PASSKEY_MESSAGES = {
+  expired: 'That took too long. Please try again.',
+  notAdded: 'The passkey could not be added. Please try again, or use another device.',
+  nameLength: 'Give the passkey a name of 1 to 60 characters, like "Work laptop".',
+  noSuchPasskey: 'That passkey is no longer on your account.',
+  refused: 'That passkey was not accepted. Try again, or sign in with your email and password.',
+  cancelled: 'The passkey request was cancelled or timed out. Try again when ready.',
+  unsupported: 'This browser cannot use passkeys. Sign in with your email and password.',
+} as const;
+
 /** The roles the overview recommends two-factor for. */
 export const RECOMMENDED_ROLES = ['SUPER_ADMIN', 'ADMIN'] as const;

@@ -183,7 +183,7 @@ export async function signInWithForm(
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   if (options.remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // A 500 ms pause, an argon2 check and a page load: allow for a busy machine.
   await expect(page).toHaveURL(new URL(homePathFor(user.role), page.url()).href, { timeout: 15_000 });
 }

@@ -29,7 +29,7 @@ async function passwordStep(page: Page, user: Pick<Staff, 'email' | 'password'>)
   await page.goto('/admin');
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/verify/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Second step' })).toBeVisible();
 }
@@ -159,7 +159,7 @@ test.describe('required by role', () => {
         await page.goto('/admin');
         await page.getByLabel('Email address').fill(owner.email);
         await page.getByLabel('Password', { exact: true }).fill(owner.password);
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await expect(page).toHaveURL(/\/admin\/overview$/, { timeout: 15_000 });
 
         await page.goto('/admin/security');
@@ -180,6 +180,77 @@ test.describe('required by role', () => {
         await enrol(page);
         await page.goto('/admin/overview');
         await expect(page).toHaveURL(/\/admin\/overview$/);
+      } finally {
+        await context.close();
+        await server.dispose();
+      }
+    },
+  );
+});
+
+test.describe('passkeys', () => {
+  test.describe.configure({ timeout: 240_000 });
+  test(
+    'added and named on My sign-in; sign in with one and no password; one as the second step; removed',
+    { tag: OWN_SERVERS },
+    async ({ browser }) => {
+      // Its own server, reached as localhost: a passkey belongs to a domain name (an IP address cannot
+      // be one), and the server's public address (by default http://localhost:PORT) is its origin.
+      const owner = { email: 'owner@e2e.example', password: 'Owner-passphrase-2291' };
+      const server = await startServer(
+        { SUPER_ADMIN_EMAIL: owner.email, SUPER_ADMIN_PASSWORD: owner.password, DEMO_CONTENT: 'false' },
+        'tdg-passkey-',
+      );
+      const context = await browser.newContext({ baseURL: `http://localhost:${server.port}`, viewport: DESKTOP });
+      try {
+        const page = await context.newPage();
+        // Chromium's virtual authenticator (DevTools protocol), with resident keys and user verification.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('WebAuthn.enable');
+        const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+            automaticPresenceSimulation: true,
+          },
+        });
+
+        await page.goto('/admin');
+        await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible({ timeout: 15_000 });
+        await page.getByLabel('Email address').fill(owner.email);
+        await page.getByLabel('Password', { exact: true }).fill(owner.password);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await expect(page).toHaveURL(/\/admin\/overview$/, { timeout: 15_000 });
+
+        await page.goto('/admin/security');
+        await page.getByLabel('Name for the new passkey').fill('Test laptop');
+        await page.getByRole('button', { name: 'Add a passkey' }).click();
+        await expect(page.getByLabel(/Passkey name/)).toHaveValue('Test laptop', { timeout: 15_000 });
+        const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+        expect(credentials).toHaveLength(1);
+        expect(credentials[0]!.isResidentCredential).toBe(true);
+        await expectNoSeriousA11yIssues(page);
+
+        // No password: the passkey alone.
+        await context.clearCookies();
+        await page.goto('/admin');
+        await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+        await expect(page).toHaveURL(/\/admin\/overview$/, { timeout: 15_000 });
+
+        // After a password, the passkey is the second step.
+        await context.clearCookies();
+        await passwordStep(page, owner);
+        await expect(page.getByLabel('Code from your authenticator app')).toHaveCount(0);
+        await page.getByRole('button', { name: 'Use a passkey' }).click();
+        await expect(page).toHaveURL(/\/admin\/overview$/, { timeout: 15_000 });
+
+        await page.goto('/admin/security');
+        await page.getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
+        await expect(page.getByText('The passkey was removed.')).toBeVisible();
+        await expect(page.getByTestId('passkey-list')).toHaveCount(0);
       } finally {
         await context.close();
         await server.dispose();

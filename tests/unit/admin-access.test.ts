@@ -77,6 +77,8 @@ describe('the admin route table and the access table', () => {
         // Issue 25: the second step, which answers only the pending step its cookie names.
         'loader /admin/verify',
         'action /admin/verify',
+        'loader /admin/passkey',
+        'action /admin/passkey',
       ].sort(),
     );
   });

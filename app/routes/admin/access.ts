@@ -16,6 +16,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/logout': { loader: 'public', action: 'public' },
   // Issue 25: the second step after a right password; what it checks is the pending step's cookie.
   '/admin/verify': { loader: 'public', action: 'public' },
+  // Issue 25: a passkey sign-in's JSON (its loader only answers 405); it answers only the challenge its cookie names.
+  '/admin/passkey': { loader: 'public', action: 'public' },
   '/admin/forgot-password': { loader: 'public', action: 'public' },
   '/admin/reset-password/:token': { loader: 'public', action: 'public' },
 
@@ -53,6 +55,7 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/profile': { loader: 'signed-in', action: 'signed-in' },
   // Issue 25: one's own second step, sessions and remembered devices; the super admin's requirement by role.
   '/admin/security': { loader: 'signed-in', action: 'signed-in' },
+  '/admin/security/passkeys': { loader: 'signed-in', action: 'signed-in', privateWrites: true },
   // Issue 25: the super admin resets another person's second factor (the service refuses anyone else).
   '/admin/users/:id/two-factor': {
     loader: { permission: 'users:manage', refusal: FORBIDDEN_TWO_FACTOR },

@@ -20,9 +20,11 @@ import {
   startTotpEnrolment,
   twoFactorStatus,
 } from '~/server/staff/two-factor.server';
+import { listPasskeys, removePasskey, renamePasskey } from '~/server/staff/passkeys.server';
 import { firstError } from '~/lib/forms';
+import { AddPasskey } from '~/components/admin/passkey';
 import { ROLE_INFO, ROLES } from '~/lib/permissions';
-import { RECOMMENDED_ROLES, TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
+import { PASSKEY_MESSAGES, RECOMMENDED_ROLES, TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
 import { Field, inputClass } from '~/components/admin/form';
 import type { Route } from './+types/security';
@@ -36,7 +38,8 @@ export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const me = getStaff(context);
-  const [status, pending, sessions, devices, roles] = await Promise.all([
+  const [passkeys, status, pending, sessions, devices, roles] = await Promise.all([
+    listPasskeys(me.id),
     twoFactorStatus(me.id),
     pendingTotpEnrolment(me),
     listSessions(me.id),
@@ -44,6 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     requiredRoles(),
   ]);
   return {
+    passkeys,
     status,
     pending: pending ?? null,
     sessions: sessions.map((s) => ({ ...s, current: s.id === me.sessionId })),
@@ -70,6 +74,12 @@ const schema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('remove-totp') }),
   z.object({ intent: z.literal('recovery-codes') }),
+  z.object({ intent: z.literal('remove-passkey'), id: z.string().min(1).max(1_400) }),
+  z.object({
+    intent: z.literal('rename-passkey'),
+    id: z.string().min(1).max(1_400),
+    name: z.string().trim().min(1, PASSKEY_MESSAGES.nameLength).max(60, PASSKEY_MESSAGES.nameLength),
+  }),
   z.object({ intent: z.literal('end-session'), id: z.string().regex(/^[0-9a-f]{64}$/, TWO_FACTOR_MESSAGES.noSuchSession) }),
   z.object({ intent: z.literal('forget-device'), id: z.string().regex(/^[0-9a-f]{64}$/, TWO_FACTOR_MESSAGES.noSuchDevice) }),
   z.object({
@@ -109,6 +119,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         return back('The authenticator app was removed.');
       case 'recovery-codes':
         return data<Answer>({ intent: values.intent, error: null, recoveryCodes: await regenerateRecoveryCodes(me, ip) });
+      case 'remove-passkey':
+        await removePasskey(me, values.id, ip);
+        return back('The passkey was removed.');
+      case 'rename-passkey':
+        await renamePasskey(me, values.id, values.name, ip);
+        return back('The passkey was renamed.');
       case 'end-session': {
         if (!(await endOwnSession(me.id, values.id))) throw new RuleError(TWO_FACTOR_MESSAGES.noSuchSession, 404);
         await recordAudit({ actor: me.email, action: 'auth.session_ended', target: me.email, ip });
@@ -160,7 +176,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, pending, sessions, devices, mustSetUp, isSuperAdmin } = loaderData;
+  const { passkeys, status, pending, sessions, devices, mustSetUp, isSuperAdmin } = loaderData;
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   const answer = actionData && 'intent' in actionData ? actionData : null;
@@ -266,6 +282,52 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </>
           )}
           {codes && <RecoveryCodes codes={codes} />}
+        </section>
+
+        <section className={section} aria-labelledby="passkeys">
+          <h2 id="passkeys" className="text-xl font-bold text-slate-900">
+            Passkeys
+          </h2>
+          <p className="mt-2 text-slate-800">
+            A passkey lets this device (its fingerprint, face or screen lock) sign you in without a password, or be the second
+            step after one.
+          </p>
+          {passkeys.length > 0 && (
+            <ul className="mt-3 divide-y divide-slate-200" data-testid="passkey-list">
+              {passkeys.map((p, index) => (
+                <li key={p.id} className="flex flex-wrap items-end justify-between gap-3 py-3">
+                  <Form method="post" className="flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="rename-passkey" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <div>
+                      <label htmlFor={`passkey-${index}`} className="block text-sm font-medium text-slate-900">
+                        Passkey name (added {when(p.createdAt)})
+                      </label>
+                      <input
+                        id={`passkey-${index}`}
+                        name="name"
+                        defaultValue={p.name}
+                        maxLength={60}
+                        required
+                        className={inputClass(false)}
+                      />
+                    </div>
+                    <button type="submit" className={quietButton} disabled={busy}>
+                      Rename
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button type="submit" className={dangerButton} disabled={busy} aria-label={`Remove the passkey ${p.name}`}>
+                      Remove
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+          <AddPasskey />
         </section>
 
         <section className={section} aria-labelledby="recovery">

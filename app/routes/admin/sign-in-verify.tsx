@@ -10,8 +10,9 @@ import { flashCookie } from '~/server/http/flash.server';
 import { homePathFor } from '~/lib/permissions';
 import { safeRedirect, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { firstError } from '~/lib/forms';
-import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
+import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
+import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in-verify';
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homePathFor(current.user.role)));
   const pending = await pendingSecondStep(readCookie(request, challengeCookieName()));
   if (!pending) throw expiredAnswer(safeRedirect(url.searchParams.get('redirectTo'), '') || null);
-  return { email: pending.email };
+  return pending;
 }
 
 const schema = z.discriminatedUnion('method', [
@@ -105,7 +106,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     case 'invalid':
       return data(
-        { error: result.method === 'recovery' ? TWO_FACTOR_MESSAGES.wrongRecoveryCode : TWO_FACTOR_MESSAGES.wrongCode, method },
+        {
+          error:
+            result.method === 'recovery'
+              ? TWO_FACTOR_MESSAGES.wrongRecoveryCode
+              : result.method === 'passkey'
+                ? PASSKEY_MESSAGES.refused
+                : TWO_FACTOR_MESSAGES.wrongCode,
+          method,
+        },
         { status: 401 },
       );
     case 'ok': {
@@ -140,34 +149,47 @@ export default function SignInVerify({ loaderData, actionData }: Route.Component
   return (
     <AuthCard title="Second step" intro={`Signing in as ${loaderData.email}.`}>
       <div className="mt-6 space-y-3">{error && <Banner type="error" message={error} autoClose={false} />}</div>
-      <Form method="post" className="mt-6 space-y-5">
-        <input type="hidden" name="method" value="totp" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          id="code"
-          label="Code from your authenticator app"
-          note="Open the app on your phone and enter the 6 digits it shows for this site."
-          error={!recoveryOpen && error ? error : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]*"
-              maxLength={7}
-              required
-              className={fieldClass(!recoveryOpen && Boolean(error))}
-            />
-          )}
-        </Field>
-        <RememberDevice id="remember-device-code" />
-        <button type="submit" disabled={busy} className={primaryButton}>
-          {busy ? 'Checking...' : 'Continue'}
-        </button>
-      </Form>
+      {loaderData.passkeys && (
+        <div className="mt-6">
+          <PasskeySignInButton
+            step
+            redirectTo={redirectTo}
+            rememberDevice={() => (document.getElementById('remember-device-code') as HTMLInputElement | null)?.checked ?? false}
+          />
+        </div>
+      )}
+      {loaderData.totp && (
+        <>
+          <Form method="post" className="mt-6 space-y-5">
+            <input type="hidden" name="method" value="totp" />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Field
+              id="code"
+              label="Code from your authenticator app"
+              note="Open the app on your phone and enter the 6 digits it shows for this site."
+              error={!recoveryOpen && error ? error : undefined}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]*"
+                  maxLength={7}
+                  required
+                  className={fieldClass(!recoveryOpen && Boolean(error))}
+                />
+              )}
+            </Field>
+            <RememberDevice id="remember-device-code" />
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Checking...' : 'Continue'}
+            </button>
+          </Form>
+        </>
+      )}
       <details className="mt-8 rounded-lg border border-slate-300 p-4" open={recoveryOpen}>
         <summary className="cursor-pointer font-semibold text-indigo-800">Use a recovery code instead</summary>
         <Form method="post" className="mt-4 space-y-5">

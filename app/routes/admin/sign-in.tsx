@@ -14,6 +14,7 @@ import { checkFormSync, firstError } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
+import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
@@ -212,6 +213,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {!busy ? 'Sign in' : success || stage === 'signing-in' ? 'Signing in...' : 'Authenticating...'}
         </button>
       </Form>
+      {/* Issue 25: a passkey signs in without a password (shown once scripts run and the browser can). */}
+      <div className="mt-6">
+        <PasskeySignInButton redirectTo={params.get('redirectTo') ?? ''} />
+      </div>
     </AuthCard>
   );
 }

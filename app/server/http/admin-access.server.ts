@@ -10,7 +10,7 @@ import { hasSecondFactor, twoFactorRequiredFor } from '../staff/two-factor.serve
 import { TWO_FACTOR_MESSAGES } from '../../lib/two-factor.ts';
 
 /** Issue 25: where a person whose role must use a second step, and who has none, may still go. */
-const SET_UP_ROUTES = new Set(['/admin/security']);
+const SET_UP_ROUTES = new Set(['/admin/security', '/admin/security/passkeys']);
 
 // spec §6, enforced in one place: the middleware of the admin layout route (app/routes/admin/layout.tsx)
 // looks up what the matched route declares in the access table (app/routes/admin/access.ts) and

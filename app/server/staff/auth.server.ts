@@ -22,11 +22,14 @@ import {
   deviceCookie,
   deviceRemembered,
   hasSecondFactor,
+  passkeyCookie,
   readChallenge,
+  twoFactorStatus,
   rememberDevice,
   spendRecoveryCode,
   verifyTotp,
 } from './two-factor.server.ts';
+import { passkeyAuthenticationOptions, verifyPasskey } from './passkeys.server.ts';
 import type { SignedOutReason } from '../../lib/auth.ts';
 
 /** Who a staff account is, as every view of it (the session, the users screens) shows them. */
@@ -248,7 +251,7 @@ async function openSession(
 
 export type SecondStepResult =
   | { status: 'ok'; user: { id: string; role: Role }; cookies: string[]; recoveryCodesLeft?: number }
-  | { status: 'invalid'; method: 'totp' | 'recovery' }
+  | { status: 'invalid'; method: 'totp' | 'recovery' | 'passkey' }
   | { status: 'expired' }
   | { status: 'disabled' }
   | { status: 'rate-limited'; retryAfterSeconds: number };
@@ -263,6 +266,8 @@ export async function completeSecondStep(input: {
   challengeToken: string | undefined;
   code?: string | undefined;
   recoveryCode?: string | undefined;
+  /** A passkey's answer to the challenge secondStepPasskeyOptions put on this step. */
+  passkey?: unknown;
   rememberDevice: boolean;
   ip: string;
   userAgent: string | null;
@@ -279,12 +284,14 @@ export async function completeSecondStep(input: {
   if (user.disabled) return { status: 'disabled' };
   const reserved = await reserveSignIn(user.email, input.ip);
   if (!Array.isArray(reserved)) return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
-  const method = input.recoveryCode !== undefined ? 'recovery' : 'totp';
+  const method = input.passkey !== undefined ? 'passkey' : input.recoveryCode !== undefined ? 'recovery' : 'totp';
   let recoveryCodesLeft: number | undefined;
   const ok =
-    method === 'recovery'
-      ? (recoveryCodesLeft = await spendRecoveryCode(user, input.recoveryCode ?? '')) !== undefined
-      : await verifyTotp(user, input.code ?? '');
+    method === 'passkey'
+      ? Boolean(challenge.webauthnChallenge && (await verifyPasskey(input.passkey, challenge.webauthnChallenge, user.id)))
+      : method === 'recovery'
+        ? (recoveryCodesLeft = await spendRecoveryCode(user, input.recoveryCode ?? '')) !== undefined
+        : await verifyTotp(user, input.code ?? '');
   if (!ok) {
     await recordAttempt(user.email, input.ip, false);
     await recordAudit({
@@ -319,11 +326,96 @@ export async function completeSecondStep(input: {
   };
 }
 
-/** Who the pending second step is for (the screen names them), or undefined when there is none. */
-export async function pendingSecondStep(challengeToken: string | undefined): Promise<{ email: string } | undefined> {
+/** Puts a passkey challenge on the pending second step: the options for the browser, or undefined when there is no step. */
+export async function secondStepPasskeyOptions(challengeToken: string | undefined) {
   const challenge = await readChallenge(challengeToken, 'second-step');
   if (!challenge?.userId) return undefined;
-  return getDb().selectFrom('system_users').select('email').where('id', '=', challenge.userId).executeTakeFirst();
+  const options = await passkeyAuthenticationOptions(challenge.userId);
+  await getDb()
+    .updateTable('sign_in_challenges')
+    .set({ webauthn_challenge: options.challenge })
+    .where('id', '=', challenge.id)
+    .execute();
+  return options;
+}
+
+/** The start of "Sign in with a passkey": a challenge kept server-side, and the browser's options. */
+export async function passkeySignInOptions() {
+  const options = await passkeyAuthenticationOptions(null);
+  const token = await createChallenge({ kind: 'passkey-sign-in', userId: null, webauthnChallenge: options.challenge });
+  return { options, cookie: passkeyCookie(token) };
+}
+
+export type PasskeySignInResult =
+  | { status: 'ok'; user: { id: string; role: Role }; cookies: string[] }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | { status: 'disabled' }
+  | { status: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * "Sign in with a passkey", no password: the passkey (found by the id the authenticator answers with,
+ * a discoverable credential) is both steps. The challenge is used once; each attempt is counted under
+ * the address limit first, and a right one gives its place back.
+ */
+export async function signInWithPasskey(input: {
+  token: string | undefined;
+  response: unknown;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+}): Promise<PasskeySignInResult> {
+  const challenge = await readChallenge(input.token, 'passkey-sign-in');
+  if (!challenge?.webauthnChallenge || !(await claimChallenge(challenge.id))) return { status: 'expired' };
+  const address = signInLimitKeys('', input.ip).address;
+  const reserved = await reserveAttempt(address, MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+  if (!reserved.allowed) {
+    await releaseAttempt(address, reserved.windowStartedAt);
+    return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
+  }
+  const found = await verifyPasskey(input.response, challenge.webauthnChallenge);
+  const user = found
+    ? await getDb()
+        .selectFrom('system_users')
+        .select(['id', 'email', 'role', 'disabled'])
+        .where('id', '=', found.userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!user) {
+    await recordAudit({
+      actor: null,
+      action: 'auth.sign_in_failed',
+      target: null,
+      ip: input.ip,
+      detail: { reason: 'passkey refused' },
+    });
+    return { status: 'invalid' };
+  }
+  await releaseAttempt(address, reserved.windowStartedAt);
+  if (user.disabled) {
+    await recordAudit({
+      actor: user.email,
+      action: 'auth.sign_in_failed',
+      target: user.email,
+      ip: input.ip,
+      detail: { reason: 'account disabled' },
+    });
+    return { status: 'disabled' };
+  }
+  const cookie = await openSession(user, { ...input, email: user.email, remember: false, via: 'passkey' });
+  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookies: [cookie, passkeyCookie(null)] };
+}
+
+/** Who the pending second step is for (the screen names them), or undefined when there is none. */
+export async function pendingSecondStep(
+  challengeToken: string | undefined,
+): Promise<{ email: string; totp: boolean; passkeys: boolean } | undefined> {
+  const challenge = await readChallenge(challengeToken, 'second-step');
+  if (!challenge?.userId) return undefined;
+  const user = await getDb().selectFrom('system_users').select('email').where('id', '=', challenge.userId).executeTakeFirst();
+  if (!user) return undefined;
+  const status = await twoFactorStatus(challenge.userId);
+  return { email: user.email, totp: status.totp, passkeys: status.passkeys > 0 };
 }
 
 export async function signOut(request: Request, user: StaffUser | null, ip: string): Promise<string> {

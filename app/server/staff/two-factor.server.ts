@@ -462,6 +462,18 @@ export function challengeCookie(token: string | null): string {
   return parts.join('; ');
 }
 
+/** The cookie of a passkey ceremony under way ("Sign in with a passkey", adding one). */
+export function passkeyCookieName(): string {
+  return getConfig().https ? '__Host-tdg_passkey' : 'tdg_passkey';
+}
+
+export function passkeyCookie(token: string | null): string {
+  const parts = [`${passkeyCookieName()}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Strict'];
+  if (getConfig().https) parts.push('Secure');
+  parts.push(`Max-Age=${token ? Math.floor(CHALLENGE_TTL_MS / 1000) : 0}`);
+  return parts.join('; ');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Remembered devices
 

@@ -162,7 +162,10 @@ test.describe('required by role', () => {
         await page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await expect(page).toHaveURL(/\/admin\/overview$/, { timeout: 15_000 });
 
-        await page.goto('/admin/security');
+        await expect(page.getByTestId('two-factor-advice')).toContainText(
+          'Recommended: require a second sign-in step for Super Admin and Admin',
+        );
+        await page.getByRole('link', { name: 'Choose in My sign-in' }).click();
         await expect(page.getByText('Recommended for Super Admin and Admin')).toBeVisible();
         await page.getByLabel('Super Admin').check();
         await page.getByRole('button', { name: 'Save the requirement' }).click();

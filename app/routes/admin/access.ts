@@ -54,12 +54,13 @@ export const ADMIN_ACCESS: AccessTable = {
   },
   '/admin/profile': { loader: 'signed-in', action: 'signed-in' },
   // Issue 25: one's own second step, sessions and remembered devices; the super admin's requirement by role.
-  '/admin/security': { loader: 'signed-in', action: 'signed-in' },
+  '/admin/security': { loader: 'signed-in', action: 'signed-in', privateWrites: true },
   '/admin/security/passkeys': { loader: 'signed-in', action: 'signed-in', privateWrites: true },
   // Issue 25: the super admin resets another person's second factor (the service refuses anyone else).
   '/admin/users/:id/two-factor': {
     loader: { permission: 'users:manage', refusal: FORBIDDEN_TWO_FACTOR },
     action: { permission: 'users:manage', refusal: FORBIDDEN_TWO_FACTOR },
+    privateWrites: true,
   },
   '/admin/roles': { loader: { restricted: 'roleInfo' } },
   '/admin/audit': { loader: { restricted: 'auditLog' } },

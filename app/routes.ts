@@ -30,6 +30,10 @@ export default [
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/sign-in.tsx'),
     route('admin/logout', 'routes/admin/logout.ts'),
+    // Issue 25: the second step of a sign-in, and the staff member's own sign-in settings.
+    route('admin/verify', 'routes/admin/sign-in-verify.tsx'),
+    route('admin/passkey', 'routes/admin/passkey.ts'),
+    route('admin/security/passkeys', 'routes/admin/security-passkeys.ts'),
     route('admin/forgot-password', 'routes/admin/forgot-password.tsx'),
     route('admin/reset-password/:token', 'routes/admin/reset-password.tsx'),
     route('admin/uploads/profile', 'routes/admin/upload-profile.ts'),
@@ -52,6 +56,8 @@ export default [
       route('admin/users/:id/edit', 'routes/admin/user-edit.tsx'),
       route('admin/users/:id/delete', 'routes/admin/user-delete.tsx'),
       route('admin/profile', 'routes/admin/profile.tsx'),
+      route('admin/security', 'routes/admin/security.tsx'),
+      route('admin/users/:id/two-factor', 'routes/admin/user-two-factor.tsx'),
       route('admin/roles', 'routes/admin/roles.tsx'),
       route('admin/audit', 'routes/admin/audit.tsx'),
       route('admin/content', 'routes/admin/content.tsx'),

@@ -42,6 +42,20 @@ export const AUDIT_ACTION_LABELS = {
   'service.deleted': 'Service deleted',
   'services.reordered': 'Services reordered',
   'demo.removed': 'Demo content removed',
+  // Issue 25: the second step of a sign-in.
+  'auth.second_step_failed': 'Second sign-in step failed',
+  'auth.recovery_code_used': 'Recovery code used',
+  'auth.session_ended': 'Session ended from My sign-in',
+  'two_factor.totp_added': 'Authenticator app added',
+  'two_factor.totp_removed': 'Authenticator app removed',
+  'two_factor.enrol_failed': 'Authenticator app set-up code wrong',
+  'two_factor.recovery_codes_made': 'New recovery codes made',
+  'two_factor.passkey_added': 'Passkey added',
+  'two_factor.passkey_removed': 'Passkey removed',
+  'two_factor.passkey_renamed': 'Passkey renamed',
+  'two_factor.reset': 'Second factor reset',
+  'two_factor.required_roles_changed': 'Two-factor requirement changed',
+  'two_factor.device_forgotten': 'Remembered device forgotten',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

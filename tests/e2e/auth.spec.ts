@@ -28,7 +28,7 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 
 const emailField = (page: Page) => page.getByLabel('Email address');
 const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
-const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in' });
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
 
 /** The sign-in screen, once its scripts run (the show/hide button appears only then). */
 async function openSignIn(page: Page) {

@@ -229,7 +229,7 @@ test('without JavaScript: status changes and the delete confirmation page work a
     await page.goto('/admin');
     await page.getByLabel('Email address').fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/overview$/);
 
     await page.goto(`/admin/messages/${message.id}`);

@@ -122,6 +122,15 @@ export async function removeStaff(database: Kysely<Database>, emails: readonly s
     const ids = trx.selectFrom('system_users').select('id').where('email', 'in', list);
     await trx.deleteFrom('sessions').where('user_id', 'in', ids).execute();
     await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', ids).execute();
+    // Issue 25: their second sign-in step.
+    for (const table of [
+      'two_factor_totp',
+      'two_factor_recovery_codes',
+      'passkeys',
+      'sign_in_challenges',
+      'remembered_devices',
+    ] as const)
+      await trx.deleteFrom(table).where('user_id', 'in', ids).execute();
     await trx.deleteFrom('system_users').where('email', 'in', list).execute();
     await trx.deleteFrom('login_attempts').where('email', 'in', list).execute();
     await trx
@@ -174,7 +183,7 @@ export async function signInWithForm(
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   if (options.remember) await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // A 500 ms pause, an argon2 check and a page load: allow for a busy machine.
   await expect(page).toHaveURL(new URL(homePathFor(user.role), page.url()).href, { timeout: 15_000 });
 }

@@ -59,7 +59,7 @@ describe('the admin route table and the access table', () => {
     expect(mismatches(flat, ADMIN_ACCESS)).toEqual([]);
   });
 
-  it('lets signed-out visitors use only the sign-in, logout, forgot-password and reset-password screens', () => {
+  it('lets signed-out visitors use only the sign-in (and its second step), logout, forgot-password and reset-password screens', () => {
     const open = Object.entries(ADMIN_ACCESS)
       .flatMap(([pattern, rules]) => (['loader', 'action'] as const).map((h) => [pattern, h, rules[h]] as const))
       .filter(([, , rule]) => rule === 'public')
@@ -74,6 +74,11 @@ describe('the admin route table and the access table', () => {
         'action /admin/forgot-password',
         'loader /admin/reset-password/:token',
         'action /admin/reset-password/:token',
+        // Issue 25: the second step, which answers only the pending step its cookie names.
+        'loader /admin/verify',
+        'action /admin/verify',
+        'loader /admin/passkey',
+        'action /admin/passkey',
       ].sort(),
     );
   });

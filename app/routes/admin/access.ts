@@ -1,5 +1,8 @@
 import type { AccessTable } from '~/server/http/admin-access.server';
 import { USER_MESSAGES } from '~/lib/users';
+import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
+
+const FORBIDDEN_TWO_FACTOR = TWO_FACTOR_MESSAGES.onlySuperAdmin;
 
 // spec §6, route by route: what every /admin route of app/routes.ts needs for its loader and its
 // action. The admin layout's middleware (routes/admin/layout.tsx) enforces it before any handler runs,
@@ -11,6 +14,10 @@ export const ADMIN_ACCESS: AccessTable = {
   // The screens of a signed-out visitor: the short explicit list that needs no session.
   '/admin': { loader: 'public', action: 'public' },
   '/admin/logout': { loader: 'public', action: 'public' },
+  // Issue 25: the second step after a right password; what it checks is the pending step's cookie.
+  '/admin/verify': { loader: 'public', action: 'public' },
+  // Issue 25: a passkey sign-in's JSON (its loader only answers 405); it answers only the challenge its cookie names.
+  '/admin/passkey': { loader: 'public', action: 'public' },
   '/admin/forgot-password': { loader: 'public', action: 'public' },
   '/admin/reset-password/:token': { loader: 'public', action: 'public' },
 
@@ -46,6 +53,15 @@ export const ADMIN_ACCESS: AccessTable = {
     action: { permission: 'users:manage', refusal: USER_MESSAGES.deleteForbidden },
   },
   '/admin/profile': { loader: 'signed-in', action: 'signed-in' },
+  // Issue 25: one's own second step, sessions and remembered devices; the super admin's requirement by role.
+  '/admin/security': { loader: 'signed-in', action: 'signed-in', privateWrites: true },
+  '/admin/security/passkeys': { loader: 'signed-in', action: 'signed-in', privateWrites: true },
+  // Issue 25: the super admin resets another person's second factor (the service refuses anyone else).
+  '/admin/users/:id/two-factor': {
+    loader: { permission: 'users:manage', refusal: FORBIDDEN_TWO_FACTOR },
+    action: { permission: 'users:manage', refusal: FORBIDDEN_TWO_FACTOR },
+    privateWrites: true,
+  },
   '/admin/roles': { loader: { restricted: 'roleInfo' } },
   '/admin/audit': { loader: { restricted: 'auditLog' } },
   '/admin/content': { loader: { restricted: 'contentManagement' } },

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { getOverview } from '~/server/overview.server';
+import { requiredRoles } from '~/server/staff/two-factor.server';
+import { RECOMMENDED_ROLES } from '~/lib/two-factor';
 import { can, ROLE_INFO, SECTION_INFO, sectionsBeyondOverview } from '~/lib/permissions';
 import { articlePath, isDashboardCollection, type Collection } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
@@ -9,7 +11,10 @@ import type { Route } from './+types/overview';
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);
   const overview = await getOverview(user.role);
-  return { role: user.role, canEdit: can(user.role, 'content:edit'), overview };
+  // Issue 25: until the super admin requires a second sign-in step of the recommended roles, say so.
+  const required = user.role === 'SUPER_ADMIN' ? await requiredRoles() : [];
+  const recommendTwoFactor = user.role === 'SUPER_ADMIN' && RECOMMENDED_ROLES.some((r) => !required.includes(r));
+  return { role: user.role, canEdit: can(user.role, 'content:edit'), overview, recommendTwoFactor };
 }
 
 const KIND: Record<Collection, string> = { news: 'News', blogs: 'Blog', resources: 'Resource' };
@@ -23,7 +28,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
  * admin, demo content still to remove. A VIEWER reads what its role can do.
  */
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { role, canEdit, overview } = loaderData;
+  const { role, canEdit, overview, recommendTwoFactor } = loaderData;
   const info = ROLE_INFO[role];
   const sections = sectionsBeyondOverview(info.sections);
   return (
@@ -35,6 +40,16 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-700">
           You are signed in as {info.label}: {info.description.toLowerCase()}.
         </p>
+        {recommendTwoFactor && (
+          <p className="mt-2 rounded-lg border border-amber-600 bg-amber-50 p-3 text-slate-900" data-testid="two-factor-advice">
+            Recommended: require a second sign-in step for {RECOMMENDED_ROLES.map((r) => ROLE_INFO[r].label).join(' and ')}, so a
+            stolen password alone does not open the dashboard.{' '}
+            <Link to="/admin/security#required" className={link}>
+              Choose in My sign-in
+            </Link>
+            .
+          </p>
+        )}
         {sections.length === 0 && (
           <p className="mt-2 text-slate-700">
             Your role can view the dashboard only. To write or manage content, ask the super admin for a different role. You can

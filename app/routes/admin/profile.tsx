@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { getUser, updateUser } from '~/server/staff/users.server';
 import { flashCookie } from '~/server/http/flash.server';
@@ -35,7 +35,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { me } = loaderData;
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">My profile</h1>
+      <h1 className="mb-2 text-2xl font-bold text-slate-900">My profile</h1>
+      <p className="mb-6">
+        <Link to="/admin/security" className="font-medium text-indigo-800 underline underline-offset-4">
+          My sign-in: second step, sessions and remembered devices
+        </Link>
+      </p>
       <UserForm mode="edit" values={me} errors={actionData?.errors} roleLocked cancelTo="/admin" />
     </>
   );

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { data, Form, isRouteErrorResponse, Link, redirect, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { signIn, signInAddressWait } from '~/server/staff/auth.server';
 import { getCurrentStaff } from '~/server/http/staff-context.server';
+import { readCookie } from '~/server/staff/sessions.server';
+import { deviceCookieName } from '~/server/staff/two-factor.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { parseForm } from '~/server/http/forms.server';
 import { getLogger } from '~/server/platform/logger.server';
@@ -10,7 +12,9 @@ import { homePathFor } from '~/lib/permissions';
 import { isSignedOutReason, safeRedirect, SIGN_IN_MESSAGES, SIGNED_OUT_REASONS, signInSchema } from '~/lib/auth';
 import { checkFormSync, firstError } from '~/lib/forms';
 import { useHydrated } from '~/lib/use-hydrated';
+import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
+import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
@@ -30,7 +34,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(safeRedirect(url.searchParams.get('redirectTo'), homePathFor(current.user.role)));
   }
   const reason = current.reason ?? url.searchParams.get('signedOut');
-  return { notice: isSignedOutReason(reason) ? SIGNED_OUT_REASONS[reason] : null };
+  // Issue 25: a second step left too long (or already used) sends the person back here, told why.
+  const stepExpired = url.searchParams.get('step') === 'expired' ? TWO_FACTOR_MESSAGES.expired : null;
+  return { notice: isSignedOutReason(reason) ? SIGNED_OUT_REASONS[reason] : stepExpired };
 }
 
 const signInFormSchema = signInSchema.extend({ redirectTo: z.string().optional() });
@@ -56,7 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { redirectTo, ...credentials } = form.values;
   const email = credentials.email;
   try {
-    const result = await signIn({ ...credentials, ip: clientIp(context), userAgent: request.headers.get('user-agent'), request });
+    const result = await signIn({
+      ...credentials,
+      ip: clientIp(context),
+      userAgent: request.headers.get('user-agent'),
+      request,
+      deviceToken: readCookie(request, deviceCookieName()),
+    });
     if (result.status === 'invalid') return data({ error: SIGN_IN_MESSAGES.invalidCredentials, email }, { status: 401 });
     if (result.status === 'disabled') return data({ error: SIGN_IN_MESSAGES.disabled, email }, { status: 403 });
     if (result.status === 'rate-limited')
@@ -64,6 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { error: SIGN_IN_MESSAGES.tooManyAttempts, email },
         { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
       );
+    if (result.status === 'second-step') {
+      // Issue 25: the password was right; the second step comes next, on its own screen.
+      const back = safeRedirect(redirectTo, '');
+      return redirect(`/admin/verify${back ? `?redirectTo=${encodeURIComponent(back)}` : ''}`, {
+        headers: { 'Set-Cookie': result.challengeCookie },
+      });
+    }
     const to = safeRedirect(redirectTo, homePathFor(result.user.role));
     return redirect(to, { headers: { 'Set-Cookie': result.cookie } });
   } catch (error) {
@@ -194,6 +213,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {!busy ? 'Sign in' : success || stage === 'signing-in' ? 'Signing in...' : 'Authenticating...'}
         </button>
       </Form>
+      {/* Issue 25: a passkey signs in without a password (shown once scripts run and the browser can). */}
+      <div className="mt-6">
+        <PasskeySignInButton redirectTo={params.get('redirectTo') ?? ''} />
+      </div>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { assertMayEdit, getUser, updateUser } from '~/server/staff/users.server';
@@ -56,6 +56,12 @@ export default function UserEdit({ loaderData, actionData }: Route.ComponentProp
       <UserSubnav />
       <h1 className="mb-6 text-2xl font-bold text-slate-900">Edit User</h1>
       <UserForm mode="edit" values={target} errors={actionData?.errors} roleLocked={false} cancelTo="/admin/users" />
+      {/* Issue 25: someone who lost their phone and their recovery codes. */}
+      <p className="mt-6">
+        <Link to={`/admin/users/${target.id}/two-factor`} className="font-medium text-indigo-800 underline underline-offset-4">
+          Locked out? Reset their second sign-in step
+        </Link>
+      </p>
     </>
   );
 }

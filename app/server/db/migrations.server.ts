@@ -12,6 +12,7 @@ import m0008 from './migrations/0008_editorial_states.ts';
 import m0009 from './migrations/0009_revisions.ts';
 import m0010 from './migrations/0010_sign_language_video.ts';
 import m0011 from './migrations/0011_services_video.ts';
+import m0012 from './migrations/0012_two_factor.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -31,6 +32,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0009_revisions': m0009(),
     '0010_sign_language_video': m0010(),
     '0011_services_video': m0011(),
+    '0012_two_factor': m0012(),
   };
 }
 

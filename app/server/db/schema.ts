@@ -330,6 +330,65 @@ export interface ContentAutosaveTable {
   saved_at: string;
 }
 
+/** Issue 25: one authenticator app per account (decision 026). */
+export interface TwoFactorTotpTable {
+  user_id: string;
+  /** Base32 key shared with the app. */
+  secret: string;
+  /** null while being set up, until the first code confirms it. */
+  confirmed_at: string | null;
+  /** The last 30-second step a code was accepted for (no code is accepted twice). */
+  last_step: number | string | null;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodeTable {
+  /** SHA-256 of the code as shown (without dashes, lower case). */
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasskeyTable {
+  /** The credential id (base64url). */
+  id: string;
+  user_id: string;
+  name: string;
+  /** The credential's public key (base64url of its COSE form). */
+  public_key: string;
+  counter: Generated<number | string>;
+  /** JSON list of transports the authenticator named. */
+  transports: Generated<string>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** The pending second step of a sign-in, or a passkey ceremony under way. */
+export interface SignInChallengeTable {
+  /** SHA-256 of the token held in the browser's cookie. */
+  id: string;
+  user_id: string | null;
+  /** 'second-step' (after a right password), 'passkey-sign-in' or 'passkey-add'. */
+  kind: string;
+  remember: Generated<number>;
+  webauthn_challenge: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RememberedDeviceTable {
+  /** SHA-256 of the token held in the device's cookie. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   system_users: SystemUserTable;
   sessions: SessionTable;
@@ -352,4 +411,9 @@ export interface Database {
   rate_limits: RateLimitTable;
   content_revisions: ContentRevisionTable;
   content_autosaves: ContentAutosaveTable;
+  two_factor_totp: TwoFactorTotpTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodeTable;
+  passkeys: PasskeyTable;
+  sign_in_challenges: SignInChallengeTable;
+  remembered_devices: RememberedDeviceTable;
 }

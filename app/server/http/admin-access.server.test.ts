@@ -10,6 +10,9 @@ import { requestContext } from './request-context.server';
 import { ADMIN_ACCESS } from '../../routes/admin/access';
 import { accessRestrictedText, ROLES, type Role } from '../../lib/permissions';
 import { USER_MESSAGES } from '../../lib/users';
+import { TWO_FACTOR_MESSAGES } from '../../lib/two-factor';
+import { writeSetting } from '../platform/settings.server';
+import { REQUIRED_ROLES_SETTING } from '../staff/two-factor.server';
 
 // Issue 10: the admin layout's middleware, called as React Router calls it (pattern, method, a
 // session cookie), for every role and a signed-out visitor against a sample of routes. The expected
@@ -50,6 +53,25 @@ const SAMPLES: Sample[] = [
   { method: 'POST', path: '/admin/logout', pattern: 'admin/logout', passes: ALL },
   { method: 'GET', path: '/admin/forgot-password', pattern: 'admin/forgot-password', passes: ALL },
   { method: 'POST', path: '/admin/reset-password/abc', pattern: 'admin/reset-password/:token', passes: ALL },
+  // Issue 25: the second step of a sign-in, one's own sign-in settings, the super admin's reset.
+  { method: 'GET', path: '/admin/verify', pattern: 'admin/verify', passes: ALL },
+  { method: 'POST', path: '/admin/verify', pattern: 'admin/verify', passes: ALL },
+  { method: 'GET', path: '/admin/security', pattern: 'admin/security', passes: STAFF },
+  { method: 'POST', path: '/admin/security', pattern: 'admin/security', passes: STAFF },
+  {
+    method: 'GET',
+    path: '/admin/users/u1/two-factor',
+    pattern: 'admin/users/:id/two-factor',
+    passes: SUPER,
+    refusal: TWO_FACTOR_MESSAGES.onlySuperAdmin,
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/u1/two-factor',
+    pattern: 'admin/users/:id/two-factor',
+    passes: SUPER,
+    refusal: TWO_FACTOR_MESSAGES.onlySuperAdmin,
+  },
   { method: 'GET', path: '/admin/overview', pattern: 'admin/overview', passes: STAFF },
   { method: 'GET', path: '/admin/profile', pattern: 'admin/profile', passes: STAFF },
   { method: 'POST', path: '/admin/profile', pattern: 'admin/profile', passes: STAFF },
@@ -302,6 +324,47 @@ describe.each(ENGINES)('the admin access middleware on %s', (engine) => {
     expect(await ask(middleware, { method: 'GET', path: '/admin/overview', pattern: 'admin/overview', cookie })).toMatchObject({
       passed: true,
     });
+  });
+
+  // Issue 25: once a role must use a second step, someone of that role without one is taken to set it
+  // up before anything else in the dashboard, by the middleware, whatever the route.
+  it('takes a role that must use a second step, and has none, to set it up first', async () => {
+    const admin = await addStaff('ADMIN');
+    const editor = await addStaff('EDITOR');
+    const overview = { method: 'GET', path: '/admin/overview', pattern: 'admin/overview' };
+    const write = { method: 'POST', path: '/admin/content/c1/edit', pattern: 'admin/content/:id/edit' };
+    const security = { method: 'GET', path: '/admin/security', pattern: 'admin/security' };
+    // Off on a fresh site.
+    expect(await ask(middleware, { ...overview, cookie: admin.cookie })).toMatchObject({ passed: true });
+    await writeSetting(database().db, REQUIRED_ROLES_SETTING, ['SUPER_ADMIN', 'ADMIN']);
+    try {
+      expect(await ask(middleware, { ...overview, cookie: admin.cookie })).toEqual({
+        passed: false,
+        status: 302,
+        location: '/admin/security?setup=required',
+      });
+      expect(await ask(middleware, { ...write, cookie: admin.cookie })).toEqual({
+        passed: false,
+        status: 403,
+        body: { error: TWO_FACTOR_MESSAGES.setupRequired },
+      });
+      expect(await ask(middleware, { ...security, cookie: admin.cookie })).toMatchObject({ passed: true });
+      expect(
+        await ask(middleware, { method: 'POST', path: '/admin/logout', pattern: 'admin/logout', cookie: admin.cookie }),
+      ).toMatchObject({
+        passed: true,
+      });
+      // A role not chosen is not asked.
+      expect(await ask(middleware, { ...overview, cookie: editor.cookie })).toMatchObject({ passed: true });
+      // With an app set up, the dashboard opens.
+      await database()
+        .db.insertInto('two_factor_totp')
+        .values({ user_id: admin.id, secret: 'JBSWY3DPEHPK3PXP', confirmed_at: nowIso(), last_step: null, created_at: nowIso() })
+        .execute();
+      expect(await ask(middleware, { ...overview, cookie: admin.cookie })).toMatchObject({ passed: true });
+    } finally {
+      await writeSetting(database().db, REQUIRED_ROLES_SETTING, []);
+    }
   });
 
   describe('fails closed', () => {

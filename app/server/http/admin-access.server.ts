@@ -6,6 +6,11 @@ import { requestContext } from './request-context.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { accessRestrictedText, can, canUseSection, type Permission, type Section } from '../../lib/permissions.ts';
 import { dashboardFrame } from './dashboard-frame.server.ts';
+import { hasSecondFactor, twoFactorRequiredFor } from '../staff/two-factor.server.ts';
+import { TWO_FACTOR_MESSAGES } from '../../lib/two-factor.ts';
+
+/** Issue 25: where a person whose role must use a second step, and who has none, may still go. */
+const SET_UP_ROUTES = new Set(['/admin/security', '/admin/security/passkeys']);
 
 // spec §6, enforced in one place: the middleware of the admin layout route (app/routes/admin/layout.tsx)
 // looks up what the matched route declares in the access table (app/routes/admin/access.ts) and
@@ -81,6 +86,14 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
           { error: rule.refusal ?? accessRestrictedText(role), frame: await dashboardFrame(current.user) },
           { status: 403, headers: { 'Cache-Control': 'no-store' } },
         );
+      }
+    }
+    // Issue 25: a role that must use a second step, without one, sets it up before anything else.
+    if (current.status === 'signed-in' && rule !== 'public' && !SET_UP_ROUTES.has(route)) {
+      const { role, id } = current.user;
+      if ((await twoFactorRequiredFor(role)) && !(await hasSecondFactor(id))) {
+        if (isMutation(request)) throw data({ error: TWO_FACTOR_MESSAGES.setupRequired }, { status: 403 });
+        throw redirect('/admin/security?setup=required');
       }
     }
     context.set(adminAccessContext, { current });

@@ -15,6 +15,21 @@ import {
   pruneSessions,
 } from './sessions.server.ts';
 import { roleOf, type Role } from '../../lib/permissions.ts';
+import {
+  challengeCookie,
+  claimChallenge,
+  createChallenge,
+  deviceCookie,
+  deviceRemembered,
+  hasSecondFactor,
+  passkeyCookie,
+  readChallenge,
+  twoFactorStatus,
+  rememberDevice,
+  spendRecoveryCode,
+  verifyTotp,
+} from './two-factor.server.ts';
+import { passkeyAuthenticationOptions, verifyPasskey } from './passkeys.server.ts';
 import type { SignedOutReason } from '../../lib/auth.ts';
 
 /** Who a staff account is, as every view of it (the session, the users screens) shows them. */
@@ -54,6 +69,8 @@ function getDummyHash(): Promise<string> {
 
 export type SignInResult =
   | { status: 'ok'; user: { id: string; role: Role }; cookie: string }
+  /** The password was right; the account has a second factor, asked for next (issue 25). */
+  | { status: 'second-step'; challengeCookie: string }
   | { status: 'invalid' }
   | { status: 'disabled' }
   | { status: 'rate-limited'; retryAfterSeconds: number };
@@ -155,6 +172,8 @@ export async function signIn(input: {
   ip: string;
   userAgent: string | null;
   request: Request;
+  /** The token of this browser's "remember this device" cookie, if it has one. */
+  deviceToken?: string | undefined;
 }): Promise<SignInResult> {
   const email = input.email.toLowerCase();
   const reserved = await reserveSignIn(email, input.ip);
@@ -190,6 +209,22 @@ export async function signIn(input: {
     });
     return { status: 'disabled' };
   }
+  // Issue 25: an account with a second factor is asked for it (unless this device is remembered for
+  // it); no session exists until it is given.
+  if ((await hasSecondFactor(user.id)) && !(await deviceRemembered(user.id, input.deviceToken))) {
+    const token = await createChallenge({ kind: 'second-step', userId: user.id, remember: input.remember });
+    return { status: 'second-step', challengeCookie: challengeCookie(token) };
+  }
+  const cookie = await openSession(user, { ...input, email, via: 'password' });
+  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookie };
+}
+
+/** The end of every path into a session: a new session id, the attempt and the sign-in recorded. */
+async function openSession(
+  user: { id: string },
+  input: { email: string; remember: boolean; ip: string; userAgent: string | null; request: Request; via: string },
+): Promise<string> {
+  const { email } = input;
   await recordAttempt(email, input.ip, true);
   // Housekeeping on a quiet path: expired sessions, finished limit windows and old attempts go.
   // Successful sign-ins stay longer: they are how an owner's usual address is recognised.
@@ -207,9 +242,180 @@ export async function signIn(input: {
   // A new session id at every sign-in; any session the browser already had ends here.
   await endSession(input.request);
   const token = await createSession({ userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });
-  await db.updateTable('system_users').set({ last_login: nowIso() }).where('id', '=', user.id).execute();
-  await recordAudit({ actor: email, action: 'auth.sign_in', target: email, ip: input.ip, detail: { remember: input.remember } });
-  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookie: sessionCookie(token, input.remember) };
+  await getDb().updateTable('system_users').set({ last_login: nowIso() }).where('id', '=', user.id).execute();
+  const detail: Record<string, unknown> = { remember: input.remember };
+  if (input.via !== 'password') detail.via = input.via;
+  await recordAudit({ actor: email, action: 'auth.sign_in', target: email, ip: input.ip, detail });
+  return sessionCookie(token, input.remember);
+}
+
+export type SecondStepResult =
+  | { status: 'ok'; user: { id: string; role: Role }; cookies: string[]; recoveryCodesLeft?: number }
+  | { status: 'invalid'; method: 'totp' | 'recovery' | 'passkey' }
+  | { status: 'expired' }
+  | { status: 'disabled' }
+  | { status: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * The second step (issue 25): the pending step's token (from its cookie) and an authenticator code or
+ * a recovery code. Each attempt is reserved under the sign-in limits first (per address, per account
+ * and address, per account), as a password is; a session is opened only for a right code, and only
+ * once per step (the step is claimed by one atomic update).
+ */
+export async function completeSecondStep(input: {
+  challengeToken: string | undefined;
+  code?: string | undefined;
+  recoveryCode?: string | undefined;
+  /** A passkey's answer to the challenge secondStepPasskeyOptions put on this step. */
+  passkey?: unknown;
+  rememberDevice: boolean;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+}): Promise<SecondStepResult> {
+  const challenge = await readChallenge(input.challengeToken, 'second-step');
+  if (!challenge?.userId) return { status: 'expired' };
+  const user = await getDb()
+    .selectFrom('system_users')
+    .select(['id', 'email', 'name', 'role', 'disabled'])
+    .where('id', '=', challenge.userId)
+    .executeTakeFirst();
+  if (!user) return { status: 'expired' };
+  if (user.disabled) return { status: 'disabled' };
+  const reserved = await reserveSignIn(user.email, input.ip);
+  if (!Array.isArray(reserved)) return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
+  const method = input.passkey !== undefined ? 'passkey' : input.recoveryCode !== undefined ? 'recovery' : 'totp';
+  let recoveryCodesLeft: number | undefined;
+  const ok =
+    method === 'passkey'
+      ? Boolean(challenge.webauthnChallenge && (await verifyPasskey(input.passkey, challenge.webauthnChallenge, user.id)))
+      : method === 'recovery'
+        ? (recoveryCodesLeft = await spendRecoveryCode(user, input.recoveryCode ?? '')) !== undefined
+        : await verifyTotp(user, input.code ?? '');
+  if (!ok) {
+    await recordAttempt(user.email, input.ip, false);
+    await recordAudit({
+      actor: user.email,
+      action: 'auth.second_step_failed',
+      target: user.email,
+      ip: input.ip,
+      detail: { method },
+    });
+    return { status: 'invalid', method };
+  }
+  await releaseAll(reserved);
+  if (!(await claimChallenge(challenge.id))) return { status: 'expired' };
+  if (method === 'recovery')
+    await recordAudit({
+      actor: user.email,
+      action: 'auth.recovery_code_used',
+      target: user.email,
+      ip: input.ip,
+      detail: { left: recoveryCodesLeft },
+    });
+  const cookies = [
+    await openSession(user, { ...input, email: user.email, remember: challenge.remember, via: method }),
+    challengeCookie(null),
+  ];
+  if (input.rememberDevice) cookies.push(deviceCookie(await rememberDevice(user.id, input.ip, input.userAgent)));
+  return {
+    status: 'ok',
+    user: { id: user.id, role: roleOf(user.role) },
+    cookies,
+    ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
+  };
+}
+
+/** Puts a passkey challenge on the pending second step: the options for the browser, or undefined when there is no step. */
+export async function secondStepPasskeyOptions(challengeToken: string | undefined) {
+  const challenge = await readChallenge(challengeToken, 'second-step');
+  if (!challenge?.userId) return undefined;
+  const options = await passkeyAuthenticationOptions(challenge.userId);
+  await getDb()
+    .updateTable('sign_in_challenges')
+    .set({ webauthn_challenge: options.challenge })
+    .where('id', '=', challenge.id)
+    .execute();
+  return options;
+}
+
+/** The start of "Sign in with a passkey": a challenge kept server-side, and the browser's options. */
+export async function passkeySignInOptions() {
+  const options = await passkeyAuthenticationOptions(null);
+  const token = await createChallenge({ kind: 'passkey-sign-in', userId: null, webauthnChallenge: options.challenge });
+  return { options, cookie: passkeyCookie(token) };
+}
+
+export type PasskeySignInResult =
+  | { status: 'ok'; user: { id: string; role: Role }; cookies: string[] }
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  | { status: 'disabled' }
+  | { status: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * "Sign in with a passkey", no password: the passkey (found by the id the authenticator answers with,
+ * a discoverable credential) is both steps. The challenge is used once; each attempt is counted under
+ * the address limit first, and a right one gives its place back.
+ */
+export async function signInWithPasskey(input: {
+  token: string | undefined;
+  response: unknown;
+  ip: string;
+  userAgent: string | null;
+  request: Request;
+}): Promise<PasskeySignInResult> {
+  const challenge = await readChallenge(input.token, 'passkey-sign-in');
+  if (!challenge?.webauthnChallenge || !(await claimChallenge(challenge.id))) return { status: 'expired' };
+  const address = signInLimitKeys('', input.ip).address;
+  const reserved = await reserveAttempt(address, MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS);
+  if (!reserved.allowed) {
+    await releaseAttempt(address, reserved.windowStartedAt);
+    return { status: 'rate-limited', retryAfterSeconds: reserved.retryAfterSeconds };
+  }
+  const found = await verifyPasskey(input.response, challenge.webauthnChallenge);
+  const user = found
+    ? await getDb()
+        .selectFrom('system_users')
+        .select(['id', 'email', 'role', 'disabled'])
+        .where('id', '=', found.userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!user) {
+    await recordAudit({
+      actor: null,
+      action: 'auth.sign_in_failed',
+      target: null,
+      ip: input.ip,
+      detail: { reason: 'passkey refused' },
+    });
+    return { status: 'invalid' };
+  }
+  await releaseAttempt(address, reserved.windowStartedAt);
+  if (user.disabled) {
+    await recordAudit({
+      actor: user.email,
+      action: 'auth.sign_in_failed',
+      target: user.email,
+      ip: input.ip,
+      detail: { reason: 'account disabled' },
+    });
+    return { status: 'disabled' };
+  }
+  const cookie = await openSession(user, { ...input, email: user.email, remember: false, via: 'passkey' });
+  return { status: 'ok', user: { id: user.id, role: roleOf(user.role) }, cookies: [cookie, passkeyCookie(null)] };
+}
+
+/** Who the pending second step is for (the screen names them), or undefined when there is none. */
+export async function pendingSecondStep(
+  challengeToken: string | undefined,
+): Promise<{ email: string; totp: boolean; passkeys: boolean } | undefined> {
+  const challenge = await readChallenge(challengeToken, 'second-step');
+  if (!challenge?.userId) return undefined;
+  const user = await getDb().selectFrom('system_users').select('email').where('id', '=', challenge.userId).executeTakeFirst();
+  if (!user) return undefined;
+  const status = await twoFactorStatus(challenge.userId);
+  return { email: user.email, totp: status.totp, passkeys: status.passkeys > 0 };
 }
 
 export async function signOut(request: Request, user: StaffUser | null, ip: string): Promise<string> {

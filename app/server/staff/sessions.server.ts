@@ -133,3 +133,30 @@ export async function pruneSessions(): Promise<void> {
     )
     .execute();
 }
+
+export interface ActiveSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Issue 25: a staff member's open sessions, newest use first (My sign-in lists them). */
+export async function listSessions(userId: string): Promise<ActiveSession[]> {
+  const rows = await getDb()
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ended_reason', 'is', null)
+    .where('expires_at', '>', nowIso())
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent }));
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs or already gone. */
+export async function endOwnSession(userId: string, sessionId: string): Promise<boolean> {
+  const gone = await getDb().deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(gone.numDeletedRows) === 1;
+}

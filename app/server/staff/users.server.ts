@@ -5,6 +5,7 @@ import { newId, nowIso } from '../platform/ids.server.ts';
 import { hashPassword } from './passwords.server.ts';
 import { recordAudit } from '../platform/audit.server.ts';
 import { endAllSessions } from './sessions.server.ts';
+import { forgetFactorsOf } from './two-factor.server.ts';
 import { isCommonPassword } from './common-passwords.server.ts';
 import { removeImageIfUnused } from '../media/media.server.ts';
 import { staffProfileFromRow, type StaffProfile, type StaffUser } from './auth.server.ts';
@@ -149,6 +150,7 @@ export async function deleteUser(actor: StaffUser, id: string, ip: string): Prom
   const db = getDb();
   await db.deleteFrom('system_users').where('id', '=', id).execute();
   await endAllSessions(id, 'account-removed');
+  await forgetFactorsOf(id);
   await removeImageIfUnused(target.profilePicture);
   await recordAudit({
     actor: actor.email,

@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  type LinksFunction,
+} from 'react-router';
 import { useEffect } from 'react';
 import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
 import type { Route } from './+types/root';
@@ -22,7 +31,26 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/**
+ * Issue 24 (docs/decisions/025-reading-pages-without-react.md): a route whose `handle` says
+ * `{ scripts: false }` is a document only. React renders it on the server and the browser gets no
+ * framework runtime, no modulepreload links and no hydration data; what it needs in the browser comes
+ * from a small page script its layout names. The innermost route that says either way decides.
+ */
+export interface ScriptsHandle {
+  scripts?: boolean;
+}
+
+export function wantsFrameworkScripts(matches: readonly { handle?: unknown }[]): boolean {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as ScriptsHandle | undefined;
+    if (typeof handle?.scripts === 'boolean') return handle.scripts;
+  }
+  return true;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const scripts = wantsFrameworkScripts(useMatches());
   return (
     <html lang="en">
       <head>
@@ -34,8 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

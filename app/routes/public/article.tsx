@@ -113,6 +113,10 @@ export function Article({
   return (
     <>
       <ReadingProgress />
+      {/* Issue 24: what the page script shows while another article loads (spec §2 "Loading shows a skeleton"). */}
+      <template id="article-skeleton">
+        <ArticleSkeleton />
+      </template>
       <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
@@ -237,6 +241,7 @@ function ArticleNotFound({ collection }: { collection: Collection }) {
       <Link
         to={COLLECTION_INFO[collection].path}
         onClick={goBack}
+        data-go-back=""
         className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
       >
         Go Back

@@ -3,8 +3,17 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
 import { COLLECTION_INFO } from '~/lib/collections';
+import { pageScript } from '~/server/platform/page-scripts.server';
 import { getSiteInfo } from '~/server/site/site.server';
+import type { ScriptsHandle } from '~/root';
 import type { Route } from './+types/layout';
+
+/**
+ * Issue 24: every public page is a document. React renders it on the server and sends no framework
+ * runtime (app/root.tsx reads this); app/client/reading.ts, one small cached script, adds what the
+ * pages do in the browser (docs/decisions/025-reading-pages-without-react.md).
+ */
+export const handle: ScriptsHandle = { scripts: false };
 
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: `${COLLECTION_INFO.blogs.path}/rss.xml` },
@@ -12,14 +21,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader() {
-  return { site: await getSiteInfo() };
+  return { site: await getSiteInfo(), script: pageScript('reading') };
 }
 
 /** spec §2 shared layout: header, mobile menu, routed content offset below the fixed header, footer. */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, script } = loaderData;
   return (
     <ToastProvider>
+      <script type="module" async src={script} />
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -5,9 +5,13 @@
 
 export interface PageScripts {
   signLanguageVideo: string;
+  reading: string;
 }
 
-let scripts: PageScripts = { signLanguageVideo: '/app/client/sign-language-video.ts' };
+let scripts: PageScripts = {
+  signLanguageVideo: '/app/client/sign-language-video.ts',
+  reading: '/app/client/reading.ts',
+};
 
 export function setPageScripts(built: PageScripts): void {
   scripts = { ...built };

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import { useEffect } from 'react';
@@ -51,8 +52,10 @@ export function wantsFrameworkScripts(matches: readonly { handle?: unknown }[]):
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const scripts = wantsFrameworkScripts(useMatches());
+  // Issue 24: pages sent for the phone's data saver say so to their scripts (the video picks 240p).
+  const saveData = useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
   return (
-    <html lang="en">
+    <html lang="en" data-save-data={saveData ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -261,6 +261,29 @@ function logo(): void {
   else img.addEventListener('error', failed, { once: true });
 }
 
+/**
+ * Issue 24: with Save-Data a picture is left out, with its description, its size and a link that
+ * opens it; here the link puts the picture (its smallest copy) in place instead.
+ */
+function savedPictures(root: ParentNode): void {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-load-picture]')) {
+    link.addEventListener('click', (event) => {
+      const frame = link.closest<HTMLElement>('[data-state="save-data"]');
+      if (!frame) return;
+      event.preventDefault();
+      const img = element('img', 'h-full w-full object-cover transition-opacity duration-500 opacity-100');
+      img.src = link.dataset.loadPicture ?? link.href;
+      img.alt = link.dataset.alt ?? '';
+      frame.className = `${frame.className.replace(/\b(flex|flex-col|items-center|justify-center|gap-2|p-4|text-center|text-sm|text-slate-800|bg-slate-100)\b/g, '')} relative overflow-hidden bg-slate-200`;
+      frame.dataset.state = 'server';
+      frame.tabIndex = -1;
+      frame.replaceChildren(img);
+      frame.focus();
+      images(frame.parentElement ?? document);
+    });
+  }
+}
+
 async function fetchDocument(url: string, init?: RequestInit): Promise<Document> {
   const response = await fetch(url, { ...init, headers: { Accept: 'text/html' } });
   return new DOMParser().parseFromString(await response.text(), 'text/html');
@@ -434,6 +457,48 @@ function goBack(): void {
   });
 }
 
+/** Issue 24: what the service worker should keep of this page: the page itself, its pictures, its files. */
+function keepMessage(saved: boolean) {
+  return {
+    type: 'keep',
+    url: location.href,
+    saved,
+    pictures: [...document.images].map((img) => img.currentSrc).filter((src) => src.includes('/media/')),
+    assets: [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="stylesheet"], script[src]')].map(
+      (el) => ('href' in el ? el.href : el.src),
+    ),
+  };
+}
+
+/**
+ * Offline reading (decision 025): the service worker keeps the pages read here; this tells it about
+ * the page in view once the network is quiet, and shows "Save for offline" where there is one.
+ */
+function offlineReading(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const save = document.querySelector<HTMLButtonElement>('button[data-save-offline]');
+  void navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const worker = registration.active;
+      if (!worker) return;
+      const keep = () => worker.postMessage(keepMessage(false));
+      if (document.readyState === 'complete') keep();
+      else window.addEventListener('load', keep, { once: true });
+      if (!save) return;
+      save.hidden = false;
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type !== 'saved') return;
+        save.disabled = true;
+        save.textContent = save.dataset.savedText ?? save.textContent;
+        toast('success', save.dataset.savedText ?? 'Saved');
+      });
+      save.addEventListener('click', () => worker.postMessage(keepMessage(true)));
+    })
+    .catch((error: unknown) => console.error('Offline reading is unavailable', error));
+}
+
 /** After a form's answer (with or without this script's help), the focus goes where the page points. */
 function focusAnswer(): void {
   document.querySelector<HTMLElement>('main [data-focus]')?.focus();
@@ -442,6 +507,7 @@ function focusAnswer(): void {
 /** What markup put in place later (an answer, new results) needs, as the first page had. */
 function enhance(root: ParentNode): void {
   images(root);
+  savedPictures(root);
   copyLinks(root);
   swapForms(root);
   answerForms(root);
@@ -458,6 +524,7 @@ function start(): void {
   goBack();
   enhance(document);
   focusAnswer();
+  offlineReading();
   // Browser tests wait for this before they use what the script adds.
   document.documentElement.dataset.enhanced = 'true';
 }

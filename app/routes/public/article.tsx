@@ -6,7 +6,7 @@ import { AboutTheAuthor, AuthorByline } from '~/components/article/author';
 import { ConsultationCta } from '~/components/article/consultation-cta';
 import { ReadingProgress } from '~/components/article/reading-progress';
 import { RelatedArticles } from '~/components/article/related-articles';
-import { ShareButtons } from '~/components/article/share-buttons';
+import { PILL_CLASS, ShareButtons } from '~/components/article/share-buttons';
 import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import {
@@ -198,6 +198,12 @@ export function Article({
 
         <div className="mt-10 border-y border-slate-200 py-6">
           <ShareButtons url={url} title={article.title} />
+          {/* Issue 24: shown by the page script once the service worker can keep the story. */}
+          <p className="mt-4">
+            <button type="button" hidden data-save-offline="" data-saved-text={ARTICLE_TEXTS.savedOffline} className={PILL_CLASS}>
+              {ARTICLE_TEXTS.saveOffline}
+            </button>
+          </p>
         </div>
 
         <div className="mt-10">

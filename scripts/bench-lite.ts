@@ -39,12 +39,18 @@ async function measureVisit(context: BrowserContext, page: Page, action: () => P
   let bytes = 0;
   let scriptBytes = 0;
   let imageBytes = 0;
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  cdp.on('Network.responseReceived', (event) =>
+    types.set(
+      event.requestId,
+      event.type === 'Image' && new URL(event.response.url).pathname.startsWith('/media/') ? 'Picture' : event.type,
+    ),
+  );
   cdp.on('Network.loadingFinished', (event) => {
     bytes += event.encodedDataLength;
     const type = types.get(event.requestId);
     if (type === 'Script') scriptBytes += event.encodedDataLength;
-    if (type === 'Image') imageBytes += event.encodedDataLength;
+    // Pictures: uploaded ones (/media); the logo and the site's small drawings count in the bytes.
+    if (type === 'Picture') imageBytes += event.encodedDataLength;
   });
   await action();
   // Lazy pictures below the fold and late scripts: wait until the network is quiet.
@@ -63,8 +69,28 @@ async function measureVisit(context: BrowserContext, page: Page, action: () => P
   return { bytes, scriptBytes, imageBytes, lcpMs };
 }
 
-async function newPhone(browser: Browser, saveData: boolean): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, extraHTTPHeaders: saveData ? { 'Save-Data': 'on' } : {} });
+/**
+ * A fresh phone (empty caches). The DevTools session of a page does not see what a service worker
+ * fetches, so byte counts are taken with service workers blocked; the worker's own cost on a first
+ * visit is weighed apart (`serviceWorkerBytes`), and offline reading is measured with it running.
+ */
+async function newPhone(
+  browser: Browser,
+  saveData: boolean,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, serviceWorkers, extraHTTPHeaders: saveData ? { 'Save-Data': 'on' } : {} });
+}
+
+/** What the service worker costs a first visit: /sw.js and its chunk, as the server sends them (Brotli). */
+async function serviceWorkerBytes(base: string): Promise<number> {
+  const sw = await fetch(`${base}/sw.js`);
+  const text = await sw.text();
+  const chunk = /importScripts\("([^"]+)"\)/.exec(text)?.[1];
+  if (!chunk) return text.length;
+  const response = await fetch(`${base}${chunk}`, { headers: { 'Accept-Encoding': 'br' } });
+  const length = Number(response.headers.get('content-length') ?? (await response.arrayBuffer()).byteLength);
+  return text.length + length;
 }
 
 /** Story, news and resource addresses the sitemap lists, first ones first. */
@@ -81,6 +107,8 @@ export interface LiteFigures {
   rows: { what: string; plain: Visit; saveData: Visit }[];
   scripts: { path: string; bytes: number }[];
   offline: { what: string; outcome: string; ok: boolean }[];
+  /** Bytes of /sw.js and its chunk: fetched once, by the worker, after a first visit's page has loaded. */
+  serviceWorker: number;
 }
 
 /** Whether the page shows `text` in its main heading; '' when it is the browser's own error page. */
@@ -168,7 +196,7 @@ export async function measureLiteFigures(base: string): Promise<LiteFigures> {
 
     // Offline: read the home page and a story, then lose the network.
     const offline: LiteFigures['offline'] = [];
-    const context = await newPhone(browser, false);
+    const context = await newPhone(browser, false, 'allow');
     const page = await context.newPage();
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     await page.goto(`${base}${story}`, { waitUntil: 'networkidle' });
@@ -187,7 +215,7 @@ export async function measureLiteFigures(base: string): Promise<LiteFigures> {
       ok: !never.startsWith('browser error') && /offline/i.test(never),
     });
     await context.close();
-    return { rows, scripts, offline };
+    return { rows, scripts, offline, serviceWorker: await serviceWorkerBytes(base) };
   } finally {
     await browser.close();
   }
@@ -207,6 +235,7 @@ export function liteReport(figures: LiteFigures): { table: string; verdicts: str
     ),
     '',
     `Script bytes per public page (first visit): ${figures.scripts.map((s) => `${s.path} ${kb(s.bytes)}`).join(', ')}`,
+    `The service worker, fetched once after a first visit's page has loaded (not in the rows above): ${kb(figures.serviceWorker)}`,
     '',
     'Offline, after reading the home page and a story:',
     ...figures.offline.map((o) => `  ${o.what}: ${o.outcome}`),

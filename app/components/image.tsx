@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { imageSrcSet, smallestImageUrl } from '~/lib/images';
-import { SAVE_DATA_TEXTS } from '~/lib/save-data';
+import { SAVE_DATA_TEXTS, useSaveData } from '~/lib/save-data';
 
 export interface ImageProps {
   src: string | null | undefined;
@@ -51,7 +50,7 @@ export function Image({
 
   const frame: CSSProperties = { aspectRatio: `${width} / ${height}` };
   // Issue 24: with the phone's data saver on, public pages load no uploaded picture until asked.
-  const saveData = useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
+  const saveData = useSaveData();
   if (saveData && src?.startsWith('/media/')) {
     if (asBackground) return <div className={`relative bg-slate-200 ${className}`}>{children}</div>;
     const smallest = smallestImageUrl(src);

@@ -1,3 +1,5 @@
+import { useRouteLoaderData } from 'react-router';
+
 // Issue 24: the phones' data saver. A browser with it on sends `Save-Data: on` with every request;
 // public pages then load no picture until the visitor asks for it (decision 025).
 
@@ -15,4 +17,14 @@ export const SAVE_DATA_TEXTS = {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Whether the page being rendered was asked for with Save-Data (the public layout's loader says). */
+export function useSaveData(): boolean {
+  return useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
+}
+
+/** The video player's markup without its poster: a picture the visitor did not ask for. */
+export function withoutPoster(player: string): string {
+  return player.replace(/ poster="[^"<>]*"/, '');
 }

@@ -7,6 +7,7 @@ import { ConsultationCta } from '~/components/article/consultation-cta';
 import { ReadingProgress } from '~/components/article/reading-progress';
 import { RelatedArticles } from '~/components/article/related-articles';
 import { PILL_CLASS, ShareButtons } from '~/components/article/share-buttons';
+import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import {
@@ -108,6 +109,8 @@ export function Article({
   related: RelatedArticle[];
   site: SiteInfo | undefined;
 }) {
+  // Issue 24: with Save-Data the player shows no poster picture either.
+  const saveData = useSaveData();
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
   return (
@@ -164,7 +167,7 @@ export function Article({
 
         {article.video && (
           <>
-            <div dangerouslySetInnerHTML={{ __html: article.video.player }} />
+            <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(article.video.player) : article.video.player }} />
             <script type="module" async src={article.video.script} />
           </>
         )}

@@ -68,7 +68,7 @@ export function Image({
           href={smallest}
           data-load-picture={smallest}
           data-alt={alt}
-          className="inline-flex min-h-11 items-center rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
+          className="inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
           {SAVE_DATA_TEXTS.load}
           {/* The size is filled in by the public layout's middleware, which reads it from the media store. */}

@@ -33,6 +33,10 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|turb
 const PAGE_SCRIPTS = {
   /** Issue 14: the sign-language video's quality choice. */
   signLanguageVideo: 'app/client/sign-language-video.ts',
+  /** Issue 24: everything public pages do in the browser, since they load no React (decision 025). */
+  reading: 'app/client/reading.ts',
+  /** Issue 24: offline reading; server/app.ts serves /sw.js, which loads it. */
+  serviceWorker: 'app/client/service-worker.ts',
 } as const;
 const PAGE_SCRIPTS_MODULE = 'virtual:page-scripts';
 

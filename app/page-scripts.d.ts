@@ -1,5 +1,5 @@
 // The addresses of the scripts some pages add outside React (vite.config.ts, pageScripts()).
 declare module 'virtual:page-scripts' {
-  const scripts: { signLanguageVideo: string };
+  const scripts: { signLanguageVideo: string; reading: string; serviceWorker: string };
   export default scripts;
 }

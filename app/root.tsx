@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+  type LinksFunction,
+} from 'react-router';
 import { useEffect } from 'react';
 import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
 import { requestContext } from '~/server/http/request-context.server';
@@ -25,9 +35,30 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+/**
+ * Issue 24 (docs/decisions/025-reading-pages-without-react.md): a route whose `handle` says
+ * `{ scripts: false }` is a document only. React renders it on the server and the browser gets no
+ * framework runtime, no modulepreload links and no hydration data; what it needs in the browser comes
+ * from a small page script its layout names. The innermost route that says either way decides.
+ */
+export interface ScriptsHandle {
+  scripts?: boolean;
+}
+
+export function wantsFrameworkScripts(matches: readonly { handle?: unknown }[]): boolean {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as ScriptsHandle | undefined;
+    if (typeof handle?.scripts === 'boolean') return handle.scripts;
+  }
+  return true;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const scripts = wantsFrameworkScripts(useMatches());
+  // Issue 24: pages sent for the phone's data saver say so to their scripts (the video picks 240p).
+  const saveData = useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
   return (
-    <html lang="en">
+    <html lang="en" data-save-data={saveData ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -37,8 +68,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -15,6 +15,10 @@
 // run; uncached pages with one worker process and with two; and each worker's resident memory idle
 // and after BENCH_SOAK seconds of uncached load (default 60; 0 skips it). The rows above run with one
 // worker (WEB_CONCURRENCY=1). BENCH_ONLY=workers measures only the issue 15 part.
+//
+// Issue 24: the "lite budget" (scripts/bench-lite.ts): a story's first and next visit, the home page
+// and the stories list in Chromium on WebPageTest's 2G profile at a phone's size, with and without
+// Save-Data, script bytes per public page and offline reading, printed beside the issue's goals.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +40,7 @@ import { setUploadsRoot } from '../app/server/media/storage.server.ts';
 import type { Collection } from '../app/lib/collections.ts';
 import { freePort } from './free-port.ts';
 import { measureVideo } from './bench-video.ts';
+import { liteReport, measureLiteFigures } from './bench-lite.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -1002,6 +1007,11 @@ async function main(): Promise<void> {
       `${verdict(heaviest.js < TARGETS.pageJsKb * 1024)}  every public page under ${TARGETS.pageJsKb} KB of gzipped JS: heaviest ${heaviest.path} ${kb(heaviest.js)}`,
       `${verdict(external.length === 0)}  no request to any other host${external.length ? `: ${external.map((w) => `${w.path} → ${w.otherHosts.join(' ')}`).join('; ')}` : ''}`,
     ];
+    // Issue 24: the lite budget, in Chromium on the 2G profile, side by side with its goals (alone:
+    // `node scripts/bench-lite.ts`, against the demo content).
+    const lite = liteReport(await measureLiteFigures(base));
+    process.stdout.write(`${lite.table}\n\n`);
+    lines.push(...lite.verdicts);
     // Issue 14: the sign-language player's weight (and that pages without a video load none of it),
     // memory while storing a rendition, and the transcoding time per minute of video.
     lines.push(...(await measureVideo(weights)));

@@ -22,7 +22,7 @@ import { startCacheBus } from '~/server/platform/cache-bus.server';
 import { getMediaStore } from '~/server/media/storage.server';
 import { setPageScripts } from '~/server/platform/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
-import { createPageCacheStore, pageCache, pageCacheHits } from './page-cache.ts';
+import { createPageCacheStore, isCacheablePath, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { refuseControlCharactersInQuery } from './query-check.ts';
@@ -157,6 +157,18 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     }
   });
 
+  // Issue 24: the service worker for offline reading (app/client/service-worker.ts), at the root so
+  // its scope is the whole site, asked for again each time (never from the HTTP cache), and loading
+  // this build's hashed chunk; a new build changes these bytes, so browsers update it.
+  app.get('/sw.js', (_req, res) => {
+    res.set({
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Service-Worker-Allowed': '/',
+    });
+    res.send(`importScripts(${JSON.stringify(pageScripts.serviceWorker)});\n`);
+  });
+
   // Uploaded files, from DATA_DIR/uploads or the STORAGE_URL bucket (server/media.ts).
   app.use('/media', mediaHandler(getMediaStore, logger));
 
@@ -178,6 +190,11 @@ export async function createSite(options: SiteOptions): Promise<Site> {
 
   // Anonymous public pages come from memory (docs/decisions/402-page-cache.md); not in development,
   // where every edit must show at once.
+  // Issue 24: public pages differ with Save-Data; caches along the way must keep both (decision 025).
+  app.use((req, res, next) => {
+    if (isCacheablePath(req.path)) res.vary('Save-Data');
+    next();
+  });
   if (!options.dev) app.use(pageCache(pages));
   app.use(
     createRequestHandler({

@@ -6,6 +6,7 @@ import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  PUBLIC_PAGE_VARY,
   chooseEncoding,
   createPageCacheStore,
   encodeBodies,
@@ -234,6 +235,12 @@ describe('the middleware in front of a real Express app', () => {
       res.write(html(res, n).slice(0, 100));
       res.end(html(res, n).slice(100));
     });
+    // As the public layout: another page for the data saver, and a Vary that says so.
+    app.get('/varies', (req, res) => {
+      count('/varies');
+      res.vary('Save-Data');
+      res.type('html').end(`<!doctype html><p>${req.headers['save-data'] ? 'no pictures' : 'pictures'}</p>`);
+    });
     // The same page each time, but for its nonce: what two workers render for one URL.
     app.get('/same', (_req, res) => {
       count('/same');
@@ -322,7 +329,7 @@ describe('the middleware in front of a real Express app', () => {
     const br = await raw('/page', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers['x-cache']).toBe('HIT');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.vary).toBe(PUBLIC_PAGE_VARY);
     // Answered before the security headers run, with the ones stored with the page.
     expect(br.headers['x-frame-options']).toBe('DENY');
     expect(br.headers['content-security-policy']).toBe(stored.csp);
@@ -337,14 +344,14 @@ describe('the middleware in front of a real Express app', () => {
 
     const plain = await raw('/page', {});
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.headers.vary).toBe(PUBLIC_PAGE_VARY);
     expect(plain.body.toString('utf8')).toBe(identity);
 
     // One weak ETag for the three: each revalidates with 304, which also says it varies.
     expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
     const revalidated = await raw('/page', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! });
     expect(revalidated.status).toBe(304);
-    expect(revalidated.headers.vary).toBe('Accept-Encoding');
+    expect(revalidated.headers.vary).toBe(PUBLIC_PAGE_VARY);
     expect(revalidated.body.length).toBe(0);
     expect(renders['/page']).toBe(1);
   });
@@ -377,6 +384,22 @@ describe('the middleware in front of a real Express app', () => {
     expect(hit.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(hit.body).toString('utf8')).toBe('<p>stored</p>'.repeat(200));
     expect(renders['/page']).toBeUndefined();
+  });
+
+  it('keeps a page rendered for Save-Data apart from the other, and stores pages that vary on it (issue 24)', async () => {
+    const plain = await fetch(`${base}/varies`);
+    expect(plain.headers.get('x-cache')).toBe('MISS');
+    const saving = await fetch(`${base}/varies`, { headers: { 'Save-Data': 'on' } });
+    expect(saving.headers.get('x-cache')).toBe('MISS');
+    expect(await saving.text()).toContain('no pictures');
+    const plainAgain = await fetch(`${base}/varies`);
+    expect(plainAgain.headers.get('x-cache')).toBe('HIT');
+    expect(await plainAgain.text()).toBe('<!doctype html><p>pictures</p>');
+    const savingAgain = await fetch(`${base}/varies`, { headers: { 'Save-Data': 'ON ' } });
+    expect(savingAgain.headers.get('x-cache')).toBe('HIT');
+    expect(savingAgain.headers.get('vary')).toBe(PUBLIC_PAGE_VARY);
+    expect(await savingAgain.text()).toContain('no pictures');
+    expect(renders['/varies']).toBe(2);
   });
 
   it('treats the same query in another order as the same page', async () => {

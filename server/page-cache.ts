@@ -257,7 +257,7 @@ function storable(res: Response): boolean {
   const cacheControl = String(res.getHeader('cache-control') ?? '');
   if (/\b(private|no-store|no-cache)\b/i.test(cacheControl)) return false;
   const vary = String(res.getHeader('vary') ?? '');
-  return vary.split(',').every((v) => ['', 'accept-encoding'].includes(v.trim().toLowerCase()));
+  return vary.split(',').every((v) => ['', 'accept-encoding', 'save-data'].includes(v.trim().toLowerCase()));
 }
 
 /**
@@ -313,7 +313,7 @@ function serveStored(req: Request, res: Response, page: CachedPage, onlyIfEncode
   }
   for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
   if (page.csp) res.setHeader('Content-Security-Policy', page.csp);
-  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Vary', PUBLIC_PAGE_VARY);
   res.setHeader('ETag', page.etag);
   res.setHeader('X-Cache', 'HIT');
   if (matchesEtag(req.headers['if-none-match'], page.etag)) {
@@ -330,6 +330,23 @@ function serveStored(req: Request, res: Response, page: CachedPage, onlyIfEncode
   return true;
 }
 
+/**
+ * Issue 24: public pages differ with the phone's data saver (no pictures until asked), so each is
+ * kept twice at most, and browsers and proxies are told so.
+ */
+export const PUBLIC_PAGE_VARY = 'Accept-Encoding, Save-Data';
+
+/** The cache key of a request: its page, and whether it asked to save data. */
+export function requestCacheKey(req: Request): string | undefined {
+  const key = pageCacheKey(req.originalUrl, req.headers.host);
+  if (key === undefined) return undefined;
+  return String(req.headers['save-data'] ?? '')
+    .trim()
+    .toLowerCase() === 'on'
+    ? `${key}#save-data`
+    : key;
+}
+
 function cacheableRequest(req: Request): boolean {
   return (req.method === 'GET' || req.method === 'HEAD') && isCacheablePath(req.path);
 }
@@ -343,7 +360,7 @@ function cacheableRequest(req: Request): boolean {
 export function pageCacheHits(store: PageCacheStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!cacheableRequest(req) || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
-    const key = pageCacheKey(req.originalUrl, req.headers.host);
+    const key = requestCacheKey(req);
     const page = key === undefined ? undefined : store.peek(key);
     if (!page || !serveStored(req, res, page, true)) return next();
     store.get(key!);
@@ -394,7 +411,7 @@ export function pageCache(store: PageCacheStore): RequestHandler {
       res.setHeader('X-Cache', 'BYPASS');
       return next();
     }
-    const key = pageCacheKey(req.originalUrl, req.headers.host);
+    const key = requestCacheKey(req);
     if (!key) return next();
     const page = store.get(key);
     if (page) {

@@ -11,6 +11,9 @@ interface NetworkInformation {
 
 /** Save-Data on, or a connection the browser rates 3G or slower. */
 function prefersSmallFile(): boolean {
+  // Issue 24: the page was sent for Save-Data (the header reaches the server even where the browser
+  // does not tell scripts).
+  if (document.documentElement.hasAttribute('data-save-data')) return true;
   const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   return Boolean(connection?.saveData) || ['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? '');
 }

@@ -64,7 +64,7 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
   else if (data.status === 'ok' && !data.problem?.startsWith('query')) status = countText(list.total, texts, filtered);
 
   return (
-    <div className="mt-8 space-y-10">
+    <div className="mt-8 space-y-10" data-list-results="" data-loading-text={texts.loading}>
       <p role="status" className="min-h-6 text-slate-700">
         {status}
       </p>

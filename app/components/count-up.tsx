@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COUNTER_STEP_MS, COUNTER_VISIBLE_THRESHOLD, counterSteps, formatStat } from '~/lib/stats';
+import { COUNTER_DURATION_MS, COUNTER_STEP_MS, COUNTER_VISIBLE_THRESHOLD, counterSteps, formatStat } from '~/lib/stats';
 
 // Counters that have already run in this visit: spec §4 says they do not run again, also when a
 // visitor comes back to the page without reloading it.
@@ -84,7 +84,17 @@ export function CountUp({ target, suffix, id, className = '' }: CountUpProps) {
 
   const final = formatStat(target, suffix);
   return (
-    <span ref={ref} className={`inline-grid tabular-nums ${className}`} data-counter={state}>
+    <span
+      ref={ref}
+      className={`inline-grid tabular-nums ${className}`}
+      data-counter={state}
+      data-counter-id={id}
+      data-target={target}
+      data-suffix={suffix}
+      data-duration-ms={COUNTER_DURATION_MS}
+      data-step-ms={COUNTER_STEP_MS}
+      data-threshold={COUNTER_VISIBLE_THRESHOLD}
+    >
       {/* The final value reserves the width, so the layout does not move while counting. */}
       <span aria-hidden="true" className="invisible col-start-1 row-start-1">
         {final}

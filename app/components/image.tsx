@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { imageSrcSet } from '~/lib/images';
+import { imageSrcSet, smallestImageUrl } from '~/lib/images';
+import { SAVE_DATA_TEXTS, useSaveData } from '~/lib/save-data';
 
 export interface ImageProps {
   src: string | null | undefined;
@@ -48,6 +49,34 @@ export function Image({
   }, [src]);
 
   const frame: CSSProperties = { aspectRatio: `${width} / ${height}` };
+  // Issue 24: with the phone's data saver on, public pages load no uploaded picture until asked.
+  const saveData = useSaveData();
+  if (saveData && src?.startsWith('/media/')) {
+    if (asBackground) return <div className={`relative bg-slate-200 ${className}`}>{children}</div>;
+    const smallest = smallestImageUrl(src);
+    return (
+      <div
+        className={`flex flex-col items-center justify-center gap-2 bg-slate-100 p-4 text-center text-sm text-slate-800 ${className}`}
+        style={frame}
+        data-state="save-data"
+      >
+        <p>
+          {SAVE_DATA_TEXTS.notLoaded} {alt || 'a picture without description'}
+        </p>
+        {/* Without scripts the link opens the picture; the page script puts it in place instead. */}
+        <a
+          href={smallest}
+          data-load-picture={smallest}
+          data-alt={alt}
+          className="inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
+        >
+          {SAVE_DATA_TEXTS.load}
+          {/* The size is filled in by the public layout's middleware, which reads it from the media store. */}
+          <span data-picture-bytes={src} />
+        </a>
+      </div>
+    );
+  }
 
   if (state === 'failed') {
     return (

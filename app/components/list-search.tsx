@@ -87,6 +87,8 @@ export function ListSearch({
       action={pathname}
       role="search"
       onSubmit={onSubmit}
+      data-list-search=""
+      data-debounce={SEARCH_DEBOUNCE_MS}
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-end md:p-6"
     >
       <div className="flex-1">

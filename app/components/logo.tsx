@@ -18,6 +18,16 @@ export function Logo({ name }: { name: string }) {
     );
   }
   return (
-    <img ref={img} src="/logo.svg" alt={name} width={150} height={40} className="h-10 w-auto" onError={() => setFailed(true)} />
+    <img
+      ref={img}
+      src="/logo.svg"
+      alt={name}
+      width={150}
+      height={40}
+      className="h-10 w-auto"
+      onError={() => setFailed(true)}
+      // Issue 24: public pages have no React; their page script puts the same text in place.
+      data-logo-fallback={LOGO_FALLBACK_TEXT}
+    />
   );
 }

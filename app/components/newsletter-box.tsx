@@ -21,7 +21,14 @@ export function NewsletterBox({ source, title = 'Stay informed', text }: { sourc
       <p className="mx-auto mt-3 max-w-xl text-indigo-100">
         {text ?? 'Get new stories, news and training dates in your inbox. No spam; unsubscribe at any time.'}
       </p>
-      <fetcher.Form method="post" action="/newsletter" className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
+      <fetcher.Form
+        method="post"
+        action="/newsletter"
+        data-enhance="answer"
+        data-answer-into={`${headingId}-result`}
+        data-sending="Subscribing..."
+        className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row"
+      >
         <input type="hidden" name="source" value={pathname} />
         <label htmlFor={`${headingId}-email`} className="sr-only">
           Email address

@@ -1,49 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HEADER_SCROLL_THRESHOLD, NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { HeartIcon, MenuIcon } from './icons';
 import { Logo } from './logo';
-import { MobileMenu } from './mobile-menu';
+import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
 import { NavList } from './nav-list';
 
-function useScrolledPast(threshold: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > threshold);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [threshold]);
-  return scrolled;
-}
-
-/** spec §2 header: fixed, changes look past 10 px, course banner (its words and link from Site settings) while not scrolled. */
+/**
+ * spec §2 header: fixed, changes look past 10 px, course banner (its words and link from Site settings)
+ * while not scrolled. Markup only (issue 24): the page script (app/client/reading.ts) sets
+ * `data-scrolled` and the classes below follow it; without scripts the header keeps its first look.
+ */
 export function SiteHeader({ site }: { site: SiteInfo }) {
-  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-
   return (
     <header
-      data-scrolled={scrolled ? 'true' : 'false'}
-      className={`fixed inset-x-0 top-0 z-40 transition-shadow duration-200 ${scrolled ? 'bg-white/95 shadow-md backdrop-blur' : 'bg-white'}`}
+      data-scrolled="false"
+      data-scroll-threshold={HEADER_SCROLL_THRESHOLD}
+      className="group fixed inset-x-0 top-0 z-40 bg-white motion-safe:transition-shadow motion-safe:duration-200 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:backdrop-blur"
     >
-      {!scrolled && (
-        <div className="bg-indigo-900 text-white">
-          <p className="mx-auto max-w-7xl px-4 py-2 text-center text-sm font-medium">
-            <ExternalLink
-              href={site.courseUrl}
-              className="underline decoration-indigo-300 underline-offset-4 hover:decoration-white"
-            >
-              {site.courseBanner}
-            </ExternalLink>
-          </p>
-        </div>
-      )}
-      <div
-        className={`mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[padding] duration-200 ${scrolled ? 'py-2' : 'py-4'}`}
-      >
+      <div className="bg-indigo-900 text-white group-data-[scrolled=true]:hidden">
+        <p className="mx-auto max-w-7xl px-4 py-2 text-center text-sm font-medium">
+          <ExternalLink
+            href={site.courseUrl}
+            className="underline decoration-indigo-300 underline-offset-4 hover:decoration-white"
+          >
+            {site.courseBanner}
+          </ExternalLink>
+        </p>
+      </div>
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
         <Link to="/" className="flex shrink-0 items-center rounded" aria-label={`${site.name} home`}>
           <Logo name={site.name} />
         </Link>
@@ -66,28 +51,21 @@ export function SiteHeader({ site }: { site: SiteInfo }) {
             <HeartIcon className="h-4 w-4" />
             Donate
           </ExternalLink>
+          {/* Opens the menu without scripts in browsers with invoker commands; the page script does it in the rest. */}
           <button
-            ref={menuButton}
             type="button"
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
             aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            aria-haspopup="dialog"
+            aria-expanded="false"
+            aria-controls={MOBILE_MENU_ID}
+            {...{ command: 'show-modal', commandfor: MOBILE_MENU_ID }}
           >
             <MenuIcon />
           </button>
         </div>
       </div>
-      {menuOpen && (
-        <MobileMenu
-          site={site}
-          onClose={() => {
-            setMenuOpen(false);
-            menuButton.current?.focus();
-          }}
-        />
-      )}
+      <MobileMenu site={site} />
     </header>
   );
 }

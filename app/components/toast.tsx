@@ -46,12 +46,12 @@ export function ToastProvider({ children, lifetime = PUBLIC_TOAST_MS }: { childr
     <ToastContext.Provider value={value}>
       {children}
       <div className="pointer-events-none fixed right-4 bottom-4 z-[70] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-3">
-        <div role="alert" aria-live="assertive" className="flex flex-col gap-3">
+        <div role="alert" aria-live="assertive" data-toasts="urgent" className="flex flex-col gap-3">
           {urgent.map((t) => (
             <ToastItem key={t.id} toast={t} lifetime={lifetime} onClose={dismiss} />
           ))}
         </div>
-        <div role="status" aria-live="polite" className="flex flex-col gap-3">
+        <div role="status" aria-live="polite" data-toasts="polite" className="flex flex-col gap-3">
           {polite.map((t) => (
             <ToastItem key={t.id} toast={t} lifetime={lifetime} onClose={dismiss} />
           ))}

@@ -45,6 +45,9 @@ export const ARTICLE_TEXTS = {
   failedTitle: 'Failed to load article',
   failedText: 'Sorry, we could not load this article just now. Please try again in a moment.',
   linkCopied: 'Link copied to clipboard!',
+  /** Issue 24: offline reading. */
+  saveOffline: 'Save for offline',
+  savedOffline: 'Saved for reading offline',
 } as const;
 
 /** The author block and about-the-author block (spec §3: name, title, bio, fullBio, socialLinks). */

@@ -13,3 +13,8 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   if (!url || !url.startsWith('/media/') || !url.endsWith('.webp')) return undefined;
   return IMAGE_WIDTHS.map((w) => `${variantUrl(url, w)} ${w}w`).join(', ');
 }
+
+/** Issue 24: the smallest stored copy of a picture (what a Save-Data page loads when asked, and what offline reading keeps). */
+export function smallestImageUrl(url: string): string {
+  return imageSrcSet(url) ? variantUrl(url, IMAGE_WIDTHS[0]) : url;
+}

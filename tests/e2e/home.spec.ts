@@ -56,7 +56,7 @@ const counterLog = (page: Page, counter: number) =>
 /** The number a sighted visitor sees. */
 const shown = (counter: Locator) => counter.locator('[aria-hidden="true"]').nth(1);
 
-/** Proves the page is interactive: the header only reacts to scrolling once React has hydrated. */
+/** Proves the page is interactive: the header only reacts to scrolling once the page script runs (issue 24). */
 async function waitForHydration(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 40));
   await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true');

@@ -14,13 +14,9 @@ const featured = (page: Page, title: string) => page.getByRole('heading', { leve
 const status = (page: Page) => page.getByRole('main').getByRole('status').first();
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search resources' });
 
-/** Waits until React has attached its handlers to the search box. */
+/** Waits until the page script (app/client/reading.ts, issue 24) has attached its handlers. */
 async function waitForHydration(page: Page) {
-  await expect
-    .poll(() => searchBox(page).evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps'))), {
-      timeout: 10_000,
-    })
-    .toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('data-enhanced', 'true', { timeout: 10_000 });
 }
 
 test('the seed has resources for the page to show', () => {

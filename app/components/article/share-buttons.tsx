@@ -89,7 +89,15 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
           </li>
         ))}
         <li>
-          <button type="button" onClick={copyLink} className={PILL_CLASS}>
+          {/* Issue 24: shown and wired by the page script (app/client/reading.ts); without scripts it could not copy. */}
+          <button
+            type="button"
+            onClick={copyLink}
+            className={PILL_CLASS}
+            hidden
+            data-copy-link={url}
+            data-copied={ARTICLE_TEXTS.linkCopied}
+          >
             <LinkIcon className="h-4 w-4" />
             Copy Link
           </button>

@@ -6,7 +6,8 @@ import { AboutTheAuthor, AuthorByline } from '~/components/article/author';
 import { ConsultationCta } from '~/components/article/consultation-cta';
 import { ReadingProgress } from '~/components/article/reading-progress';
 import { RelatedArticles } from '~/components/article/related-articles';
-import { ShareButtons } from '~/components/article/share-buttons';
+import { PILL_CLASS, ShareButtons } from '~/components/article/share-buttons';
+import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import {
@@ -108,11 +109,17 @@ export function Article({
   related: RelatedArticle[];
   site: SiteInfo | undefined;
 }) {
+  // Issue 24: with Save-Data the player shows no poster picture either.
+  const saveData = useSaveData();
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
   return (
     <>
       <ReadingProgress />
+      {/* Issue 24: what the page script shows while another article loads (spec §2 "Loading shows a skeleton"). */}
+      <template id="article-skeleton">
+        <ArticleSkeleton />
+      </template>
       <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
@@ -160,7 +167,7 @@ export function Article({
 
         {article.video && (
           <>
-            <div dangerouslySetInnerHTML={{ __html: article.video.player }} />
+            <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(article.video.player) : article.video.player }} />
             <script type="module" async src={article.video.script} />
           </>
         )}
@@ -194,6 +201,12 @@ export function Article({
 
         <div className="mt-10 border-y border-slate-200 py-6">
           <ShareButtons url={url} title={article.title} />
+          {/* Issue 24: shown by the page script once the service worker can keep the story. */}
+          <p className="mt-4">
+            <button type="button" hidden data-save-offline="" data-saved-text={ARTICLE_TEXTS.savedOffline} className={PILL_CLASS}>
+              {ARTICLE_TEXTS.saveOffline}
+            </button>
+          </p>
         </div>
 
         <div className="mt-10">
@@ -237,6 +250,7 @@ function ArticleNotFound({ collection }: { collection: Collection }) {
       <Link
         to={COLLECTION_INFO[collection].path}
         onClick={goBack}
+        data-go-back=""
         className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
       >
         Go Back

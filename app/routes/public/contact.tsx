@@ -159,7 +159,7 @@ function SentPanel() {
       aria-labelledby="contact-sent"
       className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
     >
-      <h2 id="contact-sent" ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+      <h2 id="contact-sent" ref={heading} tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
         {CONTACT_TEXT.sent}
       </h2>
       <p className="mt-3 text-lg">{CONTACT_TEXT.sentDetail}</p>
@@ -212,13 +212,23 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
           ref={banner}
           role="alert"
           tabIndex={-1}
+          data-focus={firstInvalid ? undefined : ''}
           className="mt-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-950 outline-none"
         >
           {result.message}
         </div>
       )}
       {/* The key re-creates the fields when a topic link changes the subject in the address. */}
-      <Form key={subject} ref={form} method="post" noValidate className="mt-6 grid gap-5 sm:grid-cols-2">
+      <Form
+        key={subject}
+        ref={form}
+        method="post"
+        noValidate
+        data-enhance="swap"
+        data-sending={CONTACT_TEXT.sending}
+        data-failed={CONTACT_TEXT.failed}
+        className="mt-6 grid gap-5 sm:grid-cols-2"
+      >
         <TextField {...field('name')} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />
         <TextField {...field('email')} label="Email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
         <TextField
@@ -280,6 +290,8 @@ function TextField(props: {
     maxLength: props.maxLength,
     required: !props.optional,
     autoFocus: props.autoFocus,
+    // Issue 24: where the page script puts the focus once the answer is shown.
+    'data-focus': props.autoFocus ? '' : undefined,
     'aria-invalid': props.error ? true : undefined,
     'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
     className: `block w-full rounded-lg border-2 bg-white px-4 py-3 text-lg text-slate-900 ${props.error ? 'border-red-700' : 'border-slate-400'} focus:border-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-800 focus-visible:ring-offset-2`,

@@ -3,23 +3,60 @@ import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
 import { COLLECTION_INFO } from '~/lib/collections';
+import { formatBytes, wantsSaveData } from '~/lib/save-data';
+import { pictureBytes } from '~/server/media/picture-sizes.server';
+import { pageScript } from '~/server/platform/page-scripts.server';
 import { getSiteInfo } from '~/server/site/site.server';
+import type { ScriptsHandle } from '~/root';
 import type { Route } from './+types/layout';
+
+/**
+ * Issue 24: every public page is a document. React renders it on the server and sends no framework
+ * runtime (app/root.tsx reads this); app/client/reading.ts, one small cached script, adds what the
+ * pages do in the browser (docs/decisions/025-reading-pages-without-react.md).
+ */
+export const handle: ScriptsHandle = { scripts: false };
 
 export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: `${COLLECTION_INFO.blogs.path}/rss.xml` },
   { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: `${COLLECTION_INFO.news.path}/rss.xml` },
 ];
 
-export async function loader() {
-  return { site: await getSiteInfo() };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { site: await getSiteInfo(), script: pageScript('reading'), saveData: wantsSaveData(request.headers) };
 }
+
+/** Longer than any address of an uploaded picture; the pattern cannot run past a quote or a tag. */
+const PICTURE_BYTES = /<span data-picture-bytes="([^"<>]{1,600})"><\/span>/g;
+
+/**
+ * Issue 24: a page rendered for Save-Data names each picture it left out with its size. The sizes
+ * are read here, once per page and from a cache after that, rather than by every loader that shows a
+ * picture: the rendered page says which pictures it left out.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    if (!wantsSaveData(request.headers) || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+    const html = await response.text();
+    const urls = [...html.matchAll(PICTURE_BYTES)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    const sizes = urls.length ? await pictureBytes(urls) : new Map<string, number>();
+    const filled = html.replace(PICTURE_BYTES, (tag, url: string) => {
+      const size = sizes.get(url.replaceAll('&amp;', '&'));
+      return size === undefined ? tag : `<span data-picture-bytes="${url}"> (${formatBytes(size)})</span>`;
+    });
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(filled, { status: response.status, statusText: response.statusText, headers });
+  },
+];
 
 /** spec §2 shared layout: header, mobile menu, routed content offset below the fixed header, footer. */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, script } = loaderData;
   return (
     <ToastProvider>
+      <script type="module" async src={script} />
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -42,7 +42,9 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           role={done ? 'status' : 'alert'}
           className={`rounded-2xl border p-6 text-lg shadow-sm ${done ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}
         >
-          <p className="font-semibold">{actionData.message}</p>
+          <p className="font-semibold" data-answer={actionData.status}>
+            {actionData.message}
+          </p>
           <Link
             to={actionData.back}
             className="mt-4 inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"

@@ -4,6 +4,7 @@ import { CheckList } from '~/components/home/check-list';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
 import { truncate } from '~/lib/text';
 import { getService } from '~/server/content/services.server';
@@ -49,6 +50,8 @@ const PARENTS = [
 /** spec §2 /services/{id}: the service's picture, description, every feature and a way to ask about it. */
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
+  // Issue 24: with Save-Data the player shows no poster picture either.
+  const saveData = useSaveData();
   if (!service) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -94,7 +97,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       </div>
       {service.video && (
         <div className="mx-auto max-w-3xl">
-          <div dangerouslySetInnerHTML={{ __html: service.video.player }} />
+          <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(service.video.player) : service.video.player }} />
           <script type="module" async src={service.video.script} />
         </div>
       )}

@@ -5,9 +5,15 @@
 
 export interface PageScripts {
   signLanguageVideo: string;
+  reading: string;
+  serviceWorker: string;
 }
 
-let scripts: PageScripts = { signLanguageVideo: '/app/client/sign-language-video.ts' };
+let scripts: PageScripts = {
+  signLanguageVideo: '/app/client/sign-language-video.ts',
+  reading: '/app/client/reading.ts',
+  serviceWorker: '/app/client/service-worker.ts',
+};
 
 export function setPageScripts(built: PageScripts): void {
   scripts = { ...built };

@@ -1,0 +1,199 @@
+// Issue 24 (docs/decisions/025-reading-pages-without-react.md): public pages are documents with one
+// small page script; every task works with JavaScript off at 375 px; Save-Data leaves pictures out
+// until asked; a service worker keeps what was read for offline reading.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ARTICLE_TEXTS } from '../../app/lib/article';
+import { SAVE_DATA_TEXTS } from '../../app/lib/save-data';
+import { expectNoSeriousA11yIssues, MOBILE } from './support';
+
+/** Story addresses as the sitemap lists them. */
+async function storyPaths(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((p) => /^\/blog\/[^/]+$/.test(p) && p !== '/blog/rss.xml');
+}
+
+const PUBLIC_PAGES = ['/', '/about', '/blog', '/news', '/resources', '/services', '/contact', '/newsletter'];
+
+test('public pages send no framework: no modulepreload, no inline script, one page script', async ({ request }) => {
+  const [story] = await storyPaths(request);
+  for (const path of [...PUBLIC_PAGES, story!]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain('modulepreload');
+    expect(html, path).not.toContain('__reactRouterContext');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((a) => !a.includes('application/ld+json'));
+    const sources = scripts.map((a) => /src="([^"]+)"/.exec(a)?.[1]);
+    expect(sources.every(Boolean), `${path}: an inline script`).toBe(true);
+    expect(
+      sources.filter((s) => s!.includes('page-reading')),
+      path,
+    ).toHaveLength(1);
+    expect(
+      sources.filter((s) => !/page-(reading|sign-language-video)/.test(s!)),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test.describe('with JavaScript off at 375 px', () => {
+  test.use({ javaScriptEnabled: false, viewport: MOBILE });
+
+  test('a story reads in full, and the phone menu opens and closes without any script', async ({ page, request }) => {
+    const [story] = await storyPaths(request);
+    await page.goto(story!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('article')).toContainText(/\w{20,}/);
+    // Copy Link needs a script to copy, so it is not offered without one.
+    await expect(page.getByRole('button', { name: 'Copy Link' })).toBeHidden();
+
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await expect(open).toBeFocused();
+    await open.click();
+    await menu.getByRole('link', { name: 'Projects' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('search and a category work as a plain form', async ({ page }) => {
+    await page.goto('/blog');
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/blog\?(q=&)?category=\w/);
+    await expect(page.getByLabel('Category')).not.toHaveValue('');
+    await page.getByRole('searchbox').fill('zzzz-no-such-word');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=zzzz-no-such-word/);
+    await expect(page.getByText('No stories found')).toBeVisible();
+  });
+});
+
+test.describe('Save-Data', () => {
+  test.use({ viewport: MOBILE, extraHTTPHeaders: { 'Save-Data': 'on' } });
+
+  test('a story and a list load no picture; each says what it shows and its size, and loads on request', async ({
+    page,
+    request,
+  }) => {
+    const pictures: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/media/')) pictures.push(r.url());
+    });
+    const [story] = await storyPaths(request);
+    for (const path of ['/blog', story!]) {
+      const response = await page.goto(path);
+      expect(response!.headers()['vary']).toMatch(/Save-Data/i);
+      await expect(page.locator('html')).toHaveAttribute('data-enhanced', 'true');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      expect(pictures, path).toEqual([]);
+      await expect(page.getByText(SAVE_DATA_TEXTS.notLoaded).first()).toBeVisible();
+    }
+    await expectNoSeriousA11yIssues(page);
+
+    // The story's own picture: its description, its size, and a link that puts it in place.
+    const load = page.getByRole('link', { name: /^Load picture \(\d+ KB\)$/ }).first();
+    await load.scrollIntoViewIfNeeded();
+    const href = (await load.getAttribute('href'))!;
+    expect(href).toMatch(/-480w\.webp$/);
+    await load.click();
+    await expect(page.locator(`img[src="${href}"]`)).toBeVisible();
+    expect(pictures.map((p) => new URL(p).pathname)).toEqual([href]);
+    expect(page.url()).toContain(story!);
+  });
+
+  test('without JavaScript the link opens the picture itself', async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'Save-Data': 'on' } });
+    const page = await context.newPage();
+    const [story] = await storyPaths(request);
+    await page.goto(story!);
+    await expect(page.locator('main img')).toHaveCount(0);
+    const href = (await page
+      .getByRole('link', { name: /^Load picture/ })
+      .first()
+      .getAttribute('href'))!;
+    const picture = await page.request.get(href);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()['content-type']).toBe('image/webp');
+    await context.close();
+  });
+
+  test('the page cache keeps both versions of a page apart', async ({ request }) => {
+    const url = `/blog?cache-probe=${Date.now()}`;
+    const saving = await (await request.get(url)).text();
+    const plain = await (await request.get(url, { headers: { 'Save-Data': 'off' } })).text();
+    const plainAgain = await request.get(url, { headers: { 'Save-Data': 'off' } });
+    expect(plainAgain.headers()['x-cache']).toBe('HIT');
+    expect(saving).toContain(SAVE_DATA_TEXTS.notLoaded);
+    expect(plain).not.toContain(SAVE_DATA_TEXTS.notLoaded);
+    expect(await plainAgain.text()).not.toContain(SAVE_DATA_TEXTS.notLoaded);
+  });
+});
+
+test.describe('offline reading', () => {
+  test.use({ viewport: MOBILE });
+
+  async function readOnline(page: Page, path: string) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-enhanced', 'true');
+    // The service worker has taken the page in.
+    await expect
+      .poll(() =>
+        page.evaluate(async (url) => Boolean(await caches.match(url, { ignoreVary: true })), new URL(path, page.url()).href),
+      )
+      .toBe(true);
+  }
+
+  test('pages read before open offline, the home page too; another shows our offline page listing them', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const [first, second, unread] = await storyPaths(request);
+    await readOnline(page, '/');
+    await readOnline(page, first!);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    await readOnline(page, second!);
+
+    await context.setOffline(true);
+    await page.goto(first!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('article')).toContainText(/\w{20,}/);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(unread!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await page.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await context.setOffline(false);
+  });
+
+  test('"Save for offline" keeps a story and says so; the dashboard is never kept', async ({ page, request }) => {
+    const [story] = await storyPaths(request);
+    await page.goto(story!);
+    const save = page.getByRole('button', { name: ARTICLE_TEXTS.saveOffline });
+    await save.click();
+    await expect(page.getByRole('status').getByText(ARTICLE_TEXTS.savedOffline)).toBeVisible();
+    expect(await page.evaluate(async () => (await caches.open('tdg-saved-v1')).keys().then((k) => k.map((r) => r.url)))).toEqual([
+      new URL(story!, page.url()).href,
+    ]);
+    await page.goto('/admin');
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+      return urls;
+    });
+    expect(kept.filter((u) => new URL(u).pathname.startsWith('/admin'))).toEqual([]);
+    // Public pages still set no cookie.
+    const response = await request.get(story!);
+    expect(response.headers()['set-cookie']).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@ import { flashCookie } from '~/server/http/flash.server';
 import { ruleResponse } from '~/server/http/rules.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { recordAudit } from '~/server/platform/audit.server';
-import { endOwnSession, listSessions } from '~/server/staff/sessions.server';
+import { endOwnSession, listSessions, SIGN_IN_PLACES_LISTED } from '~/server/staff/sessions.server';
 import {
   confirmTotpEnrolment,
   forgetDevice,
@@ -42,16 +42,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     listPasskeys(me.id),
     twoFactorStatus(me.id),
     pendingTotpEnrolment(me),
-    listSessions(me.id),
-    listRememberedDevices(me.id),
+    // One more than is shown, to say that older ones are not listed.
+    listSessions(me.id, SIGN_IN_PLACES_LISTED + 1),
+    listRememberedDevices(me.id, SIGN_IN_PLACES_LISTED + 1),
     requiredRoles(),
   ]);
   return {
     passkeys,
     status,
     pending: pending ?? null,
-    sessions: sessions.map((s) => ({ ...s, current: s.id === me.sessionId })),
-    devices,
+    sessions: sessions.slice(0, SIGN_IN_PLACES_LISTED).map((s) => ({ ...s, current: s.id === me.sessionId })),
+    listed: SIGN_IN_PLACES_LISTED,
+    moreSessions: sessions.length > SIGN_IN_PLACES_LISTED,
+    moreDevices: devices.length > SIGN_IN_PLACES_LISTED,
+    devices: devices.slice(0, SIGN_IN_PLACES_LISTED),
     requiredRoles: roles,
     mustSetUp: roles.includes(me.role) && !status.enabled,
     isSuperAdmin: me.role === 'SUPER_ADMIN',
@@ -176,7 +180,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
-  const { passkeys, status, pending, sessions, devices, mustSetUp, isSuperAdmin } = loaderData;
+  const { passkeys, status, pending, sessions, devices, listed, moreSessions, moreDevices, mustSetUp, isSuperAdmin } = loaderData;
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
   const answer = actionData && 'intent' in actionData ? actionData : null;
@@ -377,6 +381,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               </li>
             ))}
           </ul>
+          {moreSessions && (
+            <p className="mt-2 text-sm text-slate-700">
+              The {listed} most recently used are listed; older ones end by themselves.
+            </p>
+          )}
         </section>
 
         <section className={section} aria-labelledby="devices">
@@ -405,6 +414,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 </li>
               ))}
             </ul>
+          )}
+          {moreDevices && (
+            <p className="mt-2 text-sm text-slate-700">
+              The {listed} most recently used are listed; older ones are forgotten after 30 days.
+            </p>
           )}
         </section>
 

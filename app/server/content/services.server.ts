@@ -396,13 +396,20 @@ export type ServicePost =
       fieldErrors: Record<string, string | undefined>;
     };
 
+/**
+ * The most of one posted field a failed form shows again: four times the longest a field may be
+ * (the features, 2,500), so a pasted document comes back to be shortened, not as megabytes of page
+ * that hold the server while it is written out (the route walk posts 1 MB fields).
+ */
+export const SERVICE_SHOWN_MAX = 10_000;
+
 /** What a service form that failed shows again: what was posted (or, once checked, the checked values). */
 export function shownServiceValues(form: ServicePost): ServiceFormFailure['values'] {
   const values: ServiceFormFailure['values'] = {};
   if (form.ok) {
     const { title, description, features, imageUrl, imageAlt } = form.values;
     Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt });
-  } else for (const field of SERVICE_FIELDS) values[field] = form.values[field] ?? '';
+  } else for (const field of SERVICE_FIELDS) values[field] = (form.values[field] ?? '').slice(0, SERVICE_SHOWN_MAX);
   return values;
 }
 

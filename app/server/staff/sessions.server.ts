@@ -143,7 +143,10 @@ export interface ActiveSession {
 }
 
 /** Issue 25: a staff member's open sessions, newest use first (My sign-in lists them). */
-export async function listSessions(userId: string): Promise<ActiveSession[]> {
+/** How many sessions or remembered devices My sign-in lists, the most recently used first. */
+export const SIGN_IN_PLACES_LISTED = 20;
+
+export async function listSessions(userId: string, limit = SIGN_IN_PLACES_LISTED): Promise<ActiveSession[]> {
   const rows = await getDb()
     .selectFrom('sessions')
     .selectAll()
@@ -151,6 +154,7 @@ export async function listSessions(userId: string): Promise<ActiveSession[]> {
     .where('ended_reason', 'is', null)
     .where('expires_at', '>', nowIso())
     .orderBy('last_seen_at', 'desc')
+    .limit(limit)
     .execute();
   return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, ip: r.ip, userAgent: r.user_agent }));
 }

@@ -532,13 +532,14 @@ export interface RememberedDevice {
   ip: string | null;
 }
 
-export async function listRememberedDevices(userId: string): Promise<RememberedDevice[]> {
+export async function listRememberedDevices(userId: string, limit = 20): Promise<RememberedDevice[]> {
   const rows = await getDb()
     .selectFrom('remembered_devices')
     .selectAll()
     .where('user_id', '=', userId)
     .where('expires_at', '>', nowIso())
     .orderBy('last_used_at', 'desc')
+    .limit(limit)
     .execute();
   return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at, userAgent: r.user_agent, ip: r.ip }));
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 // Issue 25: the words of the second sign-in step (docs/decisions/026-two-factor-sign-in.md), shared by
 // the screens and the services. Each error says what to do next.
 
@@ -40,3 +41,15 @@ export const PASSKEY_MESSAGES = {
 
 /** The roles the overview recommends two-factor for. */
 export const RECOMMENDED_ROLES = ['SUPER_ADMIN', 'ADMIN'] as const;
+
+/** An authenticator app's six-digit code as typed (spaces allowed, as apps show "123 456"). */
+export const totpCodeField = z
+  .string({ message: TWO_FACTOR_MESSAGES.codeRequired })
+  .max(64, TWO_FACTOR_MESSAGES.codeFormat)
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, TWO_FACTOR_MESSAGES.codeRequired)
+      .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat),
+  );

@@ -24,7 +24,7 @@ import { listPasskeys, removePasskey, renamePasskey } from '~/server/staff/passk
 import { firstError } from '~/lib/forms';
 import { AddPasskey } from '~/components/admin/passkey';
 import { ROLE_INFO, ROLES } from '~/lib/permissions';
-import { PASSKEY_MESSAGES, RECOMMENDED_ROLES, TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
+import { PASSKEY_MESSAGES, RECOMMENDED_ROLES, TWO_FACTOR_MESSAGES, totpCodeField } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
 import { Field, inputClass } from '~/components/admin/form';
 import type { Route } from './+types/security';
@@ -66,15 +66,7 @@ const schema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('start-totp') }),
   z.object({
     intent: z.literal('confirm-totp'),
-    code: z
-      .string({ message: TWO_FACTOR_MESSAGES.codeRequired })
-      .transform((v) => v.replace(/\s/g, ''))
-      .pipe(
-        z
-          .string()
-          .min(1, TWO_FACTOR_MESSAGES.codeRequired)
-          .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat),
-      ),
+    code: totpCodeField,
   }),
   z.object({ intent: z.literal('remove-totp') }),
   z.object({ intent: z.literal('recovery-codes') }),

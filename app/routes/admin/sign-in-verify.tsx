@@ -10,7 +10,7 @@ import { flashCookie } from '~/server/http/flash.server';
 import { homePathFor } from '~/lib/permissions';
 import { safeRedirect, SIGN_IN_MESSAGES } from '~/lib/auth';
 import { firstError } from '~/lib/forms';
-import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
+import { PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES, totpCodeField } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
 import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
@@ -50,15 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const schema = z.discriminatedUnion('method', [
   z.object({
     method: z.literal('totp'),
-    code: z
-      .string({ message: TWO_FACTOR_MESSAGES.codeRequired })
-      .transform((v) => v.replace(/\s/g, ''))
-      .pipe(
-        z
-          .string()
-          .min(1, TWO_FACTOR_MESSAGES.codeRequired)
-          .regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeFormat),
-      ),
+    code: totpCodeField,
     rememberDevice: z.preprocess((v) => v === 'on', z.boolean()),
     redirectTo: z.string().optional(),
   }),

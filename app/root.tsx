@@ -13,12 +13,13 @@ import { useEffect } from 'react';
 import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
 import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
+import publicStylesheet from './styles/public.css?url';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+/**
+ * Issue 24: the stylesheet is the layout's (the public site's apart from the dashboard's, so a reader
+ * on 2G downloads only the public one); this page's own boundary names the public one itself.
+ */
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /**
  * Every write, on every route, must come from this site (issue: mutating requests from another origin
@@ -93,6 +94,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const title = notFound ? 'Page Not Found' : 'Something went wrong';
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <link rel="stylesheet" href={publicStylesheet} precedence="default" />
       <title>{title}</title>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mt-4 text-lg text-slate-700">

@@ -14,6 +14,7 @@ import {
   type StoredObjectInfo,
 } from '../app/server/media/object-store.server.ts';
 import type { Logger } from '../app/server/platform/logger.server.ts';
+import { mainOfVariant } from '../app/lib/images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -58,7 +59,14 @@ export function mediaHandler(
     }
     if (!isSafeKey(key) || key.startsWith(VIDEO_UPLOADS_PREFIX)) return notFound(next);
     try {
-      const info = await describe(key);
+      let info = await describe(key);
+      // A responsive width a picture does not have yet (stored before the width existed, until the
+      // media.widths job makes it): its main file, the same picture larger, rather than a hole.
+      const main = info ? undefined : mainOfVariant(key);
+      if (main) {
+        info = await describe(main);
+        if (info) key = main;
+      }
       if (!info) return notFound(next);
       setHeaders(res, key, info);
       if (isFresh(req, info)) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -320,9 +320,35 @@ describe('the middleware in front of a real Express app', () => {
     expect(renders['/page']).toBe(1);
   });
 
+  it('compresses a kept page once it is asked for again, never for a one-off address (issues 24 and 29)', async () => {
+    const first = await raw('/page?once=1', {});
+    expect(first.headers['x-cache']).toBe('MISS');
+    const key = pageCacheKey('/page?once=1', new URL(base).host)!;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.peek(key)).toBeDefined();
+    expect(store.peek(key)?.encoded).toBeUndefined();
+    // The first reuse is compressed on the way, as a miss is, and starts the copies.
+    const again = await raw('/page?once=1', { 'Accept-Encoding': 'br' });
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.headers['content-encoding']).toBe('br');
+    await expect.poll(() => store.peek(key)?.encoded).toBeDefined();
+    // Brotli's best quality for a page of ordinary size.
+    const body = store.peek(key)!.body;
+    const best = brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    expect(store.peek(key)!.encoded!.br.equals(best)).toBe(true);
+    expect(brotliDecompressSync(store.peek(key)!.encoded!.br).equals(body)).toBe(true);
+  });
+
   it('sends the stored Brotli or gzip copy the request accepts, never compressed again', async () => {
     const first = await raw('/page', {});
     const identity = first.body.toString('utf8');
+    await raw('/page', {});
     await expect.poll(() => store.peek(pageCacheKey('/page', new URL(base).host)!)?.encoded).toBeDefined();
     const stored = store.peek(pageCacheKey('/page', new URL(base).host)!)!;
 

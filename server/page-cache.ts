@@ -7,9 +7,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 // server/app.ts owns the one store; a staff member's successful write empties it (app/root.tsx calls
 // the request's `publicPagesChanged`), and a TTL bounds what no write announces (the footer's year). Each HTML page carries a per-request CSP nonce, so a stored
 // page is served with the sha256 hashes of its own (nonce-bearing) inline scripts instead of the
-// first visitor's nonce. Issue 15: each kept page also holds its Brotli and gzip bodies, made once when
-// it is stored, and `pageCacheHits` sends the one the request accepts before any other middleware
-// compresses, so a hit costs a Map lookup and a write.
+// first visitor's nonce. Issue 15: each kept page also holds its Brotli and gzip bodies, made once,
+// and `pageCacheHits` sends the one the request accepts before any other middleware compresses, so a
+// hit costs a Map lookup and a write. Issues 24 and 29: the copies are made when a kept page is first
+// asked for again, not when it is kept: a one-off address (a search, a new query string) is never
+// compressed twice, and a page that is read again gets Brotli's smallest form, made once.
 
 export interface CachedPage {
   /** Response headers worth repeating (content type, cache control, vary …). */
@@ -21,8 +23,10 @@ export interface CachedPage {
   etag: string;
   /** Set by the store when the page is kept. */
   storedAt?: number;
-  /** Brotli and gzip copies of `body`, made once in the background after the page is kept. */
+  /** Brotli and gzip copies of `body`, made once in the background when the page is first asked for again. */
   encoded?: EncodedBodies;
+  /** Set while its copies are being made, so a burst of hits starts one encoding. */
+  encoding?: boolean;
 }
 
 export interface EncodedBodies {
@@ -305,8 +309,16 @@ const negotiated = new Map<string, Encoding | undefined>();
  * nothing, when the request wants a compressed copy that is not made yet and `onlyIfEncoded` is set:
  * the request then goes on to the compression middleware.
  */
-function serveStored(req: Request, res: Response, page: CachedPage, onlyIfEncoded = false): boolean {
+function serveStored(
+  store: PageCacheStore,
+  key: string,
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  onlyIfEncoded = false,
+): boolean {
   let encoding = chooseEncoding(req.headers['accept-encoding']) ?? 'identity';
+  if (!page.encoded) encodeOnReuse(store, key, page);
   if (encoding !== 'identity' && !page.encoded) {
     if (onlyIfEncoded) return false;
     encoding = 'identity';
@@ -362,15 +374,31 @@ export function pageCacheHits(store: PageCacheStore): RequestHandler {
     if (!cacheableRequest(req) || hasSessionCookie(req.headers.cookie) || req.headers.authorization) return next();
     const key = requestCacheKey(req);
     const page = key === undefined ? undefined : store.peek(key);
-    if (!page || !serveStored(req, res, page, true)) return next();
+    if (!page || !serveStored(store, key!, req, res, page, true)) return next();
     store.get(key!);
   };
 }
 
 /**
- * The compressed copies of a page, made off the main thread. Brotli quality 6 and gzip level 6:
- * measured on the /blog page (docs/decisions/017-every-core-and-invalidation.md), higher levels
- * cost several times the time for a few per cent fewer bytes.
+ * A kept page asked for again: its compressed copies are made once, off the main thread, and sent
+ * from then on. Until they are ready (and for a page asked for only once) the compression
+ * middleware compresses each answer quickly, as for any page not kept.
+ */
+function encodeOnReuse(store: PageCacheStore, key: string, page: CachedPage): void {
+  if (page.encoded || page.encoding) return;
+  page.encoding = true;
+  encodeBodies(page.body).then(
+    (encoded) => store.addEncodings(key, page, encoded),
+    () => undefined,
+  );
+}
+
+/**
+ * The compressed copies of a page, made off the main thread, once per page that is read again.
+ * Brotli's highest quality for pages up to BROTLI_BEST_MAX_BYTES: a story comes out 12 % smaller
+ * than at quality 6 (8.5 → 7.5 KB), which a reader on 2G pays on every visit, for about 40 ms of a
+ * background thread once per page and cache lifetime. Bigger bodies (a large sitemap) take quality
+ * 6, where higher levels cost many times the time (docs/decisions/017-every-core-and-invalidation.md).
  */
 export async function encodeBodies(body: Buffer): Promise<EncodedBodies> {
   const [br, gz] = await Promise.all([
@@ -379,7 +407,7 @@ export async function encodeBodies(body: Buffer): Promise<EncodedBodies> {
         body,
         {
           params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_QUALITY]: body.length <= BROTLI_BEST_MAX_BYTES ? BROTLI_BEST_QUALITY : BROTLI_QUALITY,
             [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
             [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
           },
@@ -394,6 +422,8 @@ export async function encodeBodies(body: Buffer): Promise<EncodedBodies> {
   return { br, gzip: gz };
 }
 export const BROTLI_QUALITY = 6;
+export const BROTLI_BEST_QUALITY = 11;
+export const BROTLI_BEST_MAX_BYTES = 256 * 1024;
 export const GZIP_LEVEL = 6;
 
 type Chunk = string | Uint8Array;
@@ -401,8 +431,8 @@ type Chunk = string | Uint8Array;
 /**
  * Express middleware, mounted just before the React Router handler. A miss is rendered as usual
  * while its uncompressed body is copied; if it turns out storable (200, a cacheable type, no cookie
- * set, not marked private) the copy is kept, and its Brotli and gzip copies are made once, in the
- * background. Misses are compressed by the compression middleware as before.
+ * set, not marked private) the copy is kept; its Brotli and gzip copies are made in the background
+ * when it is first asked for again. Misses are compressed by the compression middleware as before.
  */
 export function pageCache(store: PageCacheStore): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -415,7 +445,7 @@ export function pageCache(store: PageCacheStore): RequestHandler {
     if (!key) return next();
     const page = store.get(key);
     if (page) {
-      serveStored(req, res, page);
+      serveStored(store, key, req, res, page);
       return;
     }
 
@@ -469,13 +499,8 @@ export function pageCache(store: PageCacheStore): RequestHandler {
       // ETag, and a browser's If-None-Match gets its 304 whichever process answers (issue 15).
       const stored: CachedPage = { headers, body, etag: etagOf(html && nonce ? Buffer.from(html.replaceAll(nonce, '')) : body) };
       if (html !== undefined && typeof csp === 'string') stored.csp = cspForStoredPage(csp, html, nonce);
-      if (!store.set(key, stored, generation)) return;
-      // Compressed once here, not on every hit (issue 15); until the copies are ready, hits are
-      // compressed by the compression middleware as before.
-      encodeBodies(body).then(
-        (encoded) => store.addEncodings(key, stored, encoded),
-        () => undefined,
-      );
+      // Its compressed copies are made when it is asked for again (encodeOnReuse).
+      store.set(key, stored, generation);
     };
 
     const write = res.write;

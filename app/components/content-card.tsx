@@ -104,7 +104,12 @@ const cardFrame =
 export function FeaturedContent({ item, texts }: { item: PublicContent; texts: CardTexts }) {
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
-      <ItemImage item={item} priority className="lg:h-full" sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw" />
+      <ItemImage
+        item={item}
+        priority
+        className="lg:h-full"
+        sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, calc(100vw - 2rem)"
+      />
       <div className="flex flex-col justify-center gap-4 p-6 md:p-10">
         <p className="text-sm font-semibold tracking-wider text-indigo-800 uppercase">{texts.featuredLabel}</p>
         <Byline item={item} month="long" />
@@ -129,7 +134,10 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
 export function ContentCard({ item, texts }: { item: PublicContent; texts: CardTexts }) {
   return (
     <article className={`${cardFrame} flex h-full flex-col`}>
-      <ItemImage item={item} sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" />
+      <ItemImage
+        item={item}
+        sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+      />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <Byline item={item} month="short" />
         <h3 className="text-xl leading-snug font-bold text-slate-900">

@@ -15,10 +15,10 @@ import {
   SCHEDULED_PUBLISH_EVERY_MS,
   SCHEDULED_PUBLISH_JOB,
 } from './content/scheduled-publishing.server.ts';
-import { runUploadPruning, UPLOAD_PRUNING_EVERY_MS, UPLOAD_PRUNING_JOB } from './media/media.server.ts';
+import { runResponsiveWidths, runUploadPruning, UPLOAD_PRUNING_EVERY_MS, UPLOAD_PRUNING_JOB } from './media/media.server.ts';
 import { createS3Store, describeStoreError } from './media/object-store.server.ts';
 import { withStartUpLock } from './platform/start-up-lock.server.ts';
-import { setMediaStore, setUploadsRoot } from './media/storage.server.ts';
+import { RESPONSIVE_WIDTHS_EVERY_MS, RESPONSIVE_WIDTHS_JOB, setMediaStore, setUploadsRoot } from './media/storage.server.ts';
 import { registerNightlyBackup } from './platform/backup.server.ts';
 import { processVideo, VIDEO_JOB } from './media/video.server.ts';
 
@@ -97,6 +97,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     registerRecurringJob(SCHEDULED_PUBLISH_JOB, runScheduledPublishing, SCHEDULED_PUBLISH_EVERY_MS),
     // Removes uploads whose form was never saved, every six hours across all processes (decision 008).
     registerRecurringJob(UPLOAD_PRUNING_JOB, runUploadPruning, UPLOAD_PRUNING_EVERY_MS),
+    // Issue 24: pictures stored before a responsive width existed get it (the phones' 720 copy).
+    registerRecurringJob(RESPONSIVE_WIDTHS_JOB, runResponsiveWidths, RESPONSIVE_WIDTHS_EVERY_MS),
     // Issue 14: probes and transcodes an uploaded sign-language video (decision 020). In a lane of its
     // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile. One at a
     // time on the whole site (issue 22): each takes hundreds of megabytes and both cores.

@@ -36,6 +36,49 @@ test('public pages send no framework: no modulepreload, no inline script, one pa
   }
 });
 
+test('the public stylesheet has every class the public pages use, and is smaller than the dashboard one', async ({
+  page,
+  request,
+}) => {
+  const [story] = await storyPaths(request);
+  const pages = [
+    ...PUBLIC_PAGES,
+    story!,
+    '/services/awareness-course',
+    '/privacy',
+    '/terms',
+    '/accessibility',
+    '/blog?q=nothing-matches-this',
+    '/no-such-page',
+  ];
+  await page.goto('/admin');
+  const dashboardSheet = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!.href);
+  const dashboardCss = await (await request.get(dashboardSheet)).text();
+  /** The class selectors a stylesheet has rules for, as written in it (escaped). */
+  const selectorsOf = (css: string) => new Set([...css.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => `.${m[1]}`));
+  const dashboardSelectors = selectorsOf(dashboardCss);
+  let publicCss = '';
+  for (const path of pages) {
+    await page.goto(path);
+    // The page script has run: what it adds in the browser (toasts, placeholders) is in the page too.
+    await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
+    const { sheet, classes } = await page.evaluate(() => ({
+      sheet: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+      classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].map(
+        (c) => `.${CSS.escape(c)}`,
+      ),
+    }));
+    expect(sheet, path).toHaveLength(1);
+    expect(sheet[0], path).not.toBe(dashboardSheet);
+    publicCss ||= await (await request.get(sheet[0]!)).text();
+    const publicSelectors = selectorsOf(publicCss);
+    // A class Tailwind makes a rule for (the dashboard's sheet has every class) must be in the public sheet.
+    const missing = classes.filter((selector) => dashboardSelectors.has(selector) && !publicSelectors.has(selector));
+    expect(missing, path).toEqual([]);
+  }
+  expect(publicCss.length).toBeLessThan(dashboardCss.length);
+});
+
 test.describe('with JavaScript off at 375 px', () => {
   test.use({ javaScriptEnabled: false, viewport: MOBILE });
 

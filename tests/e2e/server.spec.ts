@@ -38,6 +38,10 @@ test('hashed assets are cached for a year and compressed', async ({ request }) =
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(response.headers()['content-encoding']).toBe('br');
+  // A file, not a page: a CSP that lets it run nothing, nosniff, and none of a page's other headers.
+  expect(response.headers()['content-security-policy']).toBe("default-src 'none'");
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['x-frame-options']).toBeUndefined();
   const gzip = await request.get('/', { headers: { 'Accept-Encoding': 'gzip' } });
   expect(gzip.headers()['content-encoding']).toBe('gzip');
 });
@@ -49,6 +53,9 @@ test('uploaded images are served from the data folder', async ({ request }) => {
   const response = await request.get(image!);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('image/webp');
+  expect(response.headers()['content-security-policy']).toBe("default-src 'none'");
+  expect(response.headers()['x-content-type-options']).toBe('nosniff');
+  expect(response.headers()['referrer-policy']).toBeUndefined();
 });
 
 test('a second server on a busy port stops with one clear line and exit code 1', async () => {

@@ -25,7 +25,7 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
                 alt={article.imageAlt}
                 width={1600}
                 height={900}
-                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"
               />
             )}
             <div className="flex flex-1 flex-col p-5">

@@ -29,7 +29,11 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
             key={story.id}
             className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
           >
-            <Image src={story.imageUrl} alt={story.imageAlt} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" />
+            <Image
+              src={story.imageUrl}
+              alt={story.imageAlt}
+              sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"
+            />
             <div className="flex flex-1 flex-col p-6">
               <p className="text-sm text-slate-600">
                 <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>

@@ -1,6 +1,7 @@
 import { adminAccessMiddleware } from '~/server/http/admin-access.server';
 import { DashboardError } from '~/components/admin/dashboard-error';
 import { ADMIN_ACCESS } from './access';
+import stylesheet from '~/styles/dashboard.css?url';
 import type { Route } from './+types/layout';
 
 // Wraps every /admin route (app/routes.ts). Its middleware is the one place that decides who may
@@ -11,6 +12,9 @@ export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware(ADM
 
 /** The title of a refusal shown here; every dashboard screen below names its own. */
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+
+/** The dashboard's own stylesheet: the public site's classes and its own (issue 24). */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
 
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 

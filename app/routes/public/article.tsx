@@ -179,7 +179,7 @@ export function Article({
             priority
             width={1600}
             height={900}
-            sizes="(min-width: 768px) 720px, 100vw"
+            sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"
             className="mt-8 rounded-2xl"
           />
         )}

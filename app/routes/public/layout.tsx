@@ -8,6 +8,7 @@ import { pictureBytes } from '~/server/media/picture-sizes.server';
 import { pageScript } from '~/server/platform/page-scripts.server';
 import { getSiteInfo } from '~/server/site/site.server';
 import type { ScriptsHandle } from '~/root';
+import stylesheet from '~/styles/public.css?url';
 import type { Route } from './+types/layout';
 
 /**
@@ -18,6 +19,7 @@ import type { Route } from './+types/layout';
 export const handle: ScriptsHandle = { scripts: false };
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
   { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: `${COLLECTION_INFO.blogs.path}/rss.xml` },
   { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: `${COLLECTION_INFO.news.path}/rss.xml` },
 ];

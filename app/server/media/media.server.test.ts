@@ -17,7 +17,8 @@ import {
   UPLOAD_PRUNING_JOB,
 } from './media.server';
 import { createS3Store } from './object-store.server';
-import { getMediaStore, setMediaStore, setUploadsRoot, storeImage } from './storage.server';
+import { addMissingWidths, getMediaStore, setMediaStore, setUploadsRoot, storeImage } from './storage.server';
+import { IMAGE_WIDTHS } from '../../lib/images';
 import { createUser, deleteUser, updateUser } from '../staff/users.server';
 
 const IP = '203.0.113.9';
@@ -68,7 +69,7 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
             .replace(/\.webp$/, ''),
         ),
       ),
-    ).toHaveLength(4);
+    ).toHaveLength(1 + IMAGE_WIDTHS.length);
   });
 
   it('removes uploads nobody saved a day later, and keeps every image something shows', async () => {
@@ -91,11 +92,11 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
         updated_at: now,
       })
       .execute();
-    expect(filesOf('news', 'abandoned')).toHaveLength(4);
+    expect(filesOf('news', 'abandoned')).toHaveLength(1 + IMAGE_WIDTHS.length);
 
     // Within the day, nothing goes: the form may still be open.
     expect(await pruneUnusedUploads()).toBe(0);
-    expect(filesOf('news', 'abandoned')).toHaveLength(4);
+    expect(filesOf('news', 'abandoned')).toHaveLength(1 + IMAGE_WIDTHS.length);
 
     // Two days later only the upload nothing shows is gone, with its copies and its record; the
     // one made a moment ago waits for its own day.
@@ -111,8 +112,8 @@ describe.each(ENGINES)('uploaded images on %s', (engine) => {
       .execute();
     expect(await pruneUnusedUploads()).toBe(1);
     expect(filesOf('news', 'abandoned')).toEqual([]);
-    expect(filesOf('news', 'shown')).toHaveLength(4);
-    expect(filesOf('news', 'fresh_one')).toHaveLength(4);
+    expect(filesOf('news', 'shown')).toHaveLength(1 + IMAGE_WIDTHS.length);
+    expect(filesOf('news', 'fresh_one')).toHaveLength(1 + IMAGE_WIDTHS.length);
     const keys = await mediaRows();
     expect(keys.some((k) => k.includes('abandoned'))).toBe(false);
     expect(keys.filter((k) => k.includes('shown') || k.includes('fresh_one'))).toHaveLength(2);
@@ -174,14 +175,52 @@ describe.each(ENGINES)('uploaded images in an S3-compatible bucket, on %s', (eng
   it('writes the picture and its widths to the bucket, never to disk, and removes them there', async () => {
     const image = await storeImage(database().db, { folder: 'news', originalName: 'in the bucket.png', bytes: png });
     const key = image.url.slice('/media/'.length);
-    expect(await keysIn('news/')).toEqual(
-      [key, ...[480, 960, 1600].map((w) => key.replace(/\.webp$/, `-${w}w.webp`))].toSorted(),
-    );
+    expect(await keysIn('news/')).toEqual([key, ...IMAGE_WIDTHS.map((w) => key.replace(/\.webp$/, `-${w}w.webp`))].toSorted());
     expect(fs.existsSync(path.join(database().dataDir, 'uploads', 'news'))).toBe(false);
     expect(await getMediaStore().head(key)).toMatchObject({ size: expect.any(Number) });
 
     expect(await removeImageIfUnused(image.url)).toBe(true);
     expect(await keysIn('news/')).toEqual([]);
+  });
+});
+
+describe.each(ENGINES)('responsive widths added later on %s (issue 24)', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+
+  it('gives a picture stored before the 720 width existed its copy, once, and leaves others alone', async () => {
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4338ca' } })
+      .png()
+      .toBuffer();
+    const old = await storeImage(database().db, { folder: 'blogs', originalName: 'older.png', bytes: png });
+    const profile = await storeImage(database().db, {
+      folder: 'profiles',
+      originalName: 'face.png',
+      bytes: png,
+      responsive: false,
+    });
+    // As a picture stored by the earlier pipeline: no 720 copy, and its record says so.
+    const key = old.url.slice('/media/'.length);
+    const copy = key.replace(/\.webp$/, '-720w.webp');
+    await getMediaStore().delete(copy);
+    await database().db.updateTable('media').set({ variants: '[480,960,1600]' }).where('key', '=', key).execute();
+
+    expect(await addMissingWidths(database().db)).toBe(1);
+    const made = await getMediaStore().head(copy);
+    expect(made?.size).toBeGreaterThan(0);
+    const stored = await getMediaStore().get(copy);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(720);
+    const row = await database().db.selectFrom('media').select('variants').where('key', '=', key).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.variants)).toEqual([...IMAGE_WIDTHS]);
+    // Nothing left to do; the profile picture (one size only) was never a candidate.
+    expect(await addMissingWidths(database().db)).toBe(0);
+    const profileRow = await database()
+      .db.selectFrom('media')
+      .select('variants')
+      .where('key', '=', profile.url.slice('/media/'.length))
+      .executeTakeFirstOrThrow();
+    expect(profileRow.variants).toBe('[]');
   });
 });
 

@@ -1,7 +1,7 @@
 import { getDb } from '../db/db.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { isSafeKey } from './object-store.server.ts';
-import { getMediaStore, MEDIA_URL_PREFIX } from './storage.server.ts';
+import { addMissingWidths, getMediaStore, MEDIA_URL_PREFIX } from './storage.server.ts';
 import { pruneUnusedVideos } from './video.server.ts';
 import { variantUrl } from '../../lib/images.ts';
 import { IMAGE_SETTING_KEYS } from '../../lib/site-settings.ts';
@@ -121,4 +121,10 @@ export async function runUploadPruning(): Promise<void> {
   await pruneUnusedUploads();
   // Issue 14: sign-language videos follow the same rule (decision 020).
   await pruneUnusedVideos();
+}
+
+/** The `media.widths` job: pictures stored before a responsive width existed are given it (issue 24). */
+export async function runResponsiveWidths(): Promise<void> {
+  const completed = await addMissingWidths(getDb());
+  if (completed > 0) getLogger().info({ completed }, 'gave stored pictures their missing responsive widths');
 }

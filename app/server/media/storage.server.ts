@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
 import { createDiskStore, type ObjectStore } from './object-store.server.ts';
-import { IMAGE_WIDTHS, variantUrl } from '../../lib/images.ts';
+import { IMAGE_WIDTHS, imageQuality, variantUrl } from '../../lib/images.ts';
 import type { Collection } from '../../lib/collections.ts';
 
 // The one place that writes uploaded files. Images are decoded (proving they are images), rotated
@@ -138,7 +138,11 @@ export async function storeImage(
   // there every width it lists is there too.
   await Promise.all(
     widths.map(async (width) => {
-      const copy = await image.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+      const copy = await image
+        .clone()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: imageQuality(width) })
+        .toBuffer();
       await store.put(variantUrl(url, width).slice(MEDIA_URL_PREFIX.length), copy, 'image/webp');
     }),
   );
@@ -159,4 +163,63 @@ export async function storeImage(
     })
     .execute();
   return { url, width: main.width, height: main.height };
+}
+
+/** Gives pictures stored before a responsive width existed that width (issue 24: the 720 copy). */
+export const RESPONSIVE_WIDTHS_JOB = 'media.widths';
+export const RESPONSIVE_WIDTHS_EVERY_MS = 6 * 60 * 60_000;
+/** Pictures given their missing widths per run; the next run takes the rest. */
+const RESPONSIVE_WIDTHS_BATCH = 200;
+
+/**
+ * Makes the responsive copies a stored picture lacks from its main file, and records them. Until it
+ * has, /media answers a missing copy with the main file (server/media.ts). Returns how many
+ * pictures it completed; a picture whose main file is gone or unreadable is left as it is.
+ */
+export async function addMissingWidths(db: Kysely<Database>, limit = RESPONSIVE_WIDTHS_BATCH): Promise<number> {
+  const rows = await db
+    .selectFrom('media')
+    .select(['id', 'key', 'variants'])
+    .where('variants', '!=', '[]')
+    .where('variants', '!=', JSON.stringify(IMAGE_WIDTHS))
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  const sharp = await loadSharp();
+  const store = getMediaStore();
+  let completed = 0;
+  for (const row of rows) {
+    let had: number[];
+    try {
+      const parsed: unknown = JSON.parse(row.variants);
+      had = Array.isArray(parsed) ? parsed.filter((w): w is number => typeof w === 'number') : [];
+    } catch {
+      had = [];
+    }
+    const missing = IMAGE_WIDTHS.filter((width) => !had.includes(width));
+    const main = await store.get(row.key);
+    if (!main) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of main.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    try {
+      const image = sharp(Buffer.concat(chunks), { failOn: 'error', limitInputPixels: 40_000_000 });
+      for (const width of missing) {
+        const copy = await image
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: imageQuality(width) })
+          .toBuffer();
+        await store.put(variantUrl(row.key, width), copy, 'image/webp');
+      }
+    } catch {
+      continue;
+    }
+    await db
+      .updateTable('media')
+      .set({ variants: JSON.stringify(IMAGE_WIDTHS) })
+      .where('id', '=', row.id)
+      .execute();
+    completed += 1;
+  }
+  return completed;
 }

@@ -13,7 +13,7 @@ import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
 // the article's link, and the subscriber's own unsubscribe link in the footer and in the headers
 // (RFC 8058 one-click). Pure functions: the callers read the database.
 
-/** The site's colours (app.css: indigo-900 header, amber-400 buttons, slate text). */
+/** The site's colours (app/styles: indigo-900 header, amber-400 buttons, slate text). */
 const COLOURS = {
   brand: '#312e81',
   onBrand: '#ffffff',

@@ -241,6 +241,15 @@ describe('the middleware in front of a real Express app', () => {
       res.vary('Save-Data');
       res.type('html').end(`<!doctype html><p>${req.headers['save-data'] ? 'no pictures' : 'pictures'}</p>`);
     });
+    // As the public layout (issue 24): the stylesheet inside on a first page, linked after a link of ours.
+    app.get('/styled', (req, res) => {
+      count('/styled');
+      const head =
+        req.headers['sec-fetch-site'] === 'same-origin'
+          ? '<link rel="stylesheet" href="/assets/public-a.css" data-precedence="default"/>'
+          : '<style data-precedence="default" data-href="/assets/public-a.css">body{color:#111}</style>';
+      res.type('html').end(`<!doctype html><html><head>${head}</head><body><p>${'Styled. '.repeat(200)}</p></body></html>`);
+    });
     // The same page each time, but for its nonce: what two workers render for one URL.
     app.get('/same', (_req, res) => {
       count('/same');
@@ -323,7 +332,7 @@ describe('the middleware in front of a real Express app', () => {
   it('compresses a kept page once it is asked for again, never for a one-off address (issues 24 and 29)', async () => {
     const first = await raw('/page?once=1', {});
     expect(first.headers['x-cache']).toBe('MISS');
-    const key = pageCacheKey('/page?once=1', new URL(base).host)!;
+    const key = `${pageCacheKey('/page?once=1', new URL(base).host)!}#inline-css`;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(store.peek(key)).toBeDefined();
     expect(store.peek(key)?.encoded).toBeUndefined();
@@ -349,8 +358,8 @@ describe('the middleware in front of a real Express app', () => {
     const first = await raw('/page', {});
     const identity = first.body.toString('utf8');
     await raw('/page', {});
-    await expect.poll(() => store.peek(pageCacheKey('/page', new URL(base).host)!)?.encoded).toBeDefined();
-    const stored = store.peek(pageCacheKey('/page', new URL(base).host)!)!;
+    await expect.poll(() => store.peek(`${pageCacheKey('/page', new URL(base).host)!}#inline-css`)?.encoded).toBeDefined();
+    const stored = store.peek(`${pageCacheKey('/page', new URL(base).host)!}#inline-css`)!;
 
     const br = await raw('/page', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers['x-cache']).toBe('HIT');
@@ -398,8 +407,29 @@ describe('the middleware in front of a real Express app', () => {
     expect(one.etag).toBe(two.etag);
   });
 
+  it('keeps the first page of a visit (stylesheet inside) apart from the linked form, with one ETag for both (issue 24)', async () => {
+    const first = await fetch(`${base}/styled`);
+    expect(await first.text()).toContain('<style data-precedence');
+    const linked = await fetch(`${base}/styled`, { headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    expect(linked.headers.get('x-cache')).toBe('MISS');
+    expect(await linked.text()).toContain('<link rel="stylesheet"');
+    const firstAgain = await fetch(`${base}/styled`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(firstAgain.headers.get('x-cache')).toBe('HIT');
+    expect(await firstAgain.text()).toContain('<style data-precedence');
+    const linkedAgain = await fetch(`${base}/styled`, { headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    expect(linkedAgain.headers.get('x-cache')).toBe('HIT');
+    expect(await linkedAgain.text()).toContain('<link rel="stylesheet"');
+    expect(renders['/styled']).toBe(2);
+    // A browser holding the first form revalidates it with a 304 when it asks with a link of ours.
+    expect(firstAgain.headers.get('etag')).toBe(linkedAgain.headers.get('etag'));
+    const revalidated = await fetch(`${base}/styled`, {
+      headers: { 'Sec-Fetch-Site': 'same-origin', 'If-None-Match': firstAgain.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
   it('compresses a stored page per request until its copies are ready', async () => {
-    const key = pageCacheKey('/page', new URL(base).host)!;
+    const key = `${pageCacheKey('/page', new URL(base).host)!}#inline-css`;
     store.set(
       key,
       { headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from('<p>stored</p>'.repeat(200)), etag: 'W/"s"' },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { inlinesStylesheet, withStylesheetNeutral } from '../app/lib/first-visit.ts';
 
 // The public page cache (issue 3 item 11, docs/decisions/402-page-cache.md): anonymous GET and HEAD
 // requests for public pages, their single-fetch data, feeds and robots.txt are answered from memory.
@@ -348,15 +349,21 @@ function serveStored(
  */
 export const PUBLIC_PAGE_VARY = 'Accept-Encoding, Save-Data';
 
-/** The cache key of a request: its page, and whether it asked to save data. */
+/**
+ * The cache key of a request: its page, whether it asked to save data, and whether the page carries
+ * its stylesheet inside (a reader's first page of a visit, app/lib/first-visit.ts): each page is
+ * kept in four forms at most.
+ */
 export function requestCacheKey(req: Request): string | undefined {
   const key = pageCacheKey(req.originalUrl, req.headers.host);
   if (key === undefined) return undefined;
-  return String(req.headers['save-data'] ?? '')
-    .trim()
-    .toLowerCase() === 'on'
-    ? `${key}#save-data`
-    : key;
+  const saveData =
+    String(req.headers['save-data'] ?? '')
+      .trim()
+      .toLowerCase() === 'on';
+  const site = req.headers['sec-fetch-site'];
+  const inline = inlinesStylesheet(typeof site === 'string' ? site : undefined);
+  return `${key}${saveData ? '#save-data' : ''}${inline ? '#inline-css' : ''}`;
 }
 
 function cacheableRequest(req: Request): boolean {
@@ -497,7 +504,13 @@ export function pageCache(store: PageCacheStore): RequestHandler {
       const html = /^text\/html/i.test(type) ? body.toString('utf8') : undefined;
       // The ETag leaves the nonce out: every worker and instance then gives the same page the same
       // ETag, and a browser's If-None-Match gets its 304 whichever process answers (issue 15).
-      const stored: CachedPage = { headers, body, etag: etagOf(html && nonce ? Buffer.from(html.replaceAll(nonce, '')) : body) };
+      // Issue 24: nor whether the stylesheet is inside the page or linked (app/lib/first-visit.ts): a
+      // browser holding one form revalidates it with a 304 when it asks for the other.
+      const stored: CachedPage = {
+        headers,
+        body,
+        etag: etagOf(html ? Buffer.from(withStylesheetNeutral(nonce ? html.replaceAll(nonce, '') : html)) : body),
+      };
       if (html !== undefined && typeof csp === 'string') stored.csp = cspForStoredPage(csp, html, nonce);
       // Its compressed copies are made when it is asked for again (encodeOnReuse).
       store.set(key, stored, generation);

@@ -467,7 +467,14 @@ function keepMessage(saved: boolean) {
     assets: [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="stylesheet"], script[src]')].map(
       (el) => ('href' in el ? el.href : el.src),
     ),
+    // A first page of a visit carries its stylesheet inside (lib/first-visit.ts): handed over as it is.
+    stylesheet: inlineStylesheet(),
   };
+}
+
+function inlineStylesheet(): { url: string; text: string } | undefined {
+  const style = document.querySelector<HTMLStyleElement>('style[data-href]');
+  return style?.textContent ? { url: new URL(style.dataset.href!, location.href).href, text: style.textContent } : undefined;
 }
 
 /**

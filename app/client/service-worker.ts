@@ -79,8 +79,23 @@ interface KeepMessage {
   /** The pictures the page shows (their current source) and its stylesheet and scripts. */
   pictures: string[];
   assets: string[];
+  /** A stylesheet the page carries inside (a first page of a visit): kept as its file, no download. */
+  stylesheet?: { url: string; text: string };
   /** "Save for offline": kept apart from the newest 30. */
   saved?: boolean;
+}
+
+/** Hashed build stylesheets are at most this big; anything larger is not ours. */
+const STYLESHEET_MAX_CHARS = 500_000;
+
+/** Keeps the text of a stylesheet the page carried as the file it came from, unless it is kept already. */
+async function keepStylesheet(stylesheet: KeepMessage['stylesheet']): Promise<void> {
+  if (!stylesheet || typeof stylesheet.text !== 'string' || stylesheet.text.length > STYLESHEET_MAX_CHARS) return;
+  const url = new URL(stylesheet.url, self.location.origin);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith('/assets/') || !url.pathname.endsWith('.css')) return;
+  const shell = await caches.open(SHELL);
+  if (await shell.match(url.href)) return;
+  await shell.put(url.href, new Response(stylesheet.text, { headers: { 'Content-Type': 'text/css; charset=utf-8' } }));
 }
 
 self.addEventListener('message', (event) => {
@@ -90,6 +105,7 @@ self.addEventListener('message', (event) => {
   if (!isKeepable(url)) return;
   event.waitUntil(
     (async () => {
+      await keepStylesheet(message.stylesheet);
       await keepFiles(SHELL, message.assets);
       await keepFiles(PICTURES, message.pictures, MAX_PICTURES);
       const name = message.saved ? SAVED : PAGES;

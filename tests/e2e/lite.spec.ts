@@ -63,7 +63,13 @@ test('the public stylesheet has every class the public pages use, and is smaller
     // The page script has run: what it adds in the browser (toasts, placeholders) is in the page too.
     await page.locator('html[data-enhanced]').waitFor({ state: 'attached' });
     const { sheet, classes } = await page.evaluate(() => ({
-      sheet: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+      // Opened directly, a page carries its stylesheet inside, naming the file it is (lib/first-visit.ts).
+      sheet: [
+        ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+        ...[...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map(
+          (s) => new URL(s.dataset.href!, location.href).href,
+        ),
+      ],
       classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))].map(
         (c) => `.${CSS.escape(c)}`,
       ),
@@ -77,6 +83,29 @@ test('the public stylesheet has every class the public pages use, and is smaller
     expect(missing, path).toEqual([]);
   }
   expect(publicCss.length).toBeLessThan(dashboardCss.length);
+});
+
+test('a page opened from elsewhere carries its stylesheet; one opened from a link of ours links it (first visit on 2G)', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  const inline = page.locator('head style[data-href]');
+  await expect(inline).toHaveCount(1);
+  const href = await inline.getAttribute('data-href');
+  expect(href).toMatch(/^\/assets\/public-[\w-]+\.css$/);
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  await expect(page.locator('a[href="#main"]')).toHaveCSS('position', 'absolute');
+  // Fetched once the page is idle, for the next page.
+  await expect(page.locator(`link[rel="prefetch"][href="${href}"]`)).toHaveCount(1);
+  // A link of ours followed: the browser says Sec-Fetch-Site: same-origin, and the page links the file.
+  await Promise.all([
+    page.waitForURL('**/blog'),
+    page.locator('header nav[aria-label="Main"] a[href="/blog"], #mobile-menu a[href="/blog"]').first().dispatchEvent('click'),
+  ]);
+  await expect(page.locator(`head link[rel="stylesheet"][href="${href}"]`)).toHaveCount(1);
+  await expect(page.locator('style[data-href]')).toHaveCount(0);
+  // Styled either way: the skip link is visually hidden until focused, as only the stylesheet makes it.
+  await expect(page.locator('a[href="#main"]')).toHaveCSS('position', 'absolute');
 });
 
 test.describe('with JavaScript off at 375 px', () => {

@@ -6,9 +6,9 @@ import { COLLECTION_INFO } from '~/lib/collections';
 import { formatBytes, wantsSaveData } from '~/lib/save-data';
 import { pictureBytes } from '~/server/media/picture-sizes.server';
 import { pageScript } from '~/server/platform/page-scripts.server';
+import { publicStylesheetFor } from '~/server/http/stylesheet.server';
 import { getSiteInfo } from '~/server/site/site.server';
 import type { ScriptsHandle } from '~/root';
-import stylesheet from '~/styles/public.css?url';
 import type { Route } from './+types/layout';
 
 /**
@@ -19,13 +19,17 @@ import type { Route } from './+types/layout';
 export const handle: ScriptsHandle = { scripts: false };
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'alternate', type: 'application/rss+xml', title: 'Stories', href: `${COLLECTION_INFO.blogs.path}/rss.xml` },
   { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: `${COLLECTION_INFO.news.path}/rss.xml` },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { site: await getSiteInfo(), script: pageScript('reading'), saveData: wantsSaveData(request.headers) };
+  return {
+    site: await getSiteInfo(),
+    script: pageScript('reading'),
+    saveData: wantsSaveData(request.headers),
+    stylesheet: publicStylesheetFor(request),
+  };
 }
 
 /** Longer than any address of an uploaded picture; the pattern cannot run past a quote or a tag. */
@@ -55,9 +59,24 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** spec §2 shared layout: header, mobile menu, routed content offset below the fixed header, footer. */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { site, script } = loaderData;
+  const { site, script, stylesheet, saveData } = loaderData;
   return (
     <ToastProvider>
+      {/*
+        Issue 24: inside the page on a reader's first page of a visit, linked after (lib/first-visit.ts).
+        The first page also has the browser fetch the file once it is idle, for the next page; not with
+        the data saver on, where most visits are one page. React puts these in the head.
+      */}
+      {stylesheet.css === undefined ? (
+        <link rel="stylesheet" href={stylesheet.href} precedence="default" />
+      ) : (
+        <>
+          <style href={stylesheet.href} precedence="default">
+            {stylesheet.css}
+          </style>
+          {!saveData && <link rel="prefetch" href={stylesheet.href} as="style" />}
+        </>
+      )}
       <script type="module" async src={script} />
       <a
         href="#main"

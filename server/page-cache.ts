@@ -394,11 +394,18 @@ export function pageCacheHits(store: PageCacheStore): RequestHandler {
 function encodeOnReuse(store: PageCacheStore, key: string, page: CachedPage): void {
   if (page.encoded || page.encoding) return;
   page.encoding = true;
-  encodeBodies(page.body).then(
-    (encoded) => store.addEncodings(key, page, encoded),
-    () => undefined,
-  );
+  // One page at a time per process: after the cache is emptied, the pages read again are compressed
+  // in turn on one background thread (a few tens of ms each), never on every core at once.
+  encodingQueue = encodingQueue.then(async () => {
+    if (store.peek(key) !== page) return;
+    try {
+      store.addEncodings(key, page, await encodeBodies(page.body));
+    } catch {
+      // Left uncompressed: hits are compressed on the way, as misses are.
+    }
+  });
 }
+let encodingQueue: Promise<void> = Promise.resolve();
 
 /**
  * The compressed copies of a page, made off the main thread, once per page that is read again.
@@ -430,7 +437,7 @@ export async function encodeBodies(body: Buffer): Promise<EncodedBodies> {
 }
 export const BROTLI_QUALITY = 6;
 export const BROTLI_BEST_QUALITY = 11;
-export const BROTLI_BEST_MAX_BYTES = 256 * 1024;
+export const BROTLI_BEST_MAX_BYTES = 128 * 1024;
 export const GZIP_LEVEL = 6;
 
 type Chunk = string | Uint8Array;

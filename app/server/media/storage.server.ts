@@ -62,11 +62,21 @@ const FILE_STEM_MAX = 80;
 
 /**
  * sharp, loaded the first time an image is stored: a process that serves pages and never takes an
- * upload is spared libvips and its memory (about 10 MB).
+ * upload is spared libvips and its memory (about 10 MB). Issue 29: libvips keeps up to 50 MB of
+ * finished operations for reuse, which a site that stores each picture once never reuses, and works
+ * on as many threads as cores; without its cache and on one thread, the process that stored the
+ * demo pictures keeps less than it did.
  */
 export async function loadSharp(): Promise<(input?: Buffer, options?: SharpOptions) => Sharp> {
-  return (await import('sharp')).default;
+  const sharp = (await import('sharp')).default;
+  if (!sharpTuned) {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    sharpTuned = true;
+  }
+  return sharp;
 }
+let sharpTuned = false;
 
 /** A file name without its extension (the part from the last dot), found without a pattern. */
 export function fileStem(name: string): string {

@@ -434,12 +434,16 @@ function buildFormSchema(kind: ApplicationKind): z.ZodObject {
         // Never posted: the availability's message is shown on its group of boxes under this name.
         availability: z.string().optional(),
       })
-      .superRefine((v, ctx) => {
-        if (v.email === '' && v.phone === '') ctx.addIssue({ code: 'custom', path: ['email'], message: E.reach });
-        const ticked = v as Record<string, unknown>;
-        if (!AVAILABILITY.some(([id]) => ticked[availableField(id)] !== undefined))
-          ctx.addIssue({ code: 'custom', path: ['availability'], message: E.availability });
-      }) as unknown as z.ZodObject;
+      .superRefine(
+        (v, ctx) => {
+          // Run even when other fields have errors (`when`), so every message shows at once.
+          const posted = v as Record<string, unknown>;
+          if (!posted.email && !posted.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: E.reach });
+          if (!AVAILABILITY.some(([id]) => posted[availableField(id)] !== undefined))
+            ctx.addIssue({ code: 'custom', path: ['availability'], message: E.availability });
+        },
+        { when: () => true },
+      ) as unknown as z.ZodObject;
   }
 
   const organisation = required(APPLICATION_LIMITS.organisation, E.organisation);

@@ -80,7 +80,8 @@ export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
 export const MESSAGE_TEXT = {
   title: 'Messages',
-  empty: 'No messages here yet. Messages sent through the contact page appear here.',
+  empty:
+    'No messages here yet. Messages sent through the contact page, and the volunteer, partner, speaker and design-help forms, appear here.',
   noMatches: 'No messages match your search or filter.',
   notFound: 'This message was not found. It may have been deleted.',
   forbidden: 'You do not have permission to manage messages.',

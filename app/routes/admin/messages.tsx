@@ -194,8 +194,8 @@ function RetentionForm({ months, error }: { months: number; error: string | unde
         How long messages are kept
       </h2>
       <p className="mt-2 text-slate-700">
-        Messages older than this are deleted automatically, once a day. The contact page tells visitors how long their message is
-        kept.
+        Messages and applications older than this are deleted automatically, once a day. The contact page and the application
+        forms tell visitors how long their message is kept.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="retention" />

@@ -172,7 +172,6 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
               type="date"
               maxLength={10}
               optional={text.dateOptional}
-              hint="For example 2027-03-15."
             />
             <TextField
               {...field('audience')}

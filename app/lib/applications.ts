@@ -39,6 +39,12 @@ export const APPLICATION_PATHS: Record<ApplicationKind, string> = {
   design: '/design-help',
 };
 
+/** The built-in services whose page also offers a request form (issue 27): the talks and the design services. */
+export const SERVICE_APPLICATIONS: Partial<Record<string, ApplicationKind>> = {
+  'inclusion-talks': 'speaker',
+  'comm-services': 'design',
+};
+
 export function applicationKindFromPath(pathname: string): ApplicationKind | undefined {
   const path = pathname.replace(/(?<!^)\/$/, '');
   return APPLICATION_KINDS.find((kind) => APPLICATION_PATHS[kind] === path);

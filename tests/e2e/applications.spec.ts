@@ -219,7 +219,7 @@ async function teamAddress(page: Page): Promise<string> {
     .textContent())!.trim();
 }
 
-test('the home page and the sitemap lead to the four forms', async ({ page, request }) => {
+test('the home page, the service pages and the sitemap lead to the forms', async ({ page, request }) => {
   await page.goto('/');
   const cards = page.getByRole('region', { name: 'How we can help' });
   await cards.getByRole('link', { name: 'Book Speaker' }).click();
@@ -229,6 +229,11 @@ test('the home page and the sitemap lead to the four forms', async ({ page, requ
   await page.goto('/');
   await cards.getByRole('link', { name: 'Get Design Help' }).click();
   await expect(page.getByRole('heading', { level: 1, name: APPLICATION_TEXT.design.title })).toBeVisible();
+  // The talks' and the design services' pages offer their request forms.
+  await page.goto('/services/inclusion-talks');
+  await expect(page.getByRole('link', { name: APPLICATION_TEXT.speaker.title })).toHaveAttribute('href', '/book-speaker');
+  await page.goto('/services/comm-services');
+  await expect(page.getByRole('link', { name: APPLICATION_TEXT.design.title })).toHaveAttribute('href', '/design-help');
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of Object.values(APPLICATION_PATHS)) expect(sitemap).toContain(`${path}</loc>`);
 });

@@ -40,9 +40,10 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * database (dashboard-permissions), the inbox (the one engine-specific query a screen makes, ILIKE,
  * and its CSV streamed from the database) and several workers sharing one cache (LISTEN/NOTIFY).
  * Other journeys render the same on either engine: what they store and read is tested on both
- * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES).
+ * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES). The application
+ * forms (issue 27) reach the same inbox.
  */
-const BOTH_ENGINES = /(messages|dashboard-permissions|workers)\.spec\.ts$/;
+const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */

@@ -15,6 +15,11 @@ export default [
     route('services/awareness-course', 'routes/public/awareness-course.tsx'),
     route('services/:id', 'routes/public/service.tsx'),
     route('contact', 'routes/public/contact.tsx'),
+    // Issue 27: the footer's and home page's calls to action, each a form of its own (one module).
+    route('volunteer', 'routes/public/application.tsx', { id: 'application-volunteer' }),
+    route('partner', 'routes/public/application.tsx', { id: 'application-partner' }),
+    route('book-speaker', 'routes/public/application.tsx', { id: 'application-speaker' }),
+    route('design-help', 'routes/public/application.tsx', { id: 'application-design' }),
     route('newsletter', 'routes/public/newsletter.tsx'),
     route('newsletter/confirm/:token', 'routes/public/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe/:token', 'routes/public/newsletter-unsubscribe.tsx'),

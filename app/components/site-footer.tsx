@@ -22,11 +22,11 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             <ExternalLink href={site.donationUrl} className={`${buttonBase} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
               Donate now
             </ExternalLink>
-            <Link to="/contact?subject=Partnership" className={`${buttonBase} bg-white text-indigo-900 hover:bg-indigo-50`}>
+            <Link to="/partner" className={`${buttonBase} bg-white text-indigo-900 hover:bg-indigo-50`}>
               Partner with us
             </Link>
             <Link
-              to="/contact?subject=Volunteering"
+              to="/volunteer"
               className={`${buttonBase} border-2 border-white text-white hover:bg-white hover:text-indigo-900`}
             >
               Become a Volunteer

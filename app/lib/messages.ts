@@ -1,12 +1,27 @@
 import { z } from 'zod';
+import { INBOX_KINDS, isApplicationKind, type InboxKind } from './applications.ts';
 
 // The inbox (issue 11): the contact form's messages as staff see them. Statuses, the views of the
 // list, the limits of every input and the words of the screens, shared by the pages and the
 // services (docs/decisions/501-inbox.md). Zod is built inside `/* @__PURE__ */` calls, so a page that
 // imports only texts does not ship it.
 
-export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived', 'spam'] as const;
+export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived', 'spam', 'contacted', 'accepted', 'declined'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * Issue 27: a contact message is New, Read, Replied, Archived or Spam; an application (volunteer,
+ * partner, speaker, design help) is New, Contacted, Accepted or Declined (docs/decisions/027-applications.md).
+ */
+export const KIND_STATUSES = {
+  message: ['new', 'read', 'replied', 'archived', 'spam'],
+  application: ['new', 'contacted', 'accepted', 'declined'],
+} as const satisfies Record<string, readonly MessageStatus[]>;
+
+/** The statuses a row of `kind` can have. */
+export function statusesOfKind(kind: InboxKind): readonly MessageStatus[] {
+  return isApplicationKind(kind) ? KIND_STATUSES.application : KIND_STATUSES.message;
+}
 
 export const STATUS_LABELS: Record<MessageStatus, string> = {
   new: 'New',
@@ -14,6 +29,9 @@ export const STATUS_LABELS: Record<MessageStatus, string> = {
   replied: 'Replied',
   archived: 'Archived',
   spam: 'Spam',
+  contacted: 'Contacted',
+  accepted: 'Accepted',
+  declined: 'Declined',
 };
 
 /** What the status filter offers: the inbox (New, Read, Replied), one status, or every message. */
@@ -21,13 +39,16 @@ export const MESSAGE_VIEWS = ['inbox', ...MESSAGE_STATUSES, 'all'] as const;
 export type MessageView = (typeof MESSAGE_VIEWS)[number];
 
 export const VIEW_LABELS: Record<MessageView, string> = {
-  inbox: 'Inbox (New, Read, Replied)',
+  inbox: 'Inbox (New, Read, Replied, Contacted)',
   ...STATUS_LABELS,
   all: 'All messages',
 };
 
-/** Spam and Archived stay out of the default view; each is reachable by the filter. */
-export const INBOX_STATUSES: readonly MessageStatus[] = ['new', 'read', 'replied'];
+/** Spam, Archived, Accepted and Declined stay out of the default view; each is reachable by the filter. */
+export const INBOX_STATUSES: readonly MessageStatus[] = ['new', 'read', 'replied', 'contacted'];
+
+/** The kind filter's choices: every kind, or one; the address's `kind`. */
+export const KIND_FILTERS = ['all', ...INBOX_KINDS] as const;
 
 export function isMessageView(value: unknown): value is MessageView {
   return typeof value === 'string' && (MESSAGE_VIEWS as readonly string[]).includes(value);
@@ -54,12 +75,13 @@ export const RETENTION = { defaultMonths: 24, minMonths: 1, maxMonths: 120 } as 
  * What staff may set by hand. Replied comes only from a reply. "Mark handled" (no reply needed)
  * archives the message; "Move back to the inbox" makes it Read again.
  */
-export const SETTABLE_STATUSES = ['new', 'read', 'archived', 'spam'] as const;
+export const SETTABLE_STATUSES = ['new', 'read', 'archived', 'spam', 'contacted', 'accepted', 'declined'] as const;
 export type SettableStatus = (typeof SETTABLE_STATUSES)[number];
 
 export const MESSAGE_TEXT = {
   title: 'Messages',
-  empty: 'No messages here yet. Messages sent through the contact page appear here.',
+  empty:
+    'No messages here yet. Messages sent through the contact page, and the volunteer, partner, speaker and design-help forms, appear here.',
   noMatches: 'No messages match your search or filter.',
   notFound: 'This message was not found. It may have been deleted.',
   forbidden: 'You do not have permission to manage messages.',
@@ -73,14 +95,22 @@ export const MESSAGE_TEXT = {
     read: 'Message moved back to the inbox.',
     archived: 'Message marked handled and archived.',
     spam: 'Message marked as spam.',
+    contacted: 'Marked as contacted.',
+    accepted: 'Marked as accepted.',
+    declined: 'Marked as declined.',
   } satisfies Record<SettableStatus, string>,
   statusFailed: 'The message could not be changed. Please try again.',
   statusInvalid: 'Please choose what to do with the message.',
+  statusNotForKind: 'That status is not one this message can have. Please choose another.',
+  noEmail: (phone: string | null) =>
+    phone
+      ? `This person gave no email address, so a reply cannot be mailed. Call or text them on ${phone}, then mark them Contacted.`
+      : 'This person gave no email address, so a reply cannot be mailed.',
   deleted: 'Message deleted.',
   deleteFailed: 'The message could not be deleted. Please try again.',
   /** spec §5: the confirmation names the item and says it cannot be undone. */
   deleteConfirm: (subject: string, name: string, email: string) =>
-    `Are you sure you want to delete the message "${subject}" from ${name} (${email})? This action cannot be undone.`,
+    `Are you sure you want to delete the message "${subject}" from ${name}${email ? ` (${email})` : ''}? This action cannot be undone.`,
   retentionSaved: (months: number) => `Messages are now deleted after ${monthsText(months)}.`,
   retentionInvalid: `Please enter a whole number of months from ${RETENTION.minMonths} to ${RETENTION.maxMonths}.`,
   exportFailed: 'The messages could not be exported. Please try again.',

@@ -16,7 +16,7 @@ export type Permission =
   | 'content:delete'
   | 'content:view'
   // Issue 11: the dashboard runs the site.
-  | 'messages:manage' // the inbox: read, reply, mark, delete, export, retention
+  | 'messages:manage' // the inbox: read, reply, mark, delete, export, retention (applications too, issue 27)
   | 'subscribers:view' // newsletter counts on the overview
   | 'subscribers:manage' // the subscribers screen: search, erase, export (issue 12)
   | 'newsletter:send' // send a published story or news item to the confirmed subscribers (issue 12)

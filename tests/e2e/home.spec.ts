@@ -107,9 +107,9 @@ for (const viewport of [DESKTOP, MOBILE]) {
     );
     await expect(main.getByRole('heading', { level: 2 })).toHaveText(SECTION_HEADINGS);
 
-    await expect(main.getByRole('link', { name: 'Partner with us' })).toHaveAttribute('href', '/contact?subject=Partnership');
+    await expect(main.getByRole('link', { name: 'Partner with us' })).toHaveAttribute('href', '/partner');
     const mission = page.getByRole('region', { name: 'Awareness that opens doors' });
-    await expect(mission.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '/contact?subject=Volunteering');
+    await expect(mission.getByRole('link', { name: 'Join now' })).toHaveAttribute('href', '/volunteer');
     await expect(mission.getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/about');
     await expect(mission.getByRole('img', { name: /three people/ })).toBeVisible();
 
@@ -148,8 +148,8 @@ test('the three action cards lead to training, speakers and design help', async 
   await expect(cards).toContainText('Digital skills training for youth with disabilities');
   await expect(cards).toContainText('Speakers for disability awareness conversations');
   await expect(cards).toContainText('Inclusive design and social media services');
-  await expect(cards.getByRole('link', { name: 'Book Speaker' })).toHaveAttribute('href', '/services/inclusion-talks');
-  await expect(cards.getByRole('link', { name: 'Get Design Help' })).toHaveAttribute('href', '/services/comm-services');
+  await expect(cards.getByRole('link', { name: 'Book Speaker' })).toHaveAttribute('href', '/book-speaker');
+  await expect(cards.getByRole('link', { name: 'Get Design Help' })).toHaveAttribute('href', '/design-help');
 
   // The whole card is the target: a click on its text follows the link.
   const description = cards.getByText('Digital skills training for youth with disabilities');

@@ -648,6 +648,10 @@ describe('every route with an action, posted adversarial bodies', () => {
     expect(withAction.map((r) => r.pattern)).toEqual(
       expect.arrayContaining([
         '/contact',
+        '/volunteer',
+        '/partner',
+        '/book-speaker',
+        '/design-help',
         '/admin/content/autosave',
         '/admin/content/preview',
         '/admin/uploads/content',

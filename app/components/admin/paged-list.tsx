@@ -33,6 +33,8 @@ export interface ListSearchProps<View extends string> {
   views: readonly View[];
   /** Each choice's label with its count, e.g. "Confirmed (12)". */
   viewLabel: (view: View) => string;
+  /** More controls of the same GET form, before the status filter (the inbox's kind, issue 27). */
+  filters?: ReactNode;
 }
 
 export function ListSearch<View extends string>({
@@ -43,16 +45,23 @@ export function ListSearch<View extends string>({
   view,
   views,
   viewLabel,
+  filters,
 }: ListSearchProps<View>) {
   const id = name.toLowerCase();
   return (
-    <Form method="get" role="search" aria-label={name} className="mt-6 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+    <Form
+      method="get"
+      role="search"
+      aria-label={name}
+      className={`mt-6 grid gap-3 sm:items-end ${filters ? 'sm:grid-cols-[1fr_auto_auto_auto]' : 'sm:grid-cols-[1fr_auto_auto]'}`}
+    >
       <div>
         <label htmlFor={`${id}-q`} className="block font-medium text-slate-900">
           {searchLabel}
         </label>
         <input id={`${id}-q`} name="q" type="search" defaultValue={q} maxLength={maxLength} className={inputClass(false)} />
       </div>
+      {filters}
       <div>
         <label htmlFor={`${id}-status`} className="block font-medium text-slate-900">
           Show

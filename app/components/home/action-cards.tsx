@@ -12,13 +12,14 @@ export const ACTION_CARDS = [
   {
     title: 'Book Speaker',
     text: 'Speakers for disability awareness conversations at your school, workplace, church or community group.',
-    to: '/services/inclusion-talks',
+    // Issue 27: each opens its own request form.
+    to: '/book-speaker',
     icon: 'M12 3a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3z M6 11a6 6 0 0 0 12 0 M12 17v4 M8 21h8',
   },
   {
     title: 'Get Design Help',
     text: 'Inclusive design and social media services: accessible graphics, captioned videos and easy-read documents.',
-    to: '/services/comm-services',
+    to: '/design-help',
     icon: 'M12 3l8 4.5v9L12 21l-8-4.5v-9z M12 12l8-4.5 M12 12v9 M12 12L4 7.5',
   },
 ] as const;

@@ -18,7 +18,7 @@ export function Hero({ headline, text }: { headline: string; text: string }) {
         </h1>
         <p className="mt-6 max-w-2xl text-lg whitespace-pre-line text-indigo-100 md:text-xl">{text}</p>
         <div className="mt-10">
-          <Link to="/contact?subject=Partnership" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
+          <Link to="/partner" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
             Partner with us
           </Link>
         </div>

@@ -45,7 +45,7 @@ export function Mission({ heading, text, counter }: { heading: string; text: str
             </p>
           ))}
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/contact?subject=Volunteering" className={BUTTON.accent}>
+            <Link to="/volunteer" className={BUTTON.accent}>
               Join now
             </Link>
             <Link to="/about" className={BUTTON.outline}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { openMessage, replyToMessage, setMessageStatus } from '~/server/inbox/messages.server';
@@ -21,7 +21,8 @@ import {
 } from '~/lib/messages';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { Field, inputClass } from '~/components/admin/form';
-import { MessageStatusBadge } from '~/components/admin/message-status';
+import { KindBadge, MessageStatusBadge } from '~/components/admin/message-status';
+import { answerLines, isApplicationKind, KIND_LABELS } from '~/lib/applications';
 import type { Route } from './+types/message';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -109,7 +110,10 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           <h1 id="message-subject" className="min-w-0 text-2xl font-bold break-words text-slate-900">
             {message.subject}
           </h1>
-          <MessageStatusBadge status={message.status} />
+          <span className="flex flex-wrap gap-2">
+            {message.kind !== 'message' && <KindBadge kind={message.kind} />}
+            <MessageStatusBadge status={message.status} />
+          </span>
         </div>
         <StatusNote message={message} />
         <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
@@ -117,9 +121,13 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           <dd className="break-words text-slate-900">{message.name}</dd>
           <dt className="font-semibold text-slate-700">Email</dt>
           <dd className="break-all">
-            <a href={`mailto:${message.email}`} className="text-indigo-800 underline underline-offset-4">
-              {message.email}
-            </a>
+            {message.email ? (
+              <a href={`mailto:${message.email}`} className="text-indigo-800 underline underline-offset-4">
+                {message.email}
+              </a>
+            ) : (
+              'Not given'
+            )}
           </dd>
           <dt className="font-semibold text-slate-700">Phone</dt>
           <dd className="text-slate-900">
@@ -131,13 +139,28 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
               'Not given'
             )}
           </dd>
+          {message.answers &&
+            answerLines(message.answers).map(([question, answer]) => (
+              <Fragment key={question}>
+                <dt className="font-semibold text-slate-700">{question}</dt>
+                <dd className="break-words text-slate-900">{answer}</dd>
+              </Fragment>
+            ))}
           <dt className="font-semibold text-slate-700">Received</dt>
           <dd className="text-slate-900">
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
           </dd>
         </dl>
-        <h2 className="sr-only">Message</h2>
-        <p className="mt-6 border-t border-slate-200 pt-6 text-lg break-words whitespace-pre-wrap text-slate-900">
+        <h2 className={message.kind === 'message' ? 'sr-only' : 'mt-6 text-lg font-bold text-slate-900'}>
+          {message.kind === 'message'
+            ? 'Message'
+            : message.kind === 'volunteer'
+              ? 'Why they would like to volunteer'
+              : 'What they need'}
+        </h2>
+        <p
+          className={`${message.kind === 'message' ? 'mt-6 border-t border-slate-200 pt-6' : 'mt-2'} text-lg break-words whitespace-pre-wrap text-slate-900`}
+        >
           {message.message}
         </p>
       </article>
@@ -163,13 +186,22 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
         )}
       </section>
 
-      <ReplyForm
-        message={message}
-        teamEmail={teamEmail}
-        error={errors.body}
-        typed={actionData && 'body' in actionData && typeof actionData.body === 'string' ? actionData.body : undefined}
-      />
-      <Actions message={message} />
+      {message.email ? (
+        <ReplyForm
+          message={message}
+          teamEmail={teamEmail}
+          error={errors.body}
+          typed={actionData && 'body' in actionData && typeof actionData.body === 'string' ? actionData.body : undefined}
+        />
+      ) : (
+        <section aria-labelledby="reply-title" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="reply-title" className="text-xl font-bold text-slate-900">
+            Reply
+          </h2>
+          <p className="mt-2 text-slate-800">{MESSAGE_TEXT.noEmail(message.phone)}</p>
+        </section>
+      )}
+      {isApplicationKind(message.kind) ? <ApplicationActions message={message} /> : <Actions message={message} />}
     </>
   );
 }
@@ -189,7 +221,10 @@ function StatusNote({ message }: { message: Detail }) {
     replied: 'Replied',
     archived: 'Marked handled and archived',
     spam: 'Marked as spam',
-    new: 'Marked as unread',
+    new: isApplicationKind(message.kind) ? 'Marked as new' : 'Marked as unread',
+    contacted: 'Contacted',
+    accepted: 'Accepted',
+    declined: 'Declined',
   };
   if (message.status === 'replied' && lastReply)
     return <p className="mt-2 text-slate-700">Replied{by(lastReply.sentByName, lastReply.createdAt)}.</p>;
@@ -274,6 +309,34 @@ function StatusButton({ status, children }: { status: SettableStatus; children: 
         {children}
       </button>
     </Form>
+  );
+}
+
+/** Issue 27: an application is New, Contacted, Accepted or Declined; a reply makes a new one Contacted. */
+function ApplicationActions({ message }: { message: Detail }) {
+  const kind = isApplicationKind(message.kind) ? KIND_LABELS[message.kind].one.toLowerCase() : 'application';
+  return (
+    <section aria-labelledby="actions-title" className="mt-8">
+      <h2 id="actions-title" className="text-xl font-bold text-slate-900">
+        Status
+      </h2>
+      <p className="mt-1 text-slate-700">
+        Contacted the person another way (a call, a text)? Mark the {kind} contacted. Accept or decline it once you have decided.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {message.status !== 'contacted' && <StatusButton status="contacted">Mark as contacted</StatusButton>}
+        {message.status !== 'accepted' && <StatusButton status="accepted">Accept</StatusButton>}
+        {message.status !== 'declined' && <StatusButton status="declined">Decline</StatusButton>}
+        {message.status !== 'new' && <StatusButton status="new">Mark as new</StatusButton>}
+        <ConfirmDelete
+          href={`/admin/messages/${message.id}/delete`}
+          label="Delete"
+          itemName={`message "${message.subject}"`}
+          question={MESSAGE_TEXT.deleteConfirm(message.subject, message.name, message.email)}
+          buttonClass="inline-flex min-h-11 items-center rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        />
+      </div>
+    </section>
   );
 }
 

@@ -16,24 +16,29 @@ import {
   RETENTION,
   retentionSchema,
   VIEW_LABELS,
+  KIND_FILTERS,
+  statusesOfKind,
   type MessageStatus,
   type MessageView,
 } from '~/lib/messages';
+import { isInboxKind, KIND_LABELS } from '~/lib/applications';
 import { Field, inputClass } from '~/components/admin/form';
 import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
-import { MessageStatusBadge } from '~/components/admin/message-status';
+import { KindBadge, MessageStatusBadge } from '~/components/admin/message-status';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Messages | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);
-  const [{ filter, page }, counts, retentionMonths] = await Promise.all([
+  const kind = messageList.filterFromParams(new URL(request.url).searchParams).facet;
+  const [{ filter, page }, counts, kindCounts, retentionMonths] = await Promise.all([
     readListPage(messageList, user, request),
-    messageList.countByStatus(),
+    messageList.countByStatus(undefined, kind),
+    messageList.countByFacet(),
     getRetentionMonths(),
   ]);
-  return { inbox: { filter, page, counts, retentionMonths } };
+  return { inbox: { filter, page, counts, kindCounts, retentionMonths } };
 }
 
 /** The retention setting: whole months after which messages are deleted automatically. */
@@ -59,14 +64,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Inbox = NonNullable<Route.ComponentProps['loaderData']['inbox']>;
 
-/** Issue 11: every contact message, newest first, with search, a status filter, paging, export and retention. */
+/**
+ * Issue 11: every contact message, newest first, with search, a status filter, paging, export and
+ * retention; issue 27: applications too, each of its kind, with a filter by kind.
+ */
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { filter, page, counts, retentionMonths } = loaderData.inbox;
+  const { filter, page, counts, kindCounts, retentionMonths } = loaderData.inbox;
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/messages';
   const shown = { status: filter.view === 'inbox' ? null : filter.view, q: filter.q };
-  const href = (changes: Record<string, string | null>) => listHref('/admin/messages', shown, changes);
-  const filtered = filter.view !== 'inbox' || filter.q !== '';
+  const kind = isInboxKind(filter.facet) ? filter.facet : undefined;
+  const withKind = { kind: kind ?? null };
+  const href = (changes: Record<string, string | null>) => listHref('/admin/messages', shown, { ...withKind, ...changes });
+  const filtered = filter.view !== 'inbox' || filter.q !== '' || kind !== undefined;
+  // Issue 27: the status filter offers the statuses of the kind shown (every status for every kind).
+  const views = MESSAGE_VIEWS.filter(
+    (view) => view === 'inbox' || view === 'all' || !kind || statusesOfKind(kind).includes(view),
+  );
 
   return (
     <>
@@ -77,7 +91,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             {counts.new === 1 ? '1 unread message' : `${counts.new.toLocaleString('en-US')} unread messages`}
           </p>
         </div>
-        <a href={listHref('/admin/messages/export', shown)} className={secondaryButton}>
+        <a href={listHref('/admin/messages/export', shown, withKind)} className={secondaryButton}>
           Export CSV<span className="sr-only"> of the messages listed</span>
         </a>
       </div>
@@ -88,8 +102,26 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         q={filter.q}
         maxLength={MESSAGE_SEARCH_MAX}
         view={filter.view}
-        views={MESSAGE_VIEWS}
+        views={views}
         viewLabel={(view) => `${VIEW_LABELS[view]} (${viewCount(view, counts).toLocaleString('en-US')})`}
+        filters={
+          <div>
+            <label htmlFor="messages-kind" className="block font-medium text-slate-900">
+              Kind
+            </label>
+            <select id="messages-kind" name="kind" defaultValue={kind ?? 'all'} className={`${inputClass(false)} bg-white`}>
+              {KIND_FILTERS.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice === 'all'
+                    ? `Messages and applications (${Object.values(kindCounts)
+                        .reduce((a, b) => a + b, 0)
+                        .toLocaleString('en-US')})`
+                    : `${KIND_LABELS[choice].many} (${(kindCounts[choice] ?? 0).toLocaleString('en-US')})`}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
       />
 
       <PagedList
@@ -132,7 +164,10 @@ function MessageRow({ item }: { item: Inbox['page']['items'][number] }) {
           <span className={unread ? 'font-bold' : 'font-semibold'}>{item.name}</span>{' '}
           <span className="break-all text-slate-600">{item.email}</span>
         </p>
-        <MessageStatusBadge status={item.status} />
+        <span className="flex flex-wrap gap-2">
+          {item.kind !== 'message' && <KindBadge kind={item.kind} />}
+          <MessageStatusBadge status={item.status} />
+        </span>
       </div>
       <h2 className={`mt-1 text-lg break-words ${unread ? 'font-bold' : 'font-semibold'} text-slate-900`}>
         <Link to={`/admin/messages/${item.id}`} className="text-indigo-900 underline-offset-4 hover:underline">
@@ -159,8 +194,8 @@ function RetentionForm({ months, error }: { months: number; error: string | unde
         How long messages are kept
       </h2>
       <p className="mt-2 text-slate-700">
-        Messages older than this are deleted automatically, once a day. The contact page tells visitors how long their message is
-        kept.
+        Messages and applications older than this are deleted automatically, once a day. The contact page and the application
+        forms tell visitors how long their message is kept.
       </p>
       <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="retention" />

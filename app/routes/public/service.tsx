@@ -7,6 +7,7 @@ import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
 import { truncate } from '~/lib/text';
+import { APPLICATION_PATHS, APPLICATION_TEXT, SERVICE_APPLICATIONS } from '~/lib/applications';
 import { getService } from '~/server/content/services.server';
 import type { Route } from './+types/service';
 
@@ -116,7 +117,12 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           title={`Interested in ${service.title}?`}
           text="Tell us about your school, organisation or group and we will get back to you."
         >
-          <Link to={serviceContactHref(service)} className={BUTTON.accent}>
+          {SERVICE_APPLICATIONS[service.id] && (
+            <Link to={APPLICATION_PATHS[SERVICE_APPLICATIONS[service.id]!]} className={BUTTON.accent}>
+              {APPLICATION_TEXT[SERVICE_APPLICATIONS[service.id]!].title}
+            </Link>
+          )}
+          <Link to={serviceContactHref(service)} className={SERVICE_APPLICATIONS[service.id] ? BUTTON.outline : BUTTON.accent}>
             Contact us about this service
           </Link>
           <Link to="/services" className={TEXT_LINK}>

@@ -1,5 +1,6 @@
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { DEFAULT_SERVICE_IDS } from '~/lib/services';
+import { APPLICATION_PATHS } from '~/lib/applications';
 import { getConfig } from '~/server/platform/config.server';
 import { getDb } from '~/server/db/db.server';
 import { escapeXml, XML_CACHE_CONTROL } from './rss';
@@ -16,6 +17,8 @@ export const SITEMAP_PAGES = [
   '/services',
   '/services/awareness-course',
   '/contact',
+  // Issue 27: the application forms.
+  ...Object.values(APPLICATION_PATHS),
   '/newsletter',
   '/privacy',
   '/terms',

@@ -3,6 +3,7 @@ import type { Collection } from '../../lib/collections.ts';
 import type { Role } from '../../lib/permissions.ts';
 import type { ContentStatus } from '../../lib/content-form.ts';
 import type { VideoStatus } from '../../lib/video-upload.ts';
+import type { InboxKind } from '../../lib/applications.ts';
 
 // Typed tables shared by both engines. Timestamps are ISO-8601 UTC strings on both SQLite and
 // PostgreSQL (docs/decisions/002-timestamps-and-ids.md); lists and JSON are stored as text. Roles
@@ -137,7 +138,8 @@ export interface ServiceTable {
   updated_at: string;
 }
 
-export type ContactStatus = 'new' | 'read' | 'replied' | 'archived' | 'spam';
+/** Issue 27: a contact message's statuses, then an application's (contacted, accepted, declined). */
+export type ContactStatus = 'new' | 'read' | 'replied' | 'archived' | 'spam' | 'contacted' | 'accepted' | 'declined';
 
 export interface ContactTable {
   id: string;
@@ -153,6 +155,12 @@ export interface ContactTable {
   /** Who last changed its status, and when (a reply, "handled", archive, spam). */
   status_changed_at: string | null;
   status_changed_by: string | null;
+  /** Issue 27: 'message' (the contact form) or an application's kind (docs/decisions/027-applications.md). */
+  kind: Generated<InboxKind>;
+  /** An application's answers besides name, email, phone and its main text: JSON checked by app/lib/applications.ts. */
+  answers: string | null;
+  /** The outbox row of the confirmation mailed to the applicant, deleted with the application. */
+  confirmation_mail_id: string | null;
 }
 
 /** A reply sent from the inbox, kept in the message's thread. */

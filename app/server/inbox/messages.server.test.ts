@@ -211,7 +211,16 @@ describe.each(ENGINES)('the inbox on %s', (engine) => {
     expect(await list('inbox')).toEqual(['new', 'read', 'replied']);
     expect(await list('all')).toEqual(['archived', 'new', 'read', 'replied', 'spam']);
     for (const status of ['new', 'read', 'replied', 'archived', 'spam'] as const) expect(await list(status)).toEqual([status]);
-    expect(await messageList.countByStatus()).toEqual({ new: 1, read: 1, replied: 1, archived: 1, spam: 1 });
+    expect(await messageList.countByStatus()).toEqual({
+      new: 1,
+      read: 1,
+      replied: 1,
+      archived: 1,
+      spam: 1,
+      contacted: 0,
+      accepted: 0,
+      declined: 0,
+    });
     expect(await countUnreadMessages()).toBe(1);
   });
 

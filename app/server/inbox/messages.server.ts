@@ -23,12 +23,24 @@ import {
   MESSAGES_PAGE,
   RETENTION,
   replySubject,
+  SETTABLE_STATUSES,
+  statusesOfKind,
   STATUS_LABELS,
   viewStatuses,
   type MessageStatus,
   type SettableStatus,
 } from '../../lib/messages.ts';
 import { ID_PATTERN } from '../../lib/ids.ts';
+import {
+  ANSWER_COLUMNS,
+  answerCells,
+  INBOX_KINDS,
+  isApplicationKind,
+  KIND_LABELS,
+  readAnswers,
+  type ApplicationAnswers,
+  type InboxKind,
+} from '../../lib/applications.ts';
 
 // The inbox (issue 11, docs/decisions/501-inbox.md): the contact form's messages for staff with
 // messages:manage. Every rule is checked here as well as by the route table; every change of status,
@@ -44,6 +56,8 @@ export interface MessageSummary {
   firstLine: string;
   status: MessageStatus;
   createdAt: string;
+  /** Issue 27: a contact message, or an application of one kind. */
+  kind: InboxKind;
 }
 
 export interface MessageReply {
@@ -62,6 +76,8 @@ export interface MessageDetail extends MessageSummary {
   /** The staff member who last changed the status: their name when the account still exists, else the stored email. */
   statusChangedBy: string | null;
   replies: MessageReply[];
+  /** An application's answers besides name, email, phone and its text; undefined for a contact message. */
+  answers: ApplicationAnswers | undefined;
 }
 
 /** Messages and replies are this module's only writes, so one permission guards every one of them. */
@@ -69,7 +85,7 @@ function assertMayManage(actor: StaffUser): void {
   if (!can(actor.role, 'messages:manage')) throw new RuleError(MESSAGE_TEXT.forbidden, 403);
 }
 
-const SUMMARY_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
+const SUMMARY_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at', 'kind'] as const;
 
 function toSummary(row: Pick<Selectable<ContactTable>, (typeof SUMMARY_COLUMNS)[number]>): MessageSummary {
   return {
@@ -80,6 +96,7 @@ function toSummary(row: Pick<Selectable<ContactTable>, (typeof SUMMARY_COLUMNS)[
     firstLine: firstLine(row.message),
     status: row.status,
     createdAt: row.created_at,
+    kind: row.kind,
   };
 }
 
@@ -95,7 +112,9 @@ export const messageList = dashboardList({
   views: MESSAGE_VIEWS,
   defaultView: 'inbox',
   viewStatuses,
-  search: { columns: ['name', 'email', 'subject', 'message'], max: MESSAGE_SEARCH_MAX },
+  // Issue 27: contact messages and each kind of application, one at a time or all together.
+  facet: { param: 'kind', column: 'kind', values: INBOX_KINDS },
+  search: { columns: ['name', 'email', 'subject', 'message', 'answers'], max: MESSAGE_SEARCH_MAX },
   pageSize: MESSAGES_PAGE,
   columns: SUMMARY_COLUMNS,
   toItem: toSummary,
@@ -112,6 +131,10 @@ export const messageList = dashboardList({
       ['First opened (UTC)', (r) => r.read_at],
       ['Status changed (UTC)', (r) => r.status_changed_at],
       ['Changed by', (r) => r.status_changed_by],
+      ['Kind', (r) => KIND_LABELS[r.kind]?.one ?? r.kind],
+      ...ANSWER_COLUMNS.map(
+        (heading, i) => [heading, (r: Selectable<ContactTable>) => answerCells(readAnswers(r.kind, r.answers))[i] ?? ''] as const,
+      ),
     ],
     audit: 'messages.exported',
   },
@@ -152,6 +175,7 @@ export async function getMessage(id: string, db: Kysely<Database> = getDb()): Pr
     readAt: row.read_at,
     statusChangedAt: row.status_changed_at,
     statusChangedBy: row.changed_by_name ?? row.status_changed_by,
+    answers: readAnswers(row.kind, row.answers),
     replies: replies.map((r) => ({
       id: r.id,
       body: r.body,
@@ -174,7 +198,8 @@ export async function openMessage(actor: StaffUser, id: string, ip: string | nul
   const message = await messageToChange(actor, id);
   const now = nowIso();
   const db = getDb();
-  if (message.status === 'new') {
+  // An application stays New until someone contacts the person (issue 27); opening only records the first look.
+  if (message.status === 'new' && !isApplicationKind(message.kind)) {
     const opened = await db
       .updateTable('contacts')
       .set((eb) => ({
@@ -224,6 +249,11 @@ export async function replyToMessage(
   const message = await messageToChange(actor, id);
   const text = body.trim();
   if (!text) throw new RuleError(MESSAGE_TEXT.replyRequired, 400, 'body');
+  // A volunteer may give only a phone number: there is nobody to mail.
+  if (!message.email) throw new RuleError(MESSAGE_TEXT.noEmail(message.phone), 400, 'body');
+  // A contact message becomes Replied; a new application becomes Contacted, a decided one keeps its status.
+  const application = isApplicationKind(message.kind);
+  const to: MessageStatus = application ? (message.status === 'new' ? 'contacted' : message.status) : 'replied';
   const site = await getSiteInfo();
   const now = nowIso();
   const reply: MessageReply = { id: newId(), body: text, sentByName: actor.name, sentByEmail: actor.email, createdAt: now };
@@ -249,7 +279,7 @@ export async function replyToMessage(
       await trx
         .updateTable('contacts')
         .set((eb) => ({
-          status: 'replied',
+          status: to,
           read_at: eb.fn.coalesce('read_at', eb.val(now)),
           status_changed_at: now,
           status_changed_by: actor.email,
@@ -262,7 +292,7 @@ export async function replyToMessage(
           action: 'message.replied',
           target: id,
           ip,
-          detail: { from: message.status, replyId: reply.id, mailId: mail.id },
+          detail: { from: message.status, ...(application ? { to } : {}), replyId: reply.id, mailId: mail.id },
         },
         trx,
       );
@@ -280,8 +310,9 @@ export async function setMessageStatus(
   ip: string | null,
 ): Promise<{ from: MessageStatus; to: MessageStatus }> {
   const message = await messageToChange(actor, id);
-  if (!(['new', 'read', 'archived', 'spam'] as const).includes(status))
-    throw new RuleError(MESSAGE_TEXT.statusInvalid, 400, 'status');
+  if (!(SETTABLE_STATUSES as readonly string[]).includes(status)) throw new RuleError(MESSAGE_TEXT.statusInvalid, 400, 'status');
+  // Each kind has its own statuses (issue 27); Replied is not settable, it comes only from a reply.
+  if (!statusesOfKind(message.kind).includes(status)) throw new RuleError(MESSAGE_TEXT.statusNotForKind, 400, 'status');
   if (message.status === status) return { from: status, to: status };
   const now = nowIso();
   await getDb()
@@ -333,6 +364,17 @@ async function deleteMailsOf(trx: Kysely<Database>, messages: Pick<MessageDetail
       .deleteFrom('mail_outbox')
       .where((eb) =>
         eb.or([
+          // Issue 27: the confirmation mailed to an applicant.
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('contacts')
+              .select('confirmation_mail_id')
+              .where('id', '=', message.id)
+              .where('confirmation_mail_id', 'is not', null)
+              .$narrowType<{ confirmation_mail_id: string }>(),
+          ),
           eb(
             'id',
             'in',
@@ -423,6 +465,19 @@ export async function deleteExpiredMessages(now = Date.now()): Promise<{ deleted
           .where('contact_id', 'in', expired)
           .where('mail_id', 'is not', null)
           .$narrowType<{ mail_id: string }>(),
+      )
+      .execute();
+    await trx
+      .deleteFrom('mail_outbox')
+      .where(
+        'id',
+        'in',
+        trx
+          .selectFrom('contacts')
+          .select('confirmation_mail_id')
+          .where('created_at', '<', before)
+          .where('confirmation_mail_id', 'is not', null)
+          .$narrowType<{ confirmation_mail_id: string }>(),
       )
       .execute();
     await trx.deleteFrom('contact_replies').where('contact_id', 'in', expired).execute();

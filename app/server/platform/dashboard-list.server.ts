@@ -41,6 +41,11 @@ export interface ListSpec<T extends ListTable, View extends string, Column exten
     /** The columns hold lower-case text only: the search is lower-cased too, and one LIKE serves both engines. */
     lowerCase?: boolean;
   };
+  /**
+   * A second filter on one column (the inbox's kind, issue 27): the address's `param` names one of
+   * `values`; without it, or with another value, every row.
+   */
+  facet?: { param: string; column: keyof Row<T> & string; values: readonly string[] };
   /** Rows on a page unless the caller asks for another number (1 to 100). */
   pageSize: number;
   /** The columns a page reads (its id and creation time are always read). */
@@ -60,6 +65,8 @@ export interface ListFilter<View extends string> {
   view: View;
   /** Searched in the list's search columns, case-insensitively; '' for none. */
   q: string;
+  /** The facet's value (one of its `values`), when the list has a facet and the address names one. */
+  facet?: string;
 }
 
 export interface ListPage<Item> {
@@ -86,8 +93,10 @@ export interface DashboardList<View extends string, ListStatus extends string, I
   filterFromParams(params: URLSearchParams): ListFilter<View>;
   /** One page of the list, newest first. */
   page(actor: StaffUser, query: ListQuery<View>): Promise<ListPage<Item>>;
-  /** How many rows each status holds, for the filter's choices. */
-  countByStatus(db?: Kysely<Database>): Promise<Record<ListStatus, number>>;
+  /** How many rows each status holds (of the facet's value, when given), for the filter's choices. */
+  countByStatus(db?: Kysely<Database>, facet?: string): Promise<Record<ListStatus, number>>;
+  /** How many rows each of the facet's values holds (empty without a facet). */
+  countByFacet(db?: Kysely<Database>): Promise<Record<string, number>>;
   /** The CSV of the rows matching `filter`, newest first, in chunks of at most `pageSize` rows; the first holds the BOM and the header. */
   csv(filter: ListFilter<View>, pageSize?: number, counter?: { rows: number }): AsyncGenerator<string, void, undefined>;
   /**
@@ -151,6 +160,7 @@ export function dashboardList<T extends ListTable, View extends string, Column e
       .selectFrom(spec.table as string)
       .where((eb) => {
         const conditions = [];
+        if (spec.facet && filter.facet !== undefined) conditions.push(eb(sql.ref<string>(spec.facet.column), '=', filter.facet));
         if (statuses) conditions.push(statuses.length === 1 ? eb('status', '=', statuses[0]!) : eb('status', 'in', statuses));
         if (q) {
           const pattern = containsPattern(q);
@@ -179,7 +189,8 @@ export function dashboardList<T extends ListTable, View extends string, Column e
     filterFromParams(params) {
       const status = params.get('status');
       const view = spec.views.find((v) => v === status) ?? spec.defaultView;
-      return { view, q: search(params.get('q') ?? '') };
+      const facet = spec.facet ? spec.facet.values.find((v) => v === params.get(spec.facet!.param)) : undefined;
+      return { view, q: search(params.get('q') ?? ''), ...(facet === undefined ? {} : { facet }) };
     },
 
     async page(actor, query) {
@@ -199,14 +210,28 @@ export function dashboardList<T extends ListTable, View extends string, Column e
       };
     },
 
-    async countByStatus(db = getDb()) {
+    async countByStatus(db = getDb(), facet) {
       const rows = await anyList(db)
         .selectFrom(spec.table as string)
         .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .$if(!!spec.facet && facet !== undefined, (q) => q.where(sql.ref<string>(spec.facet!.column), '=', facet!))
         .groupBy('status')
         .execute();
       const counts = Object.fromEntries(spec.statuses.map((status) => [status, 0])) as Record<Status<T>, number>;
       for (const row of rows) if (isStatus(row.status)) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    async countByFacet(db = getDb()) {
+      if (!spec.facet) return {};
+      const column = spec.facet.column;
+      const rows = await anyList(db)
+        .selectFrom(spec.table as string)
+        .select([sql.ref<string>(column).as('value'), (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy(column)
+        .execute();
+      const counts: Record<string, number> = Object.fromEntries(spec.facet.values.map((value) => [value, 0]));
+      for (const row of rows) if (spec.facet.values.includes(row.value)) counts[row.value] = Number(row.n);
       return counts;
     },
 
@@ -221,7 +246,13 @@ export function dashboardList<T extends ListTable, View extends string, Column e
           action: spec.csv.audit,
           target: null,
           ip,
-          detail: { count: counter.rows, status: filter.view, searched: filter.q !== '', complete },
+          detail: {
+            count: counter.rows,
+            status: filter.view,
+            ...(spec.facet && filter.facet !== undefined ? { [spec.facet.param]: filter.facet } : {}),
+            searched: filter.q !== '',
+            complete,
+          },
         }),
       );
     },

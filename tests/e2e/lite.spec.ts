@@ -48,6 +48,10 @@ test('the public stylesheet has every class the public pages use, and is smaller
     '/privacy',
     '/terms',
     '/accessibility',
+    '/volunteer',
+    '/partner',
+    '/book-speaker',
+    '/design-help',
     '/blog?q=nothing-matches-this',
     '/no-such-page',
   ];

@@ -4,6 +4,7 @@
 // `npm start` runs it as build/start/server.js, without its types (scripts/ensure-build.ts).
 // First: NODE_ENV and the file mode mask, before anything else loads (server/process-defaults.ts).
 import { dev, startWarnings } from './server/process-defaults.ts';
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,10 +12,12 @@ import { pathToFileURL } from 'node:url';
 import type { ViteDevServer } from 'vite';
 import type * as SiteModule from './server/app.ts';
 import { buildDirOf, closeGracefully, listen, listenProblem, siteUrl } from './server/listen.ts';
-import { runPrimary } from './server/primary.ts';
+import { runPrimary, workerSettings } from './server/primary.ts';
 import { parseWebConcurrency } from './server/web-concurrency.ts';
 
 const buildDir = buildDirOf(import.meta.dirname);
+/** Set for the short-lived process that does the first-start work (prepareInChild). */
+const FIRST_START_ONLY = 'SITE_FIRST_START_ONLY';
 
 function fail(message: string): never {
   process.stderr.write(`Cannot start: ${message}\n`);
@@ -29,8 +32,47 @@ if (!dev && cluster.isPrimary) {
     fail((error as Error).message);
   }
 }
+if (!dev && cluster.isPrimary) {
+  if (process.env[FIRST_START_ONLY] === '1') {
+    await prepareOnly();
+    process.exit(0);
+  }
+  await prepareInChild();
+}
 if (cluster.isPrimary && workers > 1) runPrimary(workers);
 else await runSite();
+
+async function loadSiteModule(): Promise<typeof SiteModule> {
+  const entry = path.join(buildDir, 'server', 'index.js');
+  if (!fs.existsSync(entry)) fail('No production build found: run `npm run build` (npm start does this for you)');
+  return (await import(pathToFileURL(entry).href)) as typeof SiteModule;
+}
+
+/** The child's part: the first-start work, then the end of the process. */
+async function prepareOnly(): Promise<void> {
+  await (await loadSiteModule()).prepareSite();
+}
+
+/**
+ * Issue 29: before anything serves, the first-start work runs in a process of its own that then
+ * ends (app.ts `prepareSite`), with the workers' memory settings; its output is this process's. A
+ * start with nothing to do costs about a second. If it fails, it has said why, and this process ends
+ * with its code.
+ */
+async function prepareInChild(): Promise<void> {
+  const { execArgv, env } = workerSettings();
+  const child = spawn(process.execPath, [...execArgv, process.argv[1]!, ...process.argv.slice(2)], {
+    env: { ...process.env, ...env, [FIRST_START_ONLY]: '1' },
+    stdio: 'inherit',
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  const code = await new Promise<number>((resolve) => child.once('exit', (exit, signal) => resolve(exit ?? (signal ? 1 : 0))));
+  process.off('SIGTERM', forward);
+  process.off('SIGINT', forward);
+  if (code !== 0) process.exit(code);
+}
 
 async function runSite(): Promise<void> {
   let vite: ViteDevServer | undefined;
@@ -41,10 +83,7 @@ async function runSite(): Promise<void> {
     const module = (await vite.ssrLoadModule('/server/app.ts')) as typeof SiteModule;
     site = await module.createSite({ dev, clientDir: '', devMiddleware: vite.middlewares });
   } else {
-    const entry = path.join(buildDir, 'server', 'index.js');
-    if (!fs.existsSync(entry)) fail('No production build found: run `npm run build` (npm start does this for you)');
-    const module = (await import(pathToFileURL(entry).href)) as typeof SiteModule;
-    site = await module.createSite({ dev, clientDir: path.join(buildDir, 'client') });
+    site = await (await loadSiteModule()).createSite({ dev, clientDir: path.join(buildDir, 'client') });
   }
 
   const { app, config, logger } = site;

@@ -23,7 +23,7 @@ function primaryLog(level: 'info' | 'warn' | 'error', fields: Record<string, unk
  * and freed memory handed back to the system kept each worker near 200 MB. Settings the operator
  * chose in NODE_OPTIONS or the environment are left alone.
  */
-function workerSettings(): { execArgv: string[]; env: Record<string, string> } {
+export function workerSettings(): { execArgv: string[]; env: Record<string, string> } {
   const chosen = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
   const flags = [
     ...(chosen.includes('semi-space') ? [] : ['--max-semi-space-size=4']),

@@ -46,4 +46,14 @@ describe('the process defaults', () => {
     expect(load([], {}, open).warnings).toEqual([]);
     expect(load([], {}, path.join(temp, 'missing')).warnings).toEqual([]);
   });
+
+  it('remind the operator, once per start, that the generated first password is still on disk', () => {
+    const dir = path.join(temp, 'with-password');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    expect(load([], {}, dir).warnings).toEqual([]);
+    fs.writeFileSync(path.join(dir, 'super-admin-password.txt'), 'secret', { mode: 0o600 });
+    expect(load([], {}, dir).warnings).toEqual([
+      'the generated super admin password is still on disk: delete the file once you have signed in',
+    ]);
+  });
 });

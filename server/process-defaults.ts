@@ -4,6 +4,7 @@
 // tools the site runs (ffmpeg), which inherit the environment and the file mode mask.
 // Only Node's own modules: nothing of the site may load before this runs.
 import fs from 'node:fs';
+import path from 'node:path';
 
 /** `npm run dev` (`server.ts --dev`): the sources through Vite, one process. */
 export const dev = process.argv.includes('--dev');
@@ -47,6 +48,13 @@ export function startWarnings(dataDir: string): { fields: Record<string, unknown
     warnings.push({
       fields: { dataDir, mode: mode.toString(8) },
       message: `DATA_DIR can be read by other users of this machine: chmod 700 ${dataDir}`,
+    });
+  // The generated first password (app/server/start-up.server.ts, SUPER_ADMIN_PASSWORD_FILE).
+  const passwordFile = path.join(dataDir, 'super-admin-password.txt');
+  if (fs.existsSync(passwordFile))
+    warnings.push({
+      fields: { file: passwordFile },
+      message: 'the generated super admin password is still on disk: delete the file once you have signed in',
     });
   return warnings;
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from './platform/config.server.ts';
 import type { Logger } from './platform/logger.server.ts';
@@ -67,18 +66,14 @@ async function firstStartWork(handle: DatabaseHandle, config: Config, logger: Lo
     passwordFile,
   });
   if (admin.created) logger.info({ email: admin.email }, 'super admin account created');
+  // A file left from an earlier start is named by server.ts's start warnings, once per start.
   if (admin.generatedPassword) announcePasswordFile(admin.email, passwordFile);
-  else if (!admin.created && fs.existsSync(passwordFile))
-    logger.warn(
-      { file: passwordFile },
-      'the generated super admin password is still on disk: delete the file once you have signed in',
-    );
 
   const services = await storeBuiltInServices(handle.db);
   if (services.stored) logger.info({ services: services.stored }, 'built-in services stored');
   // DEMO_CONTENT=false starts with no demo stories, news or staff.
   const seed = config.demoContent ? await seedDemoContent(handle.db) : { seeded: false, articles: 0 };
-  if (seed.seeded) logger.info({ articles: seed.articles }, 'demo content added to the empty database');
+  if (seed.seeded) logger.info({ articles: seed.articles, pid: process.pid }, 'demo content added to the empty database');
 }
 
 /**

@@ -158,4 +158,20 @@ describe('the site as npm start runs it', () => {
     expect(names.some((name) => name.startsWith('uploads/blogs/'))).toBe(true);
     expect(found.filter(([, mode]) => mode !== 'folder 700' && mode !== 'file 600')).toEqual([]);
   });
+
+  it('does the first-start work in a process of its own, which then ends: no serving process holds it (issue 29)', () => {
+    const lines = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { pid?: number; msg?: string });
+    const seeded = lines.find((line) => line.msg === 'demo content added to the empty database');
+    const serving = lines.filter((line) => line.msg?.includes('website is running at'));
+    expect(seeded?.pid).toBeDefined();
+    expect(serving).toHaveLength(2);
+    expect(serving.map((line) => line.pid)).not.toContain(seeded!.pid);
+    // The primary, which forked the workers, is not it either.
+    expect(lines.find((line) => line.msg === 'started 2 worker processes')?.pid).not.toBe(seeded!.pid);
+    // Said once, though the password file outlives the first start.
+    expect(lines.filter((line) => line.msg?.startsWith('the generated super admin password is still on disk'))).toHaveLength(1);
+  });
 });

@@ -51,7 +51,16 @@ const SEARCH_WORD = 'interpreter';
 /** Sends the cache past itself (docs/decisions/402-page-cache.md): what a first visitor waits for. */
 const BYPASS_COOKIE = 'tdg_session=bench';
 
-const TARGETS = { pageJsKb: 120, cachedRatio: 0.7, searchP99Ms: 50, brotliRatio: 0.5, workerRssMb: 200 };
+const TARGETS = {
+  pageJsKb: 120,
+  cachedRatio: 0.7,
+  searchP99Ms: 50,
+  brotliRatio: 0.5,
+  workerRssMb: 200,
+  siteIdleMb: 200,
+  sitePeakMb: 350,
+  oneProcessMb: 150,
+};
 /** Issue 15: seconds of uncached load before each worker's memory is read again (0: not measured). */
 const SOAK = Number(process.env.BENCH_SOAK ?? 60);
 const ONLY_WORKERS = process.env.BENCH_ONLY === 'workers';
@@ -325,6 +334,35 @@ function residentBytes(pid: number | undefined): number | undefined {
 }
 
 /**
+ * Issue 29: a process's memory (Linux /proc): resident now, its peak resident since it started
+ * (VmHWM), and its private part (what it alone holds; the rest is mostly Node's own code, which the
+ * kernel keeps once for every process that runs it).
+ */
+function memoryOf(pid: number | undefined): { rss: number; peak: number; private: number; shared: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (text: string, name: string) =>
+      Number.parseInt(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${name}:`))
+          ?.slice(name.length + 1) ?? '0',
+        10,
+      ) * 1024;
+    return {
+      rss: field(status, 'VmRSS'),
+      peak: field(status, 'VmHWM'),
+      private: field(rollup, 'Private_Clean') + field(rollup, 'Private_Dirty'),
+      shared: field(rollup, 'Shared_Clean') + field(rollup, 'Shared_Dirty'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Issue 12: the Subscribers screen's CSV export of 10,000 subscribers (docs/decisions/505). Adds them
  * to the running server's database, then times the whole download while sampling the server's
  * resident memory every 10 ms (the export streams 500 rows at a time, so it should stay flat), and
@@ -390,12 +428,34 @@ async function measureSubscriberExport(
 // ---------------------------------------------------------------------------------------------
 // The server under test.
 
+/**
+ * Issue 29: the site is measured as `npm start` runs it: the Node flags and allocator settings of
+ * package.json's start script, and build/start/server.js (no TypeScript stripping), read from the
+ * script itself so the two cannot drift apart.
+ */
+function npmStartCommand(): { args: string[]; env: Record<string, string> } {
+  const script = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+  const command = script.split('&&').pop()!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let at = 0;
+  for (; at < command.length && command[at] !== 'node'; at++) {
+    const [name, value] = command[at]!.split('=');
+    if (name && value !== undefined) env[name] = value;
+  }
+  const args = command.slice(at + 1).filter((arg) => !arg.startsWith('--env-file'));
+  const buildDir = process.env.BUILD_DIR ?? 'build';
+  return { args: args.map((arg) => (arg === 'build/start/server.js' ? `${buildDir}/start/server.js` : arg)), env };
+}
+
 async function startServer(dataDir: string, port: number, workers = 1): Promise<{ child: ChildProcess; base: string }> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server.ts'], {
+  const start = npmStartCommand();
+  const child = spawn(process.execPath, start.args, {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -765,9 +825,13 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     currentServer?.pid,
     UNCACHED_CONNECTIONS,
   );
+  // Issue 29: the one process after its uncached load, at its peak.
+  const oneProcess = memoryOf(currentServer?.pid);
   const primary = await restartWithWorkers(dataDir, 2, replaced);
   const workers = childPids(primary.child.pid);
   const idle = workers.map(residentBytes);
+  const sitePids = [primary.child.pid, ...workers];
+  const idleMemory = sitePids.map(memoryOf);
   const twoWorkers = await load(
     '/blog uncached, 2 workers',
     primary.base,
@@ -793,6 +857,20 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     });
     loaded = childPids(primary.child.pid).map(residentBytes);
   }
+  const loadedMemory = sitePids.map(memoryOf);
+  const sum = (values: (number | undefined)[]) => values.reduce<number>((total, value) => total + (value ?? 0), 0);
+  const siteIdle = sum(idleMemory.map((m) => m?.rss));
+  const sitePeak = sum(loadedMemory.map((m) => m?.peak));
+  // What the machine holds for the site: each process's own memory, and the shared part once.
+  const held = (memory: typeof idleMemory) =>
+    sum(memory.map((m) => m?.private)) + Math.max(0, ...memory.map((m) => m?.shared ?? 0));
+  const memoryRows = sitePids.map((pid, i) => [
+    i === 0 ? 'primary' : `worker ${i}`,
+    mb(idleMemory[i]?.rss),
+    mb(loadedMemory[i]?.peak),
+    mb(idleMemory[i]?.private),
+    mb(loadedMemory[i]?.private),
+  ]);
   const rows = [bareRun, cachedBr, cachedGzip, oneWorker, twoWorkers];
   process.stdout.write(
     `Issue 15: the cached /blog (${kb(sample.body.length)} in Brotli) beside a bare node:http server sending the same bytes (the middle of three runs each, taken in turns: ${bareRuns.map((r, k) => `${r.rps.toFixed(0)}/${brRuns[k]!.rps.toFixed(0)}`).join(', ')} req/s), and uncached pages with one and two worker processes (${CONNECTIONS} connections, ${UNCACHED_CONNECTIONS} for uncached pages, ${DURATION} s each):\n${table(
@@ -812,7 +890,19 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
       SOAK > 0
         ? `after ${SOAK} s of uncached pages and searches ${loaded.map(mb).join(', ')}`
         : 'load part skipped (BENCH_SOAK=0)'
-    }; the primary ${mb(residentBytes(primary.child.pid))}.\n\n`,
+    }; the primary ${mb(residentBytes(primary.child.pid))}.\n\nIssue 29: memory of the site as npm start runs it (2 workers${SOAK > 0 ? `, peak over ${SOAK} s of uncached pages and searches` : ''}), resident (RSS) and private to each process:\n${table(
+      ['Process', 'RSS idle', 'RSS peak', 'private idle', 'private after load'],
+      [
+        ...memoryRows,
+        [
+          'whole site',
+          mb(siteIdle),
+          mb(sitePeak),
+          mb(sum(idleMemory.map((m) => m?.private))),
+          mb(sum(loadedMemory.map((m) => m?.private))),
+        ],
+      ],
+    )}\nGoals: whole site idle ${TARGETS.siteIdleMb} MB, peak ${TARGETS.sitePeakMb} MB; one process after uncached /blog ${TARGETS.oneProcessMb} MB (measured: ${mb(oneProcess?.peak)} at its peak, ${mb(oneProcess?.rss)} after). Node's own code is shared by the processes and counted in each RSS: held once, the site takes ${mb(held(idleMemory))} idle and ${mb(held(loadedMemory))} after the load.\n\n`,
   );
   const worst = Math.max(...(SOAK > 0 ? loaded : idle).map((b) => b ?? 0));
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -821,6 +911,9 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     `      by CPU time per request (steadier on a busy machine): ${cpu(brRuns).toFixed(0)} µs against ${cpu(bareRuns).toFixed(0)} µs = ${cpuRatio.toFixed(2)}× the bare server's throughput per core`,
     `      uncached ${uncachedPath}: ${oneWorker.rps.toFixed(0)} req/s with 1 worker, ${twoWorkers.rps.toFixed(0)} req/s with 2 (${(twoWorkers.rps / oneWorker.rps).toFixed(2)}×)`,
     `${verdict(worst > 0 && worst <= TARGETS.workerRssMb * 1024 * 1024)}  each worker at most ${TARGETS.workerRssMb} MB resident ${SOAK > 0 ? `after ${SOAK} s of load` : 'idle'}: at most ${mb(worst)}`,
+    `${verdict(siteIdle > 0 && siteIdle <= TARGETS.siteIdleMb * 1024 * 1024)}  the whole site (primary and 2 workers) at most ${TARGETS.siteIdleMb} MB resident idle: ${mb(siteIdle)}`,
+    `${verdict(sitePeak > 0 && sitePeak <= TARGETS.sitePeakMb * 1024 * 1024)}  the whole site at most ${TARGETS.sitePeakMb} MB resident at its peak (each process's peak, summed): ${mb(sitePeak)}`,
+    `${verdict((oneProcess?.peak ?? 0) > 0 && oneProcess!.peak <= TARGETS.oneProcessMb * 1024 * 1024)}  one process at most ${TARGETS.oneProcessMb} MB resident after uncached /blog: ${mb(oneProcess?.peak)} at its peak`,
   ];
 }
 

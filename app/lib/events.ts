@@ -22,6 +22,9 @@ export const EVENT_LIMITS = {
   subject: 150,
 } as const;
 
+/** The hidden field people never see and bots fill (the contact form's). */
+export const HONEYPOT = 'website';
+
 /** Registration posts larger than this are refused before they are read. */
 export const REGISTRATION_MAX_BODY_BYTES = 16 * 1024;
 /** Registrations per visitor address in the window (the contact form's rule, a little wider). */

@@ -28,7 +28,9 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
         </Link>
       </Heading>
       {event.status === 'cancelled' && (
-        <p className="mt-2 inline-block self-start rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">Cancelled</p>
+        <p className="mt-2 inline-block self-start rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
+          Cancelled
+        </p>
       )}
       <p className="mt-3 text-slate-700">{event.summary}</p>
       <dl className="mt-4 space-y-1 text-sm text-slate-700">

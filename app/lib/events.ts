@@ -284,7 +284,10 @@ export function eventCalendarPath(slug: string): string {
 }
 
 /** Whether registration is possible now (published, open, before its deadline, not yet started). */
-export function registrationIsOpen(event: Pick<PublicEvent, 'status' | 'registrationOpen' | 'registrationDeadline' | 'startsAt'>, now = Date.now()): boolean {
+export function registrationIsOpen(
+  event: Pick<PublicEvent, 'status' | 'registrationOpen' | 'registrationDeadline' | 'startsAt'>,
+  now = Date.now(),
+): boolean {
   if (event.status !== 'published' || !event.registrationOpen) return false;
   if (Date.parse(event.startsAt) <= now) return false;
   return !(event.registrationDeadline && Date.parse(event.registrationDeadline) <= now);
@@ -301,8 +304,9 @@ export function formatEventWhen(startsAt: string, endsAt: string, timeZone: stri
   const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const zone =
-    new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' }).formatToParts(start).find((p) => p.type === 'timeZoneName')
-      ?.value ?? timeZone;
+    new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
+      .formatToParts(start)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   const sameDay = day.format(start) === day.format(end);
   return sameDay
     ? `${day.format(start)}, ${time.format(start)}–${time.format(end)} (${zone})`
@@ -326,7 +330,10 @@ function icsText(value: string): string {
 }
 
 function icsTime(iso: string): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Folds a content line so no line passes 75 octets (continuations start with a space). */
@@ -351,24 +358,11 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** Plain text of an HTML description, for the calendar file. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<\/(p|h[1-6]|li|blockquote)>/gi, '\n')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 export function eventCalendar(
-  event: Pick<PublicEvent, 'id' | 'slug' | 'title' | 'summary' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'updatedAt' | 'status'>,
+  event: Pick<
+    PublicEvent,
+    'id' | 'slug' | 'title' | 'summary' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'updatedAt' | 'status'
+  >,
   options: { publicUrl: string; host: string; organiser: string },
 ): string {
   const url = `${options.publicUrl}${eventPath(event.slug)}`;

@@ -31,7 +31,19 @@ export const EMPTY_EVENT: EventFormShown = {
   registrationOpen: true,
 };
 
-const ORDER = ['title', 'summary', 'description', 'startDate', 'endDate', 'place', 'onlineUrl', 'capacity', 'deadlineDate', 'imageUrl', 'imageAlt'] as const;
+const ORDER = [
+  'title',
+  'summary',
+  'description',
+  'startDate',
+  'endDate',
+  'place',
+  'onlineUrl',
+  'capacity',
+  'deadlineDate',
+  'imageUrl',
+  'imageAlt',
+] as const;
 const FOCUS: Partial<Record<(typeof ORDER)[number], string>> = { imageUrl: 'imageFile' };
 
 export function EventForm({
@@ -55,9 +67,9 @@ export function EventForm({
 
   useEffect(() => {
     if (!failure) return;
-    const first = ORDER.find((name) => errors[name]);
+    const first = ORDER.find((name) => failure.errors[name]);
     if (first) document.getElementById(FOCUS[first] ?? first)?.focus();
-  }, [failure, errors]);
+  }, [failure]);
 
   const text = (id: (typeof ORDER)[number] | 'startTime' | 'endTime' | 'deadlineTime', extra: Record<string, unknown> = {}) => ({
     name: id,
@@ -67,13 +79,26 @@ export function EventForm({
   });
 
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
+    >
       {failure && <Banner key={failure.message} type="error" message={failure.message} autoClose={false} />}
       <Field id="title" label="Title" required error={errors.title} note={`Up to ${EVENT_LIMITS.title} characters.`}>
         {(control) => <input {...control} {...text('title', { maxLength: EVENT_LIMITS.title, required: true })} />}
       </Field>
-      <Field id="summary" label="Summary" required error={errors.summary} note="One or two sentences for the list and search engines.">
-        {(control) => <textarea {...control} rows={3} {...text('summary', { maxLength: EVENT_LIMITS.summary, required: true })} />}
+      <Field
+        id="summary"
+        label="Summary"
+        required
+        error={errors.summary}
+        note="One or two sentences for the list and search engines."
+      >
+        {(control) => (
+          <textarea {...control} rows={3} {...text('summary', { maxLength: EVENT_LIMITS.summary, required: true })} />
+        )}
       </Field>
       <div>
         <p id="description-label" className="font-medium text-slate-900">
@@ -124,8 +149,16 @@ export function EventForm({
       <Field id="onlineUrl" label="Online link" error={errors.onlineUrl} note="For an online or mixed event: https://…">
         {(control) => <input {...control} type="url" {...text('onlineUrl', { maxLength: EVENT_LIMITS.onlineUrl })} />}
       </Field>
-      <Field id="capacity" label="Places" required error={errors.capacity} note="When all are taken, people join the waiting list.">
-        {(control) => <input {...control} type="number" min={1} max={EVENT_LIMITS.capacityMax} inputMode="numeric" {...text('capacity')} />}
+      <Field
+        id="capacity"
+        label="Places"
+        required
+        error={errors.capacity}
+        note="When all are taken, people join the waiting list."
+      >
+        {(control) => (
+          <input {...control} type="number" min={1} max={EVENT_LIMITS.capacityMax} inputMode="numeric" {...text('capacity')} />
+        )}
       </Field>
       <fieldset>
         <legend className="font-semibold text-slate-900">Accessibility offered</legend>
@@ -163,30 +196,67 @@ export function EventForm({
         {imageUrl && (
           <p className="flex flex-wrap items-center gap-3">
             <img src={imageUrl} alt="" className="h-20 w-32 rounded object-cover" />
-            <button type="button" onClick={() => setImageUrl('')} className="min-h-11 rounded-lg border-2 border-slate-300 px-4 font-semibold">
+            <button
+              type="button"
+              onClick={() => setImageUrl('')}
+              className="min-h-11 rounded-lg border-2 border-slate-300 px-4 font-semibold"
+            >
               Remove picture
             </button>
           </p>
         )}
-        <Field id="imageFile" label={imageUrl ? 'Replace the picture' : 'Choose a picture'} error={errors.imageUrl} note="JPEG, PNG, GIF or WebP.">
-          {(control) => <input {...control} type="file" name="imageFile" accept="image/jpeg,image/png,image/gif,image/webp" className="mt-1 block" />}
+        <Field
+          id="imageFile"
+          label={imageUrl ? 'Replace the picture' : 'Choose a picture'}
+          error={errors.imageUrl}
+          note="JPEG, PNG, GIF or WebP."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              name="imageFile"
+              accept="image/jpeg,image/png,image/gif,image/webp"
+              className="mt-1 block"
+            />
+          )}
         </Field>
-        <Field id="imageAlt" label="Picture description" error={errors.imageAlt} note="What the picture shows, for people who cannot see it.">
+        <Field
+          id="imageAlt"
+          label="Picture description"
+          error={errors.imageAlt}
+          note="What the picture shows, for people who cannot see it."
+        >
           {(control) => <input {...control} {...text('imageAlt', { maxLength: EVENT_LIMITS.imageAlt })} />}
         </Field>
       </fieldset>
       <div className="flex flex-wrap gap-3">
         {canPublish && (
-          <button type="submit" name="intent" value="publish" disabled={saving} className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900">
+          <button
+            type="submit"
+            name="intent"
+            value="publish"
+            disabled={saving}
+            className="min-h-11 rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
+          >
             {isPublished ? 'Save changes' : 'Publish'}
           </button>
         )}
         {!isPublished && (
-          <button type="submit" name="intent" value="draft" disabled={saving} className="min-h-11 rounded-lg border-2 border-indigo-800 px-5 py-2.5 font-semibold text-indigo-900 hover:bg-indigo-50">
+          <button
+            type="submit"
+            name="intent"
+            value="draft"
+            disabled={saving}
+            className="min-h-11 rounded-lg border-2 border-indigo-800 px-5 py-2.5 font-semibold text-indigo-900 hover:bg-indigo-50"
+          >
             Save draft
           </button>
         )}
-        <Link to="/admin/events" className="inline-flex min-h-11 items-center px-3 font-semibold text-indigo-800 underline underline-offset-4">
+        <Link
+          to="/admin/events"
+          className="inline-flex min-h-11 items-center px-3 font-semibold text-indigo-800 underline underline-offset-4"
+        >
           Cancel
         </Link>
       </div>

@@ -14,7 +14,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = getStaff(context);
   const event = await getEventForAdmin(params.id);
   if (!event) throw data({ error: EVENT_TEXT.notFound }, { status: 404 });
-  if (!mayEditEvent(actor, event)) throw data({ error: event.status === 'cancelled' ? EVENT_TEXT.alreadyCancelled : EVENT_TEXT.editForbidden }, { status: 403 });
+  if (!mayEditEvent(actor, event))
+    throw data({ error: event.status === 'cancelled' ? EVENT_TEXT.alreadyCancelled : EVENT_TEXT.editForbidden }, { status: 403 });
   const timeZone = await readEventTimeZone();
   const start = utcToZoned(event.startsAt, timeZone);
   const end = utcToZoned(event.endsAt, timeZone);
@@ -39,14 +40,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     stepFree: event.stepFree,
     registrationOpen: event.registrationOpen,
   };
-  return { id: event.id, title: event.title, status: event.status, initial, canPublish: can(actor.role, 'events:publish'), timeZone };
+  return {
+    id: event.id,
+    title: event.title,
+    status: event.status,
+    initial,
+    canPublish: can(actor.role, 'events:publish'),
+    timeZone,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveEventForm(request, getStaff(context), { mode: 'edit', id: params.id }, clientIp(context));
   if (!result.ok) return data(result.failure, { status: result.status, headers: result.headers });
-  const message = result.event.status === 'published' ? `Event "${result.event.title}" saved.` : `Draft "${result.event.title}" saved.`;
-  return redirect('/admin/events', { status: 303, headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) } });
+  const message =
+    result.event.status === 'published' ? `Event "${result.event.title}" saved.` : `Draft "${result.event.title}" saved.`;
+  return redirect('/admin/events', {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) },
+  });
 }
 
 export default function EventEdit({ loaderData, actionData }: Route.ComponentProps) {

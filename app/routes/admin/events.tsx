@@ -35,7 +35,10 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Events</h1>
-        <Link to="/admin/events/new" className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900">
+        <Link
+          to="/admin/events/new"
+          className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900"
+        >
           Add event
         </Link>
       </div>
@@ -62,12 +65,18 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="mt-3 flex flex-wrap gap-x-5 gap-y-2">
                 {event.mayEdit && (
-                  <Link to={`/admin/events/${event.id}/edit`} className="font-semibold text-indigo-800 underline underline-offset-4">
+                  <Link
+                    to={`/admin/events/${event.id}/edit`}
+                    className="font-semibold text-indigo-800 underline underline-offset-4"
+                  >
                     Edit<span className="sr-only"> {event.title}</span>
                   </Link>
                 )}
                 {canManage && (
-                  <Link to={`/admin/events/${event.id}/registrations`} className="font-semibold text-indigo-800 underline underline-offset-4">
+                  <Link
+                    to={`/admin/events/${event.id}/registrations`}
+                    className="font-semibold text-indigo-800 underline underline-offset-4"
+                  >
                     Registrations<span className="sr-only"> for {event.title}</span>
                   </Link>
                 )}

@@ -119,11 +119,13 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             Events
           </h2>
           <p className="mt-2 text-2xl font-bold text-slate-900 md:text-3xl">
-            {overview.events.upcoming === 0 ? 'No upcoming events' : plural(overview.events.upcoming, 'upcoming event', 'upcoming events')}
+            {overview.events.upcoming === 0
+              ? 'No upcoming events'
+              : plural(overview.events.upcoming, 'upcoming event', 'upcoming events')}
           </p>
           <p className="mt-1 text-slate-700">
-            {plural(overview.events.taken, 'place taken', 'places taken')}, {overview.events.waiting.toLocaleString('en-US')} on waiting
-            lists.
+            {plural(overview.events.taken, 'place taken', 'places taken')}, {overview.events.waiting.toLocaleString('en-US')} on
+            waiting lists.
           </p>
           <Link to="/admin/events" className={`${link} mt-3 inline-block`}>
             Open Events

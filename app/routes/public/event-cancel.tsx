@@ -12,7 +12,13 @@ import type { Route } from './+types/event-cancel';
 // scanners open links); the POST cancels, once. A place given back goes to the first waiting.
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: EVENT_TEXT.cancelTitle, description: 'Cancel your registration.', path: '/events', site: siteFromMatches(matches), noindex: true });
+  pageMeta({
+    title: EVENT_TEXT.cancelTitle,
+    description: 'Cancel your registration.',
+    path: '/events',
+    site: siteFromMatches(matches),
+    noindex: true,
+  });
 
 export const headers = secretLinkHeaders;
 
@@ -22,13 +28,18 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await parseForm(request, z.object({}), { maxBytes: 2_048, requireLength: false });
-  if (!form.ok && (form.status === 411 || form.status === 413)) return data({ cancelled: false }, { status: form.status, headers: form.headers });
+  if (!form.ok && (form.status === 411 || form.status === 413))
+    return data({ cancelled: false }, { status: form.status, headers: form.headers });
   const cancelled = await cancelRegistration(params.token);
   return data({ cancelled }, { status: cancelled ? 200 : 400 });
 }
 
 function Panel({ title, children, tone }: { title: string; children: React.ReactNode; tone: 'done' | 'problem' | 'neutral' }) {
-  const tones = { done: 'border-emerald-300 bg-emerald-50', problem: 'border-red-300 bg-red-50', neutral: 'border-slate-200 bg-white' };
+  const tones = {
+    done: 'border-emerald-300 bg-emerald-50',
+    problem: 'border-red-300 bg-red-50',
+    neutral: 'border-slate-200 bg-white',
+  };
   return (
     <section aria-labelledby="cancel-title" className="mx-auto my-16 max-w-2xl px-4">
       <div className={`rounded-2xl border p-8 shadow-sm ${tones[tone]}`}>
@@ -60,8 +71,8 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
   return (
     <Panel title={EVENT_TEXT.cancelTitle} tone="neutral">
       <p>
-        Cancel your registration for <strong>{loaderData.registration.eventTitle}</strong>? If you had a place, it goes to the first
-        person on the waiting list.
+        Cancel your registration for <strong>{loaderData.registration.eventTitle}</strong>? If you had a place, it goes to the
+        first person on the waiting list.
       </p>
       <Form method="post">
         <button type="submit" className={BUTTON.primary}>

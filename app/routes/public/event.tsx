@@ -42,7 +42,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       ...event,
       when: formatEventWhen(event.startsAt, event.endsAt, timeZone),
       deadline: event.registrationDeadline
-        ? new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(event.registrationDeadline))
+        ? new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
+            new Date(event.registrationDeadline),
+          )
         : null,
       open: registrationIsOpen(event),
     },
@@ -121,7 +123,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         <div className="lg:col-span-2">
           <h1 className="text-4xl font-extrabold text-balance text-slate-900 md:text-5xl">{event.title}</h1>
           {event.status === 'cancelled' && (
-            <p role="status" className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-950">
+            <p
+              role="status"
+              className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-950"
+            >
               This event is cancelled.
             </p>
           )}
@@ -166,7 +171,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </a>
           </p>
           {event.imageUrl && (
-            <Image src={event.imageUrl} alt={event.imageAlt} sizes="(min-width: 1024px) 66vw, 100vw" className="mt-8 rounded-2xl shadow-sm" />
+            <Image
+              src={event.imageUrl}
+              alt={event.imageAlt}
+              sizes="(min-width: 1024px) 66vw, 100vw"
+              className="mt-8 rounded-2xl shadow-sm"
+            />
           )}
           <ArticleBody html={event.description} className="mt-8" />
         </div>
@@ -210,7 +220,9 @@ function Registered({ result }: { result: Extract<RegistrationResult, { status: 
           : `Thank you, ${result.name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.`}
       </p>
       {result.mailed && (
-        <p className="mt-3 text-lg">We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.</p>
+        <p className="mt-3 text-lg">
+          We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.
+        </p>
       )}
       {result.cancelUrl && (
         <p className="mt-3 text-lg">
@@ -236,7 +248,12 @@ function RegistrationForm({
   const errors: RegistrationErrors = result?.status === 'invalid' ? result.errors : {};
   const values = result?.values;
   const firstInvalid = (['name', 'email', 'phone', 'accessNeeds'] as const).find((f) => errors[f]);
-  const field = (name: RegistrationField) => ({ name, error: errors[name], defaultValue: values?.[name] ?? '', focus: name === firstInvalid });
+  const field = (name: RegistrationField) => ({
+    name,
+    error: errors[name],
+    defaultValue: values?.[name] ?? '',
+    focus: name === firstInvalid,
+  });
   return (
     <section aria-labelledby="register-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="register-title" className="text-2xl font-bold text-slate-900">
@@ -261,10 +278,29 @@ function RegistrationForm({
           {result.message}
         </div>
       )}
-      <Form method="post" noValidate data-enhance="swap" data-sending={EVENT_TEXT.sending} data-failed={EVENT_TEXT.failed} className="mt-4 space-y-4">
+      <Form
+        method="post"
+        noValidate
+        data-enhance="swap"
+        data-sending={EVENT_TEXT.sending}
+        data-failed={EVENT_TEXT.failed}
+        className="mt-4 space-y-4"
+      >
         <TextField {...field('name')} label="Name" autoComplete="name" maxLength={EVENT_LIMITS.name} required />
-        <TextField {...field('email')} label="Email (or phone below)" type="email" autoComplete="email" maxLength={EVENT_LIMITS.email} />
-        <TextField {...field('phone')} label="Phone (or email above)" type="tel" autoComplete="tel" maxLength={EVENT_LIMITS.phone} />
+        <TextField
+          {...field('email')}
+          label="Email (or phone below)"
+          type="email"
+          autoComplete="email"
+          maxLength={EVENT_LIMITS.email}
+        />
+        <TextField
+          {...field('phone')}
+          label="Phone (or email above)"
+          type="tel"
+          autoComplete="tel"
+          maxLength={EVENT_LIMITS.phone}
+        />
         <TextField
           {...field('accessNeeds')}
           label="Access needs (optional)"

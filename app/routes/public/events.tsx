@@ -14,7 +14,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const past = new URL(request.url).searchParams.has('past');
   try {
     const [events, timeZone] = await Promise.all([listPublicEvents({ past }), readEventTimeZone()]);
-    const items: EventListItem[] = events.map((event) => ({ ...event, when: formatEventWhen(event.startsAt, event.endsAt, timeZone) }));
+    const items: EventListItem[] = events.map((event) => ({
+      ...event,
+      when: formatEventWhen(event.startsAt, event.endsAt, timeZone),
+    }));
     return { past, events: items, failed: false };
   } catch (error) {
     getLogger().error({ err: error }, 'the events could not be read');

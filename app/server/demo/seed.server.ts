@@ -158,7 +158,8 @@ const SEED_EVENTS = [
   {
     slug: 'sign-language-for-parents',
     title: 'Ugandan Sign Language for parents: first steps',
-    summary: 'Four hours with a Deaf teacher for parents and carers of deaf children: greetings, family signs and everyday conversation.',
+    summary:
+      'Four hours with a Deaf teacher for parents and carers of deaf children: greetings, family signs and everyday conversation.',
     description:
       '<p>A relaxed morning for parents, grandparents and carers of deaf and hard-of-hearing children. A Deaf teacher of Ugandan Sign Language leads it, with a hearing interpreter for questions.</p><ul><li>Greetings, names and family signs</li><li>Signs for home, school and feelings</li><li>How to keep learning together at home</li></ul><p>Children are welcome; there is a play corner with a signing volunteer.</p>',
     daysAhead: 14,

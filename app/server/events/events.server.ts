@@ -1,11 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  EVENT_TEXT,
-  type AdminEvent,
-  type EventErrors,
-  type EventFormValues,
-  type PublicEvent,
-} from '../../lib/events.ts';
+import { EVENT_TEXT, type AdminEvent, type EventErrors, type EventFormValues, type PublicEvent } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
 import { zonedToUtc } from '../../lib/schedule.ts';
 import type { Database, EventTable } from '../db/schema.ts';
@@ -16,6 +10,7 @@ import { getLogger } from '../platform/logger.server.ts';
 import { publicContentChanged } from '../platform/public-changes.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
 import { sanitizeArticleHtml } from '../platform/sanitize.server.ts';
+import { htmlToText } from '../platform/html.server.ts';
 import { readSiteSettings } from '../site/site-settings.server.ts';
 import { timeZoneOr } from '../../lib/schedule.ts';
 import { removeImageIfUnused } from '../media/media.server.ts';
@@ -103,7 +98,10 @@ export async function listPublicEvents(
   query = options.past
     ? query.where('ends_at', '<=', at).orderBy('starts_at', 'desc')
     : query.where('ends_at', '>', at).orderBy('starts_at', 'asc');
-  const rows = await query.orderBy('id').limit(options.limit ?? 50).execute();
+  const rows = await query
+    .orderBy('id')
+    .limit(options.limit ?? 50)
+    .execute();
   return withWaiting(db, rows);
 }
 
@@ -152,7 +150,10 @@ export async function getEventForAdmin(id: string, db: Db = getDb()): Promise<Ad
 }
 
 /** spec §6 with issue 27: whether `actor` may edit `event` (its words and times). */
-export function mayEditEvent(actor: Pick<StaffUser, 'role' | 'email'>, event: Pick<AdminEvent, 'status' | 'authorEmail'>): boolean {
+export function mayEditEvent(
+  actor: Pick<StaffUser, 'role' | 'email'>,
+  event: Pick<AdminEvent, 'status' | 'authorEmail'>,
+): boolean {
   if (event.status === 'cancelled') return false;
   if (can(actor.role, 'events:publish')) return true;
   return can(actor.role, 'events:draft') && event.status === 'draft' && event.authorEmail === actor.email;
@@ -206,13 +207,14 @@ export function eventColumns(
   if (!input.place && !input.onlineUrl) errors.place = EVENT_TEXT.placeRequired;
   let deadline: string | null = null;
   if (input.deadlineDate || input.deadlineTime) {
-    const at = input.deadlineDate && input.deadlineTime ? zonedToUtc(input.deadlineDate, input.deadlineTime, timeZone) : undefined;
+    const at =
+      input.deadlineDate && input.deadlineTime ? zonedToUtc(input.deadlineDate, input.deadlineTime, timeZone) : undefined;
     if (!at) errors.deadlineDate = EVENT_TEXT.deadlineInvalid;
     else if (startsAt && at > startsAt) errors.deadlineDate = EVENT_TEXT.deadlineAfterStart;
     else deadline = at;
   }
   const description = sanitizeArticleHtml(input.description);
-  if (!description.replace(/<[^>]*>/g, '').trim()) errors.description = EVENT_TEXT.descriptionRequired;
+  if (!htmlToText(description).trim()) errors.description = EVENT_TEXT.descriptionRequired;
   if (input.imageUrl && !input.imageAlt) errors.imageAlt = EVENT_TEXT.altRequired;
   if (Object.keys(errors).length > 0 || !startsAt || !endsAt) return { ok: false, errors };
   return { ok: true, columns: columnsOf(input, description, startsAt, endsAt, deadline) };
@@ -272,7 +274,13 @@ export async function createEvent(
     if (attempt >= 4) throw new Error('no free address for a new event');
   }
   await recordAudit(
-    { actor: actor.email, action: intent === 'publish' ? 'event.published' : 'event.draft_saved', target: id, ip, detail: { title: columns.title } },
+    {
+      actor: actor.email,
+      action: intent === 'publish' ? 'event.published' : 'event.draft_saved',
+      target: id,
+      ip,
+      detail: { title: columns.title },
+    },
     db,
   );
   if (intent === 'publish') publicContentChanged();
@@ -308,8 +316,7 @@ export async function updateEvent(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
     const now = await getEventForAdmin(id, db);
-    if (now && now.taken > columns.capacity)
-      throw new EventRuleError(EVENT_TEXT.capacityBelowTaken(now.taken), 400, 'capacity');
+    if (now && now.taken > columns.capacity) throw new EventRuleError(EVENT_TEXT.capacityBelowTaken(now.taken), 400, 'capacity');
     throw new EventRuleError(EVENT_TEXT.alreadyCancelled, 400);
   }
   const action = existing.status === 'draft' && publishing ? 'event.published' : 'event.updated';

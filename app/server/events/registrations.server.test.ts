@@ -3,7 +3,15 @@ import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { eventFormSchema, registrationSchema } from '../../lib/events';
 import type { Role } from '../../lib/permissions';
 import type { StaffUser } from '../staff/auth.server';
-import { createEvent, eventColumns, EventRuleError, getEventForAdmin, getPublicEvent, listPublicEvents, updateEvent } from './events.server';
+import {
+  createEvent,
+  eventColumns,
+  EventRuleError,
+  getEventForAdmin,
+  getPublicEvent,
+  listPublicEvents,
+  updateEvent,
+} from './events.server';
 import {
   cancelEvent,
   cancelRegistration,
@@ -87,7 +95,9 @@ describe.each(ENGINES)('events on %s', (engine) => {
     const columns = eventColumns(parsed, 'Africa/Kampala');
     if (!columns.ok) throw new Error('invalid');
     expect((await updateEvent(author, draft.id, columns.columns, 'draft', IP)).title).toBe('Author draft edited');
-    await expect(updateEvent(person('AUTHOR', 'other'), draft.id, columns.columns, 'draft', IP)).rejects.toMatchObject({ status: 403 });
+    await expect(updateEvent(person('AUTHOR', 'other'), draft.id, columns.columns, 'draft', IP)).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(updateEvent(author, draft.id, columns.columns, 'publish', IP)).rejects.toMatchObject({ status: 403 });
     await expect(newEvent('Viewer', { intent: 'draft' }, person('VIEWER'))).rejects.toMatchObject({ status: 403 });
   });
@@ -114,9 +124,15 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect(new Set(rows.map((r) => r.seq)).size).toBe(25);
     // The places went to the first five numbers.
     expect(rows.filter((r) => r.status === 'confirmed').map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
-    const mails = await database().db.selectFrom('mail_outbox').select(['subject', 'attachments']).where('subject', 'like', '%Twenty-five at once').execute();
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select(['subject', 'attachments'])
+      .where('subject', 'like', '%Twenty-five at once')
+      .execute();
     expect(mails.filter((m) => m.subject.startsWith('Your place'))).toHaveLength(5);
-    expect(mails.filter((m) => m.subject.startsWith('Your place')).every((m) => m.attachments?.includes('BEGIN:VCALENDAR'))).toBe(true);
+    expect(mails.filter((m) => m.subject.startsWith('Your place')).every((m) => m.attachments?.includes('BEGIN:VCALENDAR'))).toBe(
+      true,
+    );
     expect(mails.filter((m) => m.subject.startsWith('Waiting list'))).toHaveLength(20);
   });
 
@@ -169,12 +185,19 @@ describe.each(ENGINES)('events on %s', (engine) => {
     if (!bigger.ok) throw new Error('invalid');
     await updateEvent(person('EDITOR'), event.id, bigger.columns, 'publish', IP);
     expect(await fillFreedPlaces(event.id)).toBe(1);
-    const moved = await database().db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'person2@example.org').execute();
+    const moved = await database()
+      .db.selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', 'person2@example.org')
+      .execute();
     expect(moved.map((m) => m.subject)).toContain('A place is yours: Growing');
     await registerForEvent(event.slug, registrant(3));
     const smaller = eventColumns(form('Growing', { capacity: '1' }), 'Africa/Kampala');
     if (!smaller.ok) throw new Error('invalid');
-    await expect(updateEvent(person('EDITOR'), event.id, smaller.columns, 'publish', IP)).rejects.toMatchObject({ status: 400, field: 'capacity' });
+    await expect(updateEvent(person('EDITOR'), event.id, smaller.columns, 'publish', IP)).rejects.toMatchObject({
+      status: 400,
+      field: 'capacity',
+    });
   });
 
   it('lets staff mark attendance, message, export and cancel; only those who manage events', async () => {
@@ -199,13 +222,27 @@ describe.each(ENGINES)('events on %s', (engine) => {
     await expect(registerForEvent(event.slug, registrant(9))).rejects.toThrow(RegistrationClosedError);
     const audit = await db.selectFrom('audit_log').select('action').where('target', '=', event.id).execute();
     expect(audit.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['event.published', 'event.attendance_marked', 'event.messaged', 'event.registrations_exported', 'event.cancelled']),
+      expect.arrayContaining([
+        'event.published',
+        'event.attendance_marked',
+        'event.messaged',
+        'event.registrations_exported',
+        'event.cancelled',
+      ]),
     );
   });
 
   it('sends the reminder the day before once, however often the job runs', async () => {
     const soon = new Date(Date.now() + 20 * 3_600_000);
-    const zoned = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(soon);
+    const zoned = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Kampala',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(soon);
     const part = (t: string) => zoned.find((p) => p.type === t)!.value;
     const event = await newEvent('Tomorrow', {
       startDate: `${part('year')}-${part('month')}-${part('day')}`,

@@ -105,12 +105,17 @@ function registrationMail(
     confirmed: 'You have a place at this event. The calendar file attached adds it to your calendar.',
     waiting:
       'The event is full, so you are on its waiting list. If someone cancels, the place goes to the first person waiting, and we will email you at once.',
-    promoted: 'Someone cancelled, and the place is now yours: you have a place at this event. The calendar file attached adds it to your calendar.',
+    promoted:
+      'Someone cancelled, and the place is now yours: you have a place at this event. The calendar file attached adds it to your calendar.',
     reminder:
       'A reminder: the event you registered for is tomorrow. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.',
   };
   const cancel = token
-    ? ['', `If you cannot come, please cancel so someone else can have your place: ${cancelUrl(token)}`, 'This link is for you alone and works once.']
+    ? [
+        '',
+        `If you cannot come, please cancel so someone else can have your place: ${cancelUrl(token)}`,
+        'This link is for you alone and works once.',
+      ]
     : [];
   return {
     to,
@@ -138,7 +143,12 @@ export class RegistrationClosedError extends Error {}
  * address was registered before.
  */
 export async function registerForEvent(slug: string, input: RegistrationInput, db: Db = getDb()): Promise<RegistrationOutcome> {
-  const event = await db.selectFrom('events').selectAll().where('slug', '=', slug).where('status', '=', 'published').executeTakeFirst();
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   if (!event) throw new RegistrationClosedError('no such event');
   const view = {
     status: event.status,
@@ -159,7 +169,11 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
         .where('status', '!=', 'cancelled')
         .executeTakeFirst();
       if (existing) {
-        await trx.updateTable('event_registrations').set({ cancel_token_hash: hash, updated_at: now }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('event_registrations')
+          .set({ cancel_token_hash: hash, updated_at: now })
+          .where('id', '=', existing.id)
+          .execute();
         return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true };
       }
     }
@@ -202,7 +216,10 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     return { id, place: placed ? ('confirmed' as const) : ('waiting' as const), again: false };
   });
   publicContentChanged();
-  getLogger().info({ eventId: event.id, registrationId: outcome.id, place: outcome.place, again: outcome.again }, 'event registration');
+  getLogger().info(
+    { eventId: event.id, registrationId: outcome.id, place: outcome.place, again: outcome.again },
+    'event registration',
+  );
   let mailed = false;
   if (input.email) {
     try {
@@ -396,7 +413,13 @@ async function readRegistrations(eventId: string, db: Db): Promise<RegistrationR
 }
 
 /** Opens or closes registration (publishing the event is the form's). */
-export async function setRegistrationOpen(actor: StaffUser, eventId: string, open: boolean, ip: string, db: Db = getDb()): Promise<AdminEvent> {
+export async function setRegistrationOpen(
+  actor: StaffUser,
+  eventId: string,
+  open: boolean,
+  ip: string,
+  db: Db = getDb(),
+): Promise<AdminEvent> {
   const event = await eventToManage(actor, eventId, db);
   if (event.status === 'cancelled') throw new EventRuleError('This event is cancelled; it can no longer be changed.', 400);
   await db
@@ -405,7 +428,13 @@ export async function setRegistrationOpen(actor: StaffUser, eventId: string, ope
     .where('id', '=', eventId)
     .execute();
   await recordAudit(
-    { actor: actor.email, action: open ? 'event.registration_opened' : 'event.registration_closed', target: eventId, ip, detail: { title: event.title } },
+    {
+      actor: actor.email,
+      action: open ? 'event.registration_opened' : 'event.registration_closed',
+      target: eventId,
+      ip,
+      detail: { title: event.title },
+    },
     db,
   );
   publicContentChanged();
@@ -430,7 +459,13 @@ export async function setAttended(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new EventRuleError('Only someone with a place can be marked as attended.', 404);
   await recordAudit(
-    { actor: actor.email, action: 'event.attendance_marked', target: eventId, ip, detail: { title: event.title, registration: registrationId, attended } },
+    {
+      actor: actor.email,
+      action: 'event.attendance_marked',
+      target: eventId,
+      ip,
+      detail: { title: event.title, registration: registrationId, attended },
+    },
     db,
   );
 }
@@ -458,7 +493,13 @@ export async function messageRegistrants(
         trx,
       );
     await recordAudit(
-      { actor: actor.email, action: 'event.messaged', target: eventId, ip, detail: { title: event.title, subject: message.subject, recipients: people.length } },
+      {
+        actor: actor.email,
+        action: 'event.messaged',
+        target: eventId,
+        ip,
+        detail: { title: event.title, subject: message.subject, recipients: people.length },
+      },
       trx,
     );
   });
@@ -501,7 +542,16 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
         trx,
       );
     await trx.updateTable('event_registrations').set({ cancel_token_hash: null }).where('event_id', '=', eventId).execute();
-    await recordAudit({ actor: actor.email, action: 'event.cancelled', target: eventId, ip, detail: { title: event.title, mailed: people.length } }, trx);
+    await recordAudit(
+      {
+        actor: actor.email,
+        action: 'event.cancelled',
+        target: eventId,
+        ip,
+        detail: { title: event.title, mailed: people.length },
+      },
+      trx,
+    );
     return people.length;
   });
   publicContentChanged();
@@ -515,9 +565,27 @@ export async function exportRegistrationsCsv(actor: StaffUser, eventId: string, 
   const lines = [csvRow(['Number', 'Name', 'Email', 'Phone', 'Access needs', 'Status', 'Attended', 'Registered at'])];
   for (const row of rows)
     lines.push(
-      csvRow([String(row.seq), row.name, row.email, row.phone, row.accessNeeds, row.status, row.attended ? 'yes' : 'no', row.createdAt]),
+      csvRow([
+        String(row.seq),
+        row.name,
+        row.email,
+        row.phone,
+        row.accessNeeds,
+        row.status,
+        row.attended ? 'yes' : 'no',
+        row.createdAt,
+      ]),
     );
-  await recordAudit({ actor: actor.email, action: 'event.registrations_exported', target: eventId, ip, detail: { title: event.title, rows: rows.length } }, db);
+  await recordAudit(
+    {
+      actor: actor.email,
+      action: 'event.registrations_exported',
+      target: eventId,
+      ip,
+      detail: { title: event.title, rows: rows.length },
+    },
+    db,
+  );
   return lines.join('');
 }
 

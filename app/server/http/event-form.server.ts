@@ -19,7 +19,14 @@ import {
 } from '../../lib/events.ts';
 import { optionalFile } from '../../lib/forms.ts';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '../../lib/uploads.ts';
-import { createEvent, eventColumns, EventRuleError, getEventForAdmin, readEventTimeZone, updateEvent } from '../events/events.server.ts';
+import {
+  createEvent,
+  eventColumns,
+  EventRuleError,
+  getEventForAdmin,
+  readEventTimeZone,
+  updateEvent,
+} from '../events/events.server.ts';
 import { fillFreedPlaces, RegistrationClosedError, registerForEvent } from '../events/registrations.server.ts';
 import { isStoredImage } from '../media/media.server.ts';
 import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
@@ -37,7 +44,11 @@ const registrationFormSchema = registrationSchema.safeExtend({ [HONEYPOT]: z.str
 const EMPTY: RegistrationValues = { name: '', email: '', phone: '', accessNeeds: '' };
 
 /** The registration form's action: every outcome is an answer for the visitor, never a thrown error. */
-export async function submitRegistration(options: { request: Request; clientIp: string; slug: string }): Promise<FormAnswer<RegistrationResult>> {
+export async function submitRegistration(options: {
+  request: Request;
+  clientIp: string;
+  slug: string;
+}): Promise<FormAnswer<RegistrationResult>> {
   const log = getLogger();
   const over = await visitorOverLimit('event', options.clientIp, REGISTRATION_RATE_LIMIT);
   const form = await parseForm(options.request, registrationFormSchema, {
@@ -49,7 +60,11 @@ export async function submitRegistration(options: { request: Request; clientIp: 
     const tooLarge = form.status === 413;
     return {
       status: tooLarge ? 413 : 400,
-      result: { status: tooLarge ? 'refused' : 'failed', message: tooLarge ? EVENT_TEXT.tooLarge : EVENT_TEXT.failed, values: EMPTY },
+      result: {
+        status: tooLarge ? 'refused' : 'failed',
+        message: tooLarge ? EVENT_TEXT.tooLarge : EVENT_TEXT.failed,
+        values: EMPTY,
+      },
       headers: form.headers,
     };
   }
@@ -79,7 +94,13 @@ export async function submitRegistration(options: { request: Request; clientIp: 
     const outcome = await registerForEvent(options.slug, input);
     return {
       status: 200,
-      result: { status: 'registered', place: outcome.place, name: input.name, mailed: outcome.mailed, cancelUrl: outcome.cancelUrl },
+      result: {
+        status: 'registered',
+        place: outcome.place,
+        name: input.name,
+        mailed: outcome.mailed,
+        cancelUrl: outcome.cancelUrl,
+      },
     };
   } catch (error) {
     if (error instanceof RegistrationClosedError)
@@ -119,15 +140,24 @@ export async function saveEventForm(
   target: { mode: 'create' } | { mode: 'edit'; id: string },
   ip: string,
 ): Promise<EventFormResult> {
-  const form = await parseForm(request, EVENT_POST_SCHEMA, { maxBytes: EVENT_FORM_MAX_BYTES, tooLargeMessage: CONTENT_UPLOAD_MESSAGES.size });
+  const form = await parseForm(request, EVENT_POST_SCHEMA, {
+    maxBytes: EVENT_FORM_MAX_BYTES,
+    tooLargeMessage: CONTENT_UPLOAD_MESSAGES.size,
+  });
   const values = shownValues(form.values as Record<string, unknown>);
-  const failure = (status: Exclude<EventFormResult, { ok: true }>['status'], message: string, errors: EventErrors = {}, headers: Record<string, string> = {}): EventFormResult => ({
+  const failure = (
+    status: Exclude<EventFormResult, { ok: true }>['status'],
+    message: string,
+    errors: EventErrors = {},
+    headers: Record<string, string> = {},
+  ): EventFormResult => ({
     ok: false,
     status,
     failure: { ok: false, message, errors: { ...errors, form: message }, values },
     headers,
   });
-  if (!form.ok && form.refused) return failure(form.status, form.formError, form.status === 413 ? { imageUrl: form.formError } : {}, form.headers);
+  if (!form.ok && form.refused)
+    return failure(form.status, form.formError, form.status === 413 ? { imageUrl: form.formError } : {}, form.headers);
 
   const file = form.ok ? form.values.imageFile : form.files.imageFile;
   if (file) {
@@ -163,7 +193,11 @@ export async function saveEventForm(
     return { ok: true, event, intent: input.intent };
   } catch (error) {
     if (error instanceof EventRuleError)
-      return failure(error.status as 400 | 403 | 404, error.status === 400 ? EVENT_TEXT.fixErrors : error.message, error.field ? { [error.field]: error.message } : {});
+      return failure(
+        error.status as 400 | 403 | 404,
+        error.status === 400 ? EVENT_TEXT.fixErrors : error.message,
+        error.field ? { [error.field]: error.message } : {},
+      );
     getLogger().error({ err: error }, 'saving an event failed');
     return failure(500, EVENT_TEXT.saveFailed);
   }

@@ -68,11 +68,7 @@ export default function migration(): Migration {
           .columns(['event_id', 'seq'])
           .unique()
           .execute();
-        await trx.schema
-          .createIndex('event_registrations_token')
-          .on('event_registrations')
-          .column('cancel_token_hash')
-          .execute();
+        await trx.schema.createIndex('event_registrations_token').on('event_registrations').column('cancel_token_hash').execute();
         // One live registration per address and event (a second post mails the first's details again).
         await sql`CREATE UNIQUE INDEX event_registrations_email ON event_registrations (event_id, email) WHERE email IS NOT NULL AND status <> 'cancelled'`.execute(
           trx,

@@ -249,7 +249,7 @@ function List({
       {rows.length === 0 ? (
         <p className="mt-2 text-slate-700">Nobody yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="min-w-full border-collapse text-left text-sm">
             <thead>
               <tr className="border-b border-slate-300">

@@ -8,6 +8,8 @@ const SECTION_HEADINGS = [
   'Meet Grace Nakato',
   'Deaf / Hard of Hearing Awareness Training',
   'How we can help',
+  // Issue 27: the next trainings and events (the demo's three).
+  'Next trainings and events',
   'Latest stories',
   'Ready to make a difference?',
 ];

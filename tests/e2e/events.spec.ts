@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../app/server/db/schema';
 import { expect as baseExpect, test } from './fixtures';
@@ -42,7 +43,7 @@ async function mailWith(to: string, needle: string): Promise<Mail> {
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** An event through the staff form; its address. */
-async function eventThroughTheForm(page: import('@playwright/test').Page, title: string, places: string): Promise<string> {
+async function eventThroughTheForm(page: Page, title: string, places: string): Promise<string> {
   await page.goto('/admin/events/new');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
   await page.getByRole('textbox', { name: 'Summary' }).fill('Learn your first hundred signs with a Deaf teacher.');
@@ -60,7 +61,7 @@ async function eventThroughTheForm(page: import('@playwright/test').Page, title:
   return (await card.getByRole('link', { name: `View ${title}` }).getAttribute('href'))!;
 }
 
-async function register(page: import('@playwright/test').Page, path: string, name: string, email: string) {
+async function register(page: Page, path: string, name: string, email: string) {
   await page.goto(path);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
@@ -156,6 +157,40 @@ test.describe('events without JavaScript', () => {
   });
 });
 
+test('50 registrations posted at once for 3 places confirm exactly 3; the other 47 wait, each told so', async ({
+  page,
+  signIn,
+  database,
+}) => {
+  const title = `Fifty at once ${RUN}`;
+  await signIn('EDITOR');
+  const path = await eventThroughTheForm(page, title, '3');
+  const origin = new URL(page.url()).origin;
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, n) =>
+      page.request
+        .post(path, {
+          form: { name: `Person ${n}`, email: `fifty-${n}-${RUN}@example.org`, phone: '', accessNeeds: '', website: '' },
+          // Each from an address of its own, as 50 people would be (TRUST_PROXY=loopback).
+          headers: { origin, 'x-forwarded-for': `198.51.100.${n + 1}` },
+        })
+        .then(async (response) => ({ status: response.status(), html: await response.text() })),
+    ),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+  expect(answers.filter((a) => a.html.includes('You have a place!'))).toHaveLength(3);
+  expect(answers.filter((a) => a.html.includes('You are on the waiting list'))).toHaveLength(47);
+  const rows = await registrationsOf(database, title);
+  expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(3);
+  expect(rows.filter((r) => r.status === 'waiting')).toHaveLength(47);
+  const event = await database
+    .selectFrom('events')
+    .select(['taken', 'capacity'])
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  expect(Number(event.taken)).toBe(3);
+});
+
 test.describe('events with JavaScript', () => {
   test.use({ viewport: MOBILE });
 
@@ -170,10 +205,11 @@ test.describe('events with JavaScript', () => {
     const path = await eventThroughTheForm(page, title, '1');
     await page.setViewportSize(MOBILE);
     const request = page.context().request;
-    for (const [name, email] of [
+    const people: [string, string][] = [
       ['Mugisha Paul', `p1-${RUN}@example.org`],
       ['Atim Rose', `p2-${RUN}@example.org`],
-    ])
+    ];
+    for (const [name, email] of people)
       await request.post(path, {
         form: { name, email, phone: '', accessNeeds: 'An interpreter, please', website: '' },
         headers: { origin: new URL(page.url()).origin },

@@ -126,9 +126,9 @@ export function EventForm({
         )}
         <FieldError id="description-error" message={errors.description} />
       </div>
-      <fieldset className="space-y-4">
+      <fieldset className="min-w-0 space-y-4">
         <legend className="font-semibold text-slate-900">When (time zone {timeZone})</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-4 sm:grid-cols-2">
           <Field id="startDate" label="Start date" required error={errors.startDate}>
             {(control) => <input {...control} type="date" {...text('startDate')} />}
           </Field>
@@ -160,7 +160,7 @@ export function EventForm({
           <input {...control} type="number" min={1} max={EVENT_LIMITS.capacityMax} inputMode="numeric" {...text('capacity')} />
         )}
       </Field>
-      <fieldset>
+      <fieldset className="min-w-0">
         <legend className="font-semibold text-slate-900">Accessibility offered</legend>
         {(
           [
@@ -175,13 +175,13 @@ export function EventForm({
           </label>
         ))}
       </fieldset>
-      <fieldset className="space-y-2">
+      <fieldset className="min-w-0 space-y-2">
         <legend className="font-semibold text-slate-900">Registration</legend>
         <label className="flex min-h-11 items-center gap-3">
           <input type="checkbox" name="registrationOpen" defaultChecked={Boolean(initial.registrationOpen)} className="h-5 w-5" />
           Registration is open
         </label>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid min-w-0 gap-4 sm:grid-cols-2">
           <Field id="deadlineDate" label="Deadline date (optional)" error={errors.deadlineDate}>
             {(control) => <input {...control} type="date" {...text('deadlineDate')} />}
           </Field>
@@ -190,7 +190,7 @@ export function EventForm({
           </Field>
         </div>
       </fieldset>
-      <fieldset className="space-y-3">
+      <fieldset className="min-w-0 space-y-3">
         <legend className="font-semibold text-slate-900">Picture (optional)</legend>
         <input type="hidden" name="imageUrl" value={imageUrl} />
         {imageUrl && (
@@ -217,7 +217,7 @@ export function EventForm({
               type="file"
               name="imageFile"
               accept="image/jpeg,image/png,image/gif,image/webp"
-              className="mt-1 block"
+              className="mt-1 block w-full max-w-full"
             />
           )}
         </Field>

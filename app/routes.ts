@@ -14,6 +14,10 @@ export default [
     route('services', 'routes/public/services.tsx'),
     route('services/awareness-course', 'routes/public/awareness-course.tsx'),
     route('services/:id', 'routes/public/service.tsx'),
+    // Issue 27: trainings and events, each event's page and registration, and a registrant's cancellation link.
+    route('events', 'routes/public/events.tsx'),
+    route('events/cancel/:token', 'routes/public/event-cancel.tsx'),
+    route('events/:slug', 'routes/public/event.tsx'),
     route('contact', 'routes/public/contact.tsx'),
     // Issue 27: the footer's and home page's calls to action, each a form of its own (one module).
     route('volunteer', 'routes/public/application.tsx', { id: 'application-volunteer' }),
@@ -53,6 +57,7 @@ export default [
     route('admin/messages/export', 'routes/admin/messages-export.ts'),
     route('admin/subscribers/export', 'routes/admin/subscribers-export.ts'),
     route('admin/newsletter/:id/preview', 'routes/admin/newsletter-preview.ts'),
+    route('admin/events/:id/export', 'routes/admin/event-export.ts'),
     layout('routes/admin/dashboard.tsx', [
       route('admin/overview', 'routes/admin/overview.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
@@ -81,6 +86,11 @@ export default [
       route('admin/services/new', 'routes/admin/service-new.tsx'),
       route('admin/services/:id/edit', 'routes/admin/service-edit.tsx'),
       route('admin/services/:id/delete', 'routes/admin/service-delete.tsx'),
+      // Issue 27: trainings and events.
+      route('admin/events', 'routes/admin/events.tsx'),
+      route('admin/events/new', 'routes/admin/event-new.tsx'),
+      route('admin/events/:id/edit', 'routes/admin/event-edit.tsx'),
+      route('admin/events/:id/registrations', 'routes/admin/event-registrations.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/demo-content', 'routes/admin/demo-content.tsx'),
       route('admin/*', 'routes/admin/not-found.tsx'),
@@ -89,6 +99,7 @@ export default [
   route('course', 'routes/resources/course.ts'),
   route('donate', 'routes/resources/donate.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('events/:slug/calendar.ics', 'routes/resources/event-calendar.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('blog/rss.xml', 'routes/resources/rss.ts', { id: 'rss-blogs' }),
   route('news/rss.xml', 'routes/resources/rss.ts', { id: 'rss-news' }),

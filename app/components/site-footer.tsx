@@ -55,6 +55,12 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
                 </Link>
               </li>
             ))}
+            {/* Issue 27: the header keeps the spec's five links; the footer also lists the events (decision 028). */}
+            <li>
+              <Link to="/events" className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+                Trainings and events
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>

@@ -56,6 +56,17 @@ export const AUDIT_ACTION_LABELS = {
   'two_factor.reset': 'Second factor reset',
   'two_factor.required_roles_changed': 'Two-factor requirement changed',
   'two_factor.device_forgotten': 'Remembered device forgotten',
+  // Issue 27: trainings and events.
+  'event.draft_saved': 'Event draft saved',
+  'event.published': 'Event published',
+  'event.updated': 'Event updated',
+  'event.registration_closed': 'Event registration closed',
+  'event.registration_opened': 'Event registration opened',
+  'event.cancelled': 'Event cancelled',
+  'event.registration_cancelled': 'Event registration cancelled',
+  'event.attendance_marked': 'Event attendance marked',
+  'event.messaged': 'Event registrants messaged',
+  'event.registrations_exported': 'Event registrations exported',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

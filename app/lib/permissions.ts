@@ -24,7 +24,11 @@ export type Permission =
   | 'settings:links' // contact details and every outgoing link (a changed donation link sends money elsewhere)
   | 'services:edit' // create, edit and reorder services
   | 'services:delete'
-  | 'demo:remove'; // remove all demo content in one action
+  | 'demo:remove' // remove all demo content in one action
+  // Issue 27: trainings and events. A role that may only draft (AUTHOR) edits its own drafts.
+  | 'events:draft' // add events as drafts, edit one's own drafts
+  | 'events:publish' // edit any event, publish it
+  | 'events:manage'; // attendees and waiting lists, export, attended, messages, close registration, cancel
 
 export type Section =
   | 'overview'
@@ -35,6 +39,7 @@ export type Section =
   | 'messages'
   | 'subscribers'
   | 'services'
+  | 'events'
   | 'settings'
   | 'roleInfo'
   | 'auditLog';
@@ -65,6 +70,9 @@ const ALL: Permission[] = [
   'services:edit',
   'services:delete',
   'demo:remove',
+  'events:draft',
+  'events:publish',
+  'events:manage',
 ];
 
 export const ROLE_INFO: Record<Role, RoleInfo> = {
@@ -81,6 +89,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'messages',
       'subscribers',
       'services',
+      'events',
       'settings',
       'roleInfo',
       'auditLog',
@@ -103,24 +112,45 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'settings:texts',
       'services:edit',
       'services:delete',
+      'events:draft',
+      'events:publish',
+      'events:manage',
     ],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'messages', 'subscribers', 'services', 'settings'],
+    sections: [
+      'overview',
+      'contentManagement',
+      'addNews',
+      'addBlog',
+      'events',
+      'messages',
+      'subscribers',
+      'services',
+      'settings',
+    ],
     description: 'Manages all content but not users',
     badge: 'bg-red-100 text-red-900 ring-red-300',
   },
   EDITOR: {
     label: 'Editor',
     specPermissions: ['content_create', 'content_edit', 'content_view'],
-    permissions: ['content:create', 'content:edit', 'content:view', 'services:edit'],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'services'],
+    permissions: [
+      'content:create',
+      'content:edit',
+      'content:view',
+      'services:edit',
+      'events:draft',
+      'events:publish',
+      'events:manage',
+    ],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'events', 'services'],
     description: 'Creates and edits news stories and blog posts',
     badge: 'bg-blue-100 text-blue-900 ring-blue-300',
   },
   AUTHOR: {
     label: 'Author',
     specPermissions: ['content_create', 'content_view'],
-    permissions: ['content:create', 'content:view'],
-    sections: ['overview', 'addNews', 'addBlog'],
+    permissions: ['content:create', 'content:view', 'events:draft'],
+    sections: ['overview', 'addNews', 'addBlog', 'events'],
     description: 'Writes new news stories and blog posts',
     badge: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   },
@@ -143,6 +173,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   messages: { label: 'Messages', path: '/admin/messages' },
   subscribers: { label: 'Subscribers', path: '/admin/subscribers' },
   services: { label: 'Services', path: '/admin/services' },
+  events: { label: 'Events', path: '/admin/events' },
   settings: { label: 'Site settings', path: '/admin/settings' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
@@ -154,7 +185,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
  * exactly one group; a role sees a group only when it has one of its sections.
  */
 export const SECTION_GROUPS: readonly { label: string; sections: readonly Section[] }[] = [
-  { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog'] },
+  { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog', 'events'] },
   { label: 'People', sections: ['messages', 'subscribers'] },
   { label: 'Site', sections: ['services', 'settings'] },
   { label: 'Team', sections: ['userManagement', 'roleInfo', 'auditLog'] },

@@ -118,10 +118,12 @@ describe.each(ENGINES)('the overview on %s', (engine) => {
       unreadMessages: 3,
       subscribers: { recent: 3, total: 5, days: 30 },
       latest: expect.arrayContaining([expect.objectContaining({ id: 'newest-blog' })]),
+      // Issue 27: the events' figures, for those who manage events.
+      events: { upcoming: 0, taken: 0, waiting: 0 },
     };
     expect(await getOverview('SUPER_ADMIN', db, NOW)).toEqual({ ...full, demoContent: false });
     expect(await getOverview('ADMIN', db, NOW)).toEqual(full);
-    expect(await getOverview('EDITOR', db, NOW)).toEqual({ latest: full.latest });
+    expect(await getOverview('EDITOR', db, NOW)).toEqual({ latest: full.latest, events: full.events });
     expect(await getOverview('AUTHOR', db, NOW)).toEqual({ latest: full.latest });
     expect(await getOverview('VIEWER', db, NOW)).toEqual({});
   });

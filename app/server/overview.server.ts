@@ -30,6 +30,30 @@ export interface Overview {
   latest?: OverviewItem[];
   /** Whether demo content is left to remove; only for demo:remove. */
   demoContent?: boolean;
+  /** Issue 27: upcoming published events, their places taken and people waiting; only for events:manage. */
+  events?: { upcoming: number; taken: number; waiting: number };
+}
+
+/** Issue 27: events not yet ended, with the places taken and the people waiting across them. */
+async function countEvents(db: Kysely<Database>, now: number) {
+  const at = new Date(now).toISOString();
+  const [events, waiting] = await Promise.all([
+    db
+      .selectFrom('events')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('taken').as('taken')])
+      .where('status', '=', 'published')
+      .where('ends_at', '>', at)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('event_registrations')
+      .innerJoin('events', 'events.id', 'event_registrations.event_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('events.status', '=', 'published')
+      .where('events.ends_at', '>', at)
+      .where('event_registrations.status', '=', 'waiting')
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { upcoming: Number(events.n), taken: Number(events.taken ?? 0), waiting: Number(waiting.n) };
 }
 
 async function countUnreadMessages(db: Kysely<Database>): Promise<number> {
@@ -88,16 +112,18 @@ export async function listLatestPublished(db: Kysely<Database>, limit = OVERVIEW
 
 /** What the overview shows `role`, asked for in parallel. */
 export async function getOverview(role: Role, db: Kysely<Database> = getDb(), now = Date.now()): Promise<Overview> {
-  const [unreadMessages, subscribers, latest, demoContent] = await Promise.all([
+  const [unreadMessages, subscribers, latest, demoContent, events] = await Promise.all([
     can(role, 'messages:manage') ? countUnreadMessages(db) : undefined,
     can(role, 'subscribers:view') ? countSubscribers(db, now) : undefined,
     can(role, 'content:create') ? listLatestPublished(db) : undefined,
     can(role, 'demo:remove') ? hasDemoContent(db) : undefined,
+    can(role, 'events:manage') ? countEvents(db, now) : undefined,
   ]);
   const overview: Overview = {};
   if (unreadMessages !== undefined) overview.unreadMessages = unreadMessages;
   if (subscribers) overview.subscribers = subscribers;
   if (latest) overview.latest = latest;
   if (demoContent !== undefined) overview.demoContent = demoContent;
+  if (events) overview.events = events;
   return overview;
 }

@@ -20,6 +20,7 @@ import { withStartUpLock } from './platform/start-up-lock.server.ts';
 import { RESPONSIVE_WIDTHS_EVERY_MS, RESPONSIVE_WIDTHS_JOB, setMediaStore, setUploadsRoot } from './media/storage.server.ts';
 import { registerNightlyBackup } from './platform/backup.server.ts';
 import { processVideo, VIDEO_JOB } from './media/video.server.ts';
+import { EVENT_REMINDER_EVERY_MS, EVENT_REMINDER_JOB, runEventReminders } from './events/registrations.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
 export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
@@ -98,6 +99,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile. One at a
     // time on the whole site (issue 22): each takes hundreds of megabytes and both cores.
     registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video', onePerSite: true }),
+    // Issue 27: the reminder the day before an event, once per registrant across all processes.
+    registerRecurringJob(EVENT_REMINDER_JOB, runEventReminders, EVENT_REMINDER_EVERY_MS),
   ];
   const stop = startJobWorker(options);
   return async () => {

@@ -143,6 +143,60 @@ async function seedStory(w: World) {
   return { id, title, revisionId };
 }
 
+/** Issue 27: an event of the test's own, published (or a draft by `authorEmail`); removed with its registrations when the test ends. */
+async function seedEvent(w: World, status: 'draft' | 'published' = 'published', authorEmail: string | null = null) {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  await w.db
+    .insertInto('events')
+    .values({
+      id,
+      slug: `matrix-event-${unique()}`,
+      title: `Matrix event ${id}`,
+      summary: 'An event for the permission matrix.',
+      description: '<p>An event for the permission matrix.</p>',
+      starts_at: `${day}T06:00:00.000Z`,
+      ends_at: `${day}T09:00:00.000Z`,
+      capacity: 5,
+      status,
+      author_email: authorEmail,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  w.cleanUp(async () => {
+    await w.db.deleteFrom('event_registrations').where('event_id', '=', id).execute();
+    await w.db.deleteFrom('events').where('id', '=', id).execute();
+  });
+  return id;
+}
+
+const eventForm = (title: string, intent: 'draft' | 'publish') => {
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    intent,
+    title,
+    summary: 'An event for the permission matrix.',
+    description: '<p>An event for the permission matrix.</p>',
+    startDate: day,
+    startTime: '09:00',
+    endDate: day,
+    endTime: '12:00',
+    place: 'Kampala',
+    onlineUrl: '',
+    capacity: '5',
+    registrationOpen: 'on',
+    deadlineDate: '',
+    deadlineTime: '',
+    imageUrl: '',
+    imageAlt: '',
+  };
+};
+
+const eventTitle = async (db: Kysely<Database>, id: string) =>
+  await db.selectFrom('events').select(['title', 'status', 'registration_open']).where('id', '=', id).executeTakeFirst();
+
 const serviceForm = (title: string) => ({
   title,
   description: 'Sign language lessons for families, taught by Deaf teachers.',
@@ -282,6 +336,87 @@ const CASES: Case[] = [
       const months = before === '30' ? '31' : '30';
       const response = await w.post('/admin/messages', { intent: 'retention', months });
       return { response, changed: (await settingValue(w.db, key)) === months };
+    },
+  },
+  // Issue 27: events. ADMIN and EDITOR (and the super admin) publish and manage; AUTHOR drafts.
+  {
+    name: 'add an event as a draft',
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const title = `Matrix event draft ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('events').where('title', '=', title).execute());
+      const response = await w.post('/admin/events/new', eventForm(title, 'draft'), { multipart: true });
+      const row = await w.db.selectFrom('events').select('status').where('title', '=', title).executeTakeFirst();
+      return { response, changed: row?.status === 'draft' };
+    },
+  },
+  {
+    name: 'publish a new event',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const title = `Matrix event published ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('events').where('title', '=', title).execute());
+      const response = await w.post('/admin/events/new', eventForm(title, 'publish'), { multipart: true });
+      const row = await w.db.selectFrom('events').select('status').where('title', '=', title).executeTakeFirst();
+      return { response, changed: row !== undefined };
+    },
+  },
+  {
+    name: 'edit a published event',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const id = await seedEvent(w);
+      const title = `Matrix event edited ${unique()}`;
+      const response = await w.post(`/admin/events/${id}/edit`, eventForm(title, 'publish'), { multipart: true });
+      return { response, changed: (await eventTitle(w.db, id))?.title === title };
+    },
+  },
+  {
+    name: "edit one's own event draft",
+    allowed: CONTENT_CREATORS,
+    async run(w) {
+      const id = await seedEvent(w, 'draft', w.email);
+      const title = `Matrix own draft ${unique()}`;
+      const response = await w.post(`/admin/events/${id}/edit`, eventForm(title, 'draft'), { multipart: true });
+      return { response, changed: (await eventTitle(w.db, id))?.title === title };
+    },
+  },
+  {
+    name: 'read an event’s registrations',
+    allowed: CONTENT_EDITORS,
+    refused: visitorGet,
+    async run(w) {
+      const id = await seedEvent(w);
+      const response = await w.get(`/admin/events/${id}/registrations`);
+      return { response, changed: response.status() === 200 };
+    },
+  },
+  {
+    name: 'close an event’s registration',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const id = await seedEvent(w);
+      const response = await w.post(`/admin/events/${id}/registrations`, { intent: 'registration', open: 'no' });
+      return { response, changed: (await eventTitle(w.db, id))?.registration_open === 0 };
+    },
+  },
+  {
+    name: 'cancel an event',
+    allowed: CONTENT_EDITORS,
+    async run(w) {
+      const id = await seedEvent(w);
+      const response = await w.post(`/admin/events/${id}/registrations`, { intent: 'cancel', confirm: 'yes' });
+      return { response, changed: (await eventTitle(w.db, id))?.status === 'cancelled' };
+    },
+  },
+  {
+    name: 'export an event’s registrations',
+    allowed: CONTENT_EDITORS,
+    refused: visitorGet,
+    async run(w) {
+      const id = await seedEvent(w);
+      const response = await w.get(`/admin/events/${id}/export`);
+      return { response, changed: response.status() === 200 && (await response.text()).includes('Access needs') };
     },
   },
   {

@@ -67,12 +67,15 @@ test('the sitemap lists every public page and every article and service, with ab
     '/resources',
     '/services',
     '/services/awareness-course',
+    // Issue 27: the events page and each published event.
+    '/events',
     '/contact',
     '/privacy',
   ]) {
     expect(paths).toContain(path);
   }
   expect(paths).not.toContain('/admin');
+  expect(paths.filter((path) => /^\/events\/[a-z0-9-]+$/.test(path)).length).toBeGreaterThan(0);
   for (const [collection, section] of [
     ['blogs', '/blog/'],
     ['news', '/news/'],

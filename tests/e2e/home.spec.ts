@@ -8,6 +8,8 @@ const SECTION_HEADINGS = [
   'Meet Grace Nakato',
   'Deaf / Hard of Hearing Awareness Training',
   'How we can help',
+  // Issue 27: the next trainings and events (the demo's three).
+  'Next trainings and events',
   'Latest stories',
   'Ready to make a difference?',
 ];
@@ -145,19 +147,20 @@ test('the three action cards lead to training, speakers and design help', async 
   await page.goto('/');
   const cards = page.getByRole('region', { name: 'How we can help' });
   await expect(cards.getByRole('heading', { level: 3 })).toHaveText(['Start Training', 'Book Speaker', 'Get Design Help']);
-  await expect(cards).toContainText('Digital skills training for youth with disabilities');
+  await expect(cards).toContainText('Sign-language classes, awareness courses and digital skills training');
   await expect(cards).toContainText('Speakers for disability awareness conversations');
   await expect(cards).toContainText('Inclusive design and social media services');
   await expect(cards.getByRole('link', { name: 'Book Speaker' })).toHaveAttribute('href', '/book-speaker');
   await expect(cards.getByRole('link', { name: 'Get Design Help' })).toHaveAttribute('href', '/design-help');
 
   // The whole card is the target: a click on its text follows the link.
-  const description = cards.getByText('Digital skills training for youth with disabilities');
+  const description = cards.getByText('Sign-language classes, awareness courses and digital skills training');
   await description.scrollIntoViewIfNeeded();
   const text = (await description.boundingBox())!;
   await page.mouse.click(text.x + 10, text.y + 5);
-  await expect(page).toHaveURL(/\/services\/digital-skills$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Digital Skills Training');
+  // Issue 27: Start Training leads to the trainings and events.
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trainings and events');
 });
 
 test("the founder section links to the founder's own story", async ({ page }) => {

@@ -23,6 +23,9 @@ import { createSession, sessionCookieName } from '~/server/staff/sessions.server
 import { setUploadsRoot } from '~/server/media/storage.server';
 import { createUser } from '~/server/staff/users.server';
 import { appendVideoChunk, startVideoUpload, videoUploadStatus } from '~/server/media/video.server';
+import { eventFormSchema, registrationSchema } from '~/lib/events';
+import { createEvent, eventColumns } from '~/server/events/events.server';
+import { registerForEvent } from '~/server/events/registrations.server';
 
 // Issue 22: one request must never stall the site. This walks the route table (app/routes.ts) as the
 // access test does, so a route added tomorrow is walked too, and posts to every route that has an
@@ -388,6 +391,27 @@ async function subscriber(email: string): Promise<string> {
   return row.id;
 }
 
+/** Issue 27: a published event a month ahead with room for the walk's registrations. */
+async function walkEvent(n: number) {
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const input = eventFormSchema.parse({
+    intent: 'publish',
+    title: `Walk event ${n}`,
+    summary: 'An event for the route walk.',
+    description: '<p>An event for the route walk.</p>',
+    startDate: day,
+    startTime: '09:00',
+    endDate: day,
+    endTime: '12:00',
+    place: 'Kampala',
+    capacity: '10000',
+    registrationOpen: 'on',
+  });
+  const columns = eventColumns(input, 'Africa/Kampala');
+  if (!columns.ok) throw new Error('the walk event is not valid');
+  return createEvent(admin, columns.columns, 'publish', '127.0.0.1', database.db);
+}
+
 /** What fills each parameter of a route's address: a real item, made through the services. */
 async function paramValue(pattern: string, param: string): Promise<string> {
   const n = ++made;
@@ -474,6 +498,20 @@ async function paramValue(pattern: string, param: string): Promise<string> {
   }
   if (param === 'id' && pattern.startsWith('/admin/uploads/video/')) {
     return (await startVideoUpload(admin, { name: `walk-${n}.mp4`, size: 10_000_000 })).id;
+  }
+  // Issue 27: a published event (its page and registration form), a registrant's cancellation link.
+  if ((param === 'slug' && pattern.startsWith('/events/')) || (param === 'id' && pattern.startsWith('/admin/events/'))) {
+    const event = await walkEvent(n);
+    return param === 'slug' ? event.slug : event.id;
+  }
+  if (param === 'token' && pattern.startsWith('/events/cancel/')) {
+    const event = await walkEvent(n);
+    const outcome = await registerForEvent(
+      event.slug,
+      registrationSchema.parse({ name: 'Walker', phone: `+256 700 ${n}` }),
+      database.db,
+    );
+    return outcome.cancelUrl!.split('/').pop()!;
   }
   throw new Error(`The route walk does not know what to put for :${param} in ${pattern}: teach paramValue`);
 }

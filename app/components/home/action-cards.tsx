@@ -5,8 +5,9 @@ import { EYEBROW } from './styles';
 export const ACTION_CARDS = [
   {
     title: 'Start Training',
-    text: 'Digital skills training for youth with disabilities: computers, design and online work, with interpreters and assistive technology.',
-    to: '/services/digital-skills',
+    text: 'Sign-language classes, awareness courses and digital skills training for youth with disabilities, with interpreters and assistive technology.',
+    // Issue 27: the trainings and events people register for (decision 028).
+    to: '/events',
     icon: 'M4 5h16v10H4z M2 19h20 M9 15v4 M15 15v4',
   },
   {

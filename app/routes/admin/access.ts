@@ -89,6 +89,12 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/services/new': { loader: { restricted: 'services' }, action: 'services:edit' },
   '/admin/services/:id/edit': { loader: 'services:edit', action: 'services:edit' },
   '/admin/services/:id/delete': { loader: 'services:delete', action: 'services:delete' },
+  // Issue 27: events. A role that may only draft (AUTHOR) edits its own drafts: the service refuses the rest.
+  '/admin/events': { loader: { restricted: 'events' } },
+  '/admin/events/new': { loader: { restricted: 'events' }, action: 'events:draft' },
+  '/admin/events/:id/edit': { loader: 'events:draft', action: 'events:draft' },
+  '/admin/events/:id/registrations': { loader: 'events:manage', action: 'events:manage' },
+  '/admin/events/:id/export': { loader: 'events:manage' },
   '/admin/settings': { loader: { restricted: 'settings' }, action: 'settings:texts' },
   '/admin/demo-content': { loader: { restricted: 'demo:remove' }, action: 'demo:remove' },
   '/admin/*': { loader: 'signed-in', action: 'signed-in' },

@@ -113,6 +113,26 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
+      {overview.events && (
+        <section aria-labelledby="events-title" className={card}>
+          <h2 id="events-title" className="text-lg font-bold text-slate-900">
+            Events
+          </h2>
+          <p className="mt-2 text-2xl font-bold text-slate-900 md:text-3xl">
+            {overview.events.upcoming === 0
+              ? 'No upcoming events'
+              : plural(overview.events.upcoming, 'upcoming event', 'upcoming events')}
+          </p>
+          <p className="mt-1 text-slate-700">
+            {plural(overview.events.taken, 'place taken', 'places taken')}, {overview.events.waiting.toLocaleString('en-US')} on
+            waiting lists.
+          </p>
+          <Link to="/admin/events" className={`${link} mt-3 inline-block`}>
+            Open Events
+          </Link>
+        </section>
+      )}
+
       {overview.latest && (
         <section aria-labelledby="latest-title" className={card}>
           <h2 id="latest-title" className="text-lg font-bold text-slate-900">

@@ -5,6 +5,9 @@ import { FounderStory } from '~/components/home/founder-story';
 import { Hero } from '~/components/home/hero';
 import { LatestStories } from '~/components/home/latest-stories';
 import { Mission } from '~/components/home/mission';
+import { NextEvents } from '~/components/home/next-events';
+import { formatEventWhen } from '~/lib/events';
+import { listNextEvents, readEventTimeZone } from '~/server/events/events.server';
 import { StatsStrip } from '~/components/home/stats-strip';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
@@ -15,7 +18,14 @@ import { getHomeTexts } from '~/server/site/site.server';
 import type { Route } from './+types/home';
 
 export async function loader() {
-  const [founder, home] = await Promise.all([getFounderProfile(), getHomeTexts()]);
+  const [founder, home, nextEvents, timeZone] = await Promise.all([
+    getFounderProfile(),
+    getHomeTexts(),
+    // Issue 27: the next events (none when they cannot be read; the page stands without them).
+    listNextEvents(3),
+    readEventTimeZone(),
+  ]);
+  const events = nextEvents.map((event) => ({ ...event, when: formatEventWhen(event.startsAt, event.endsAt, timeZone) }));
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
@@ -24,7 +34,7 @@ export async function loader() {
       return [];
     }),
   ]);
-  return { home, founder, storyPath, stories };
+  return { home, founder, storyPath, stories, events };
 }
 
 /** What search engines show under the title until the organisation's description is read. */
@@ -69,6 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <FounderStory founder={loaderData.founder} storyPath={loaderData.storyPath} />
       <AwarenessProject />
       <ActionCards />
+      <NextEvents events={loaderData.events} />
       <LatestStories stories={loaderData.stories} />
       <ClosingCta />
     </>

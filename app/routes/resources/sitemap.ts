@@ -16,6 +16,7 @@ export const SITEMAP_PAGES = [
   COLLECTION_INFO.resources.path,
   '/services',
   '/services/awareness-course',
+  '/events',
   '/contact',
   // Issue 27: the application forms.
   ...Object.values(APPLICATION_PATHS),
@@ -27,7 +28,7 @@ export const SITEMAP_PAGES = [
 
 export async function loader() {
   const db = getDb();
-  const [content, services] = await Promise.all([
+  const [content, services, events] = await Promise.all([
     // Issue 13: only published items; a draft's or scheduled item's address answers 404.
     db
       .selectFrom('content')
@@ -36,6 +37,14 @@ export async function loader() {
       .orderBy('created_at', 'desc')
       .execute(),
     db.selectFrom('services').select(['id', 'updated_at']).orderBy('position').execute(),
+    // Issue 27: published and cancelled events (a draft's address answers 404).
+    db
+      .selectFrom('events')
+      .select(['slug', 'updated_at'])
+      .where('status', 'in', ['published', 'cancelled'])
+      .orderBy('starts_at', 'desc')
+      .limit(5_000)
+      .execute(),
   ]);
   const newest: Partial<Record<string, string>> = {};
   for (const row of content) {
@@ -52,6 +61,7 @@ export async function loader() {
   if (services.length) for (const row of services) lines.push(url(`/services/${encodeURIComponent(row.id)}`, row.updated_at));
   // spec §3: the four built-in services are shown when none are stored.
   else for (const id of DEFAULT_SERVICE_IDS) lines.push(url(`/services/${id}`));
+  for (const row of events) lines.push(url(`/events/${encodeURIComponent(row.slug)}`, row.updated_at));
   lines.push('</urlset>');
   return new Response(lines.join('\n'), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': XML_CACHE_CONTROL },

@@ -14,6 +14,7 @@ import m0010 from './migrations/0010_sign_language_video.ts';
 import m0011 from './migrations/0011_services_video.ts';
 import m0012 from './migrations/0012_two_factor.ts';
 import m0013 from './migrations/0013_applications.ts';
+import m0014 from './migrations/0014_events.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -35,6 +36,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0011_services_video': m0011(),
     '0012_two_factor': m0012(),
     '0013_applications': m0013(),
+    '0014_events': m0014(),
   };
 }
 

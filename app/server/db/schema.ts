@@ -232,6 +232,8 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   /** JSON object of extra headers (List-Unsubscribe on mail to a subscriber); null for none. */
   headers: string | null;
+  /** Issue 27: JSON list of files sent with the mail (an event's .ics); null for none. */
+  attachments: Generated<string | null>;
 }
 
 export type NewsletterSubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
@@ -424,4 +426,53 @@ export interface Database {
   passkeys: PasskeyTable;
   sign_in_challenges: SignInChallengeTable;
   remembered_devices: RememberedDeviceTable;
+  events: EventTable;
+  event_registrations: EventRegistrationTable;
+}
+
+// Issue 27: trainings and events (docs/decisions/028-events.md).
+export interface EventTable {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  /** Sanitised HTML (the content form's allow-list). */
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  place: Generated<string>;
+  online_url: Generated<string>;
+  capacity: number;
+  /** Confirmed places; changed only by conditional UPDATEs, never above capacity. */
+  taken: Generated<number>;
+  next_seq: Generated<number>;
+  sign_language: Generated<number>;
+  captioning: Generated<number>;
+  step_free: Generated<number>;
+  image_url: string | null;
+  image_alt: string | null;
+  registration_open: Generated<number>;
+  registration_deadline: string | null;
+  status: Generated<'draft' | 'published' | 'cancelled'>;
+  demo: Generated<number>;
+  author_email: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export interface EventRegistrationTable {
+  id: string;
+  event_id: string;
+  seq: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  access_needs: Generated<string>;
+  status: 'confirmed' | 'waiting' | 'cancelled';
+  cancel_token_hash: string | null;
+  attended: Generated<number>;
+  reminded_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -81,15 +81,17 @@ export async function hasDemoContent(db: Kysely<Database> = getDb()): Promise<bo
     .execute();
   const keys = new Set(flags.map((row) => row.key));
   if (!keys.has(SETTING_KEYS.demoSeededAt) || keys.has(DEMO_GONE)) return false;
-  const [content, service, user] = await Promise.all([
+  const [content, service, event, user] = await Promise.all([
     db.selectFrom('content').select('id').where('demo', '=', 1).limit(1).executeTakeFirst(),
     db.selectFrom('services').select('id').where('demo', '=', 1).limit(1).executeTakeFirst(),
+    // Issue 27: the demo's trainings and events.
+    db.selectFrom('events').select('id').where('demo', '=', 1).limit(1).executeTakeFirst(),
     demoStaffQuery(db, await superAdminEmail(db))
       .select('id')
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const left = Boolean(content || service || user);
+  const left = Boolean(content || service || event || user);
   if (!left) await writeSetting(db, DEMO_GONE, nowIso());
   return left;
 }
@@ -150,10 +152,16 @@ export async function removeDemoContent(actor: StaffUser, ip: string): Promise<D
       ...services.map((r) => r.image_url),
       ...staff.map((r) => r.profile_picture),
     ];
-    if (content.length + services.length + staff.length === 0) return { counts, pictures: [] };
+    // Issue 27: the demo's events go too, with their registrations.
+    const events = await trx.selectFrom('events').select('id').where('demo', '=', 1).execute();
+    if (content.length + services.length + staff.length + events.length === 0) return { counts, pictures: [] };
 
     for (const ids of chunks(content.map((row) => row.id))) await trx.deleteFrom('content').where('id', 'in', ids).execute();
     for (const ids of chunks(services.map((row) => row.id))) await trx.deleteFrom('services').where('id', 'in', ids).execute();
+    for (const ids of chunks(events.map((row) => row.id))) {
+      await trx.deleteFrom('event_registrations').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('events').where('id', 'in', ids).execute();
+    }
     for (const ids of chunks(staff.map((row) => row.id))) {
       // As deleting an account does: its sessions end, and their next request is told why.
       await trx

@@ -153,6 +153,56 @@ export async function storeBuiltInServices(db: Kysely<Database>): Promise<{ stor
  * marked demo = 1, so the super admin can remove the demo in one action (demo.server.ts). Runs once
  * per database: a flag in settings stops it from running again, even after staff delete the demo.
  */
+/** Issue 27: the demo's upcoming trainings (times in UTC: 06:00Z is 09:00 in Kampala). */
+const SEED_EVENTS = [
+  {
+    slug: 'sign-language-for-parents',
+    title: 'Ugandan Sign Language for parents: first steps',
+    summary:
+      'Four hours with a Deaf teacher for parents and carers of deaf children: greetings, family signs and everyday conversation.',
+    description:
+      '<p>A relaxed morning for parents, grandparents and carers of deaf and hard-of-hearing children. A Deaf teacher of Ugandan Sign Language leads it, with a hearing interpreter for questions.</p><ul><li>Greetings, names and family signs</li><li>Signs for home, school and feelings</li><li>How to keep learning together at home</li></ul><p>Children are welcome; there is a play corner with a signing volunteer.</p>',
+    daysAhead: 14,
+    startUtc: '06:00',
+    endUtc: '10:00',
+    place: 'TDG Uganda training room, Mukono',
+    onlineUrl: '',
+    capacity: 20,
+    captioning: false,
+    stepFree: true,
+  },
+  {
+    slug: 'deaf-awareness-for-employers',
+    title: 'Deaf awareness for employers',
+    summary: 'A half-day course for managers and HR teams: recruiting, interviewing and working alongside deaf colleagues.',
+    description:
+      '<p>What employers in Uganda need to know to recruit and keep deaf and hard-of-hearing staff: the law, reasonable adjustments, booking interpreters and simple changes to meetings.</p><p>Led by Deaf trainers who have worked in banking, retail and NGOs.</p>',
+    daysAhead: 30,
+    startUtc: '07:00',
+    endUtc: '11:00',
+    place: 'Kampala, Nakasero (address sent with your place)',
+    onlineUrl: 'https://meet.example.org/tdg-employers',
+    capacity: 30,
+    captioning: true,
+    stepFree: true,
+  },
+  {
+    slug: 'sign-language-for-teachers',
+    title: 'Sign language in the classroom: a course for teachers',
+    summary: 'Classroom signs, visual teaching and working with an interpreter, for primary and secondary teachers.',
+    description:
+      '<p>For teachers with deaf or hard-of-hearing pupils in an ordinary class. You will learn the signs a lesson needs, how to make teaching visual, and how to work with an interpreter or a note-taker.</p>',
+    daysAhead: 45,
+    startUtc: '06:00',
+    endUtc: '13:00',
+    place: 'Mukono Teachers College, Hall B',
+    onlineUrl: '',
+    capacity: 25,
+    captioning: false,
+    stepFree: false,
+  },
+] as const;
+
 export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: boolean; articles: number }> {
   const already = await db.selectFrom('settings').select('key').where('key', '=', SETTING_KEYS.demoSeededAt).executeTakeFirst();
   if (already) return { seeded: false, articles: 0 };
@@ -255,6 +305,39 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
             created_at: at,
           })
           .execute();
+    }
+    // Issue 27: a few upcoming trainings, weeks ahead of the first start, 09:00 in Kampala (UTC+3).
+    for (const event of SEED_EVENTS) {
+      const day = new Date(now + event.daysAhead * 86_400_000).toISOString().slice(0, 10);
+      const at = new Date(now).toISOString();
+      await trx
+        .insertInto('events')
+        .values({
+          id: newId(),
+          slug: `${event.slug}-${day}`,
+          title: event.title,
+          summary: event.summary,
+          description: storedBody(event.description).content,
+          starts_at: `${day}T${event.startUtc}:00.000Z`,
+          ends_at: `${day}T${event.endUtc}:00.000Z`,
+          place: event.place,
+          online_url: event.onlineUrl,
+          capacity: event.capacity,
+          sign_language: 1,
+          captioning: event.captioning ? 1 : 0,
+          step_free: event.stepFree ? 1 : 0,
+          image_url: null,
+          image_alt: null,
+          registration_open: 1,
+          registration_deadline: null,
+          status: 'published',
+          demo: 1,
+          author_email: null,
+          created_at: at,
+          updated_at: at,
+          updated_by: null,
+        })
+        .execute();
     }
     await writeSetting(trx, SETTING_KEYS.founderEmail, DEFAULT_FOUNDER.email);
     await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());

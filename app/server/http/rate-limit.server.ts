@@ -18,7 +18,7 @@ export interface VisitorRefusal {
  * be written refuses with 503 rather than let every post through.
  */
 export async function limitVisitorPost(
-  form: 'contact' | 'newsletter' | 'application',
+  form: 'contact' | 'newsletter' | 'application' | 'event',
   clientIp: string,
   rule: { limit: number; windowMs: number },
 ): Promise<VisitorRefusal | undefined> {
@@ -41,7 +41,7 @@ export async function limitVisitorPost(
  * decides; also when the count cannot be read (limitVisitorPost then answers).
  */
 export async function visitorOverLimit(
-  form: 'contact' | 'newsletter' | 'application',
+  form: 'contact' | 'newsletter' | 'application' | 'event',
   clientIp: string,
   rule: { limit: number; windowMs: number },
 ): Promise<VisitorRefusal | undefined> {

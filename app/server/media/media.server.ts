@@ -29,13 +29,15 @@ function settingUrl(json: string): string | undefined {
 
 async function isInUse(url: string): Promise<boolean> {
   const db = getDb();
-  const [content, service, user, setting] = await Promise.all([
+  const [content, service, user, setting, event] = await Promise.all([
     db.selectFrom('content').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
     db.selectFrom('services').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
     db.selectFrom('system_users').select('id').where('profile_picture', '=', url).limit(1).executeTakeFirst(),
     settingImages().where('value', '=', JSON.stringify(url)).limit(1).executeTakeFirst(),
+    // Issue 27: an event's picture.
+    db.selectFrom('events').select('id').where('image_url', '=', url).limit(1).executeTakeFirst(),
   ]);
-  return Boolean(content || service || user || setting);
+  return Boolean(content || service || user || setting || event);
 }
 
 async function removeMedia(media: { id: string; key: string; variants: string }): Promise<void> {
@@ -87,15 +89,16 @@ export async function removeImageIfUnused(url: string | null | undefined): Promi
 export async function pruneUnusedUploads(now = Date.now()): Promise<number> {
   const db = getDb();
   const cutoff = new Date(now - ABANDONED_AFTER_MS).toISOString();
-  const [media, content, services, users, settings] = await Promise.all([
+  const [media, content, services, users, settings, events] = await Promise.all([
     db.selectFrom('media').select(['id', 'key', 'variants']).where('created_at', '<', cutoff).execute(),
     db.selectFrom('content').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
     db.selectFrom('services').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
     db.selectFrom('system_users').select('profile_picture as url').distinct().where('profile_picture', 'is not', null).execute(),
     settingImages().execute(),
+    db.selectFrom('events').select('image_url as url').distinct().where('image_url', 'is not', null).execute(),
   ]);
   const shown = new Set([
-    ...[...content, ...services, ...users].map((row) => row.url),
+    ...[...content, ...services, ...users, ...events].map((row) => row.url),
     ...settings.map((row) => settingUrl(row.value)),
   ]);
   let removed = 0;

@@ -24,7 +24,7 @@ let uploadsRoot: string | undefined;
 let mediaStore: ObjectStore | undefined;
 
 /** The folders uploads are kept in: one per collection, services, staff pictures and the site's own pictures. */
-export type UploadFolder = Collection | 'services' | 'profiles' | 'site';
+export type UploadFolder = Collection | 'services' | 'profiles' | 'site' | 'events';
 
 /**
  * Uploads live in `{dataDir}/uploads` unless a bucket is set: start-up sets it from DATA_DIR (then

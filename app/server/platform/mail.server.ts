@@ -18,6 +18,14 @@ export interface Mail {
   carriesSecret?: boolean;
   /** Extra headers, such as List-Unsubscribe on mail to a newsletter subscriber. */
   headers?: Record<string, string>;
+  /** Issue 27: small text files sent with it (an event's .ics), kept in the outbox row. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -64,6 +72,7 @@ export async function sendMail(mail: Mail, db: Kysely<Database> = getDb()): Prom
         created_at: nowIso(),
         carries_secret: mail.carriesSecret ? 1 : 0,
         headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        ...(mail.attachments?.length ? { attachments: JSON.stringify(mail.attachments) } : {}),
       })
       .execute();
     await enqueueJob(
@@ -136,6 +145,7 @@ async function deliverOnce(payload: unknown, job: JobInfo): Promise<boolean> {
       ...(mail.html_body ? { html: mail.html_body } : {}),
       ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
       ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
+      ...(mail.attachments ? { attachments: JSON.parse(mail.attachments) as MailAttachment[] } : {}),
     });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { accessFeatures, eventPath, placesLeft, type PublicEvent } from '~/lib/events';
+import { TEXT_LINK } from '~/components/home/styles';
+
+// Issue 27: one event in a list (/events and the home page): its title, when (formatted on the
+// server in the organisation's time zone), where, the places left and the accessibility it offers.
+
+export type EventListItem = PublicEvent & { when: string };
+
+export function placesText(event: Pick<PublicEvent, 'capacity' | 'taken' | 'status' | 'registrationOpen'>): string {
+  if (event.status === 'cancelled') return 'Cancelled';
+  const left = placesLeft(event);
+  if (left === 0) return 'Full: join the waiting list';
+  return left === 1 ? '1 place left' : `${left} places left`;
+}
+
+export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  const access = accessFeatures(event);
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="text-sm font-semibold text-indigo-800">
+        <time dateTime={event.startsAt}>{event.when}</time>
+      </p>
+      <Heading className="mt-2 text-xl font-bold text-slate-900">
+        <Link to={eventPath(event.slug)} className="hover:underline">
+          {event.title}
+        </Link>
+      </Heading>
+      {event.status === 'cancelled' && (
+        <p className="mt-2 inline-block self-start rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
+          Cancelled
+        </p>
+      )}
+      <p className="mt-3 text-slate-700">{event.summary}</p>
+      <dl className="mt-4 space-y-1 text-sm text-slate-700">
+        <div>
+          <dt className="inline font-semibold">Where: </dt>
+          <dd className="inline">{[event.place, event.onlineUrl ? 'Online' : ''].filter(Boolean).join(' and ')}</dd>
+        </div>
+        {event.status !== 'cancelled' && (
+          <div>
+            <dt className="inline font-semibold">Places: </dt>
+            <dd className="inline">{placesText(event)}</dd>
+          </div>
+        )}
+        {access.length > 0 && (
+          <div>
+            <dt className="inline font-semibold">Access: </dt>
+            <dd className="inline">{access.join(', ')}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-auto pt-4">
+        <Link to={eventPath(event.slug)} className={TEXT_LINK}>
+          Details and registration<span className="sr-only"> for {event.title}</span>
+        </Link>
+      </p>
+    </article>
+  );
+}

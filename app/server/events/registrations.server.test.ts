@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
+import { eventFormSchema, registrationSchema } from '../../lib/events';
+import type { Role } from '../../lib/permissions';
+import type { StaffUser } from '../staff/auth.server';
+import {
+  createEvent,
+  eventColumns,
+  EventRuleError,
+  getEventForAdmin,
+  getPublicEvent,
+  listPublicEvents,
+  updateEvent,
+} from './events.server';
+import {
+  cancelEvent,
+  cancelRegistration,
+  checkCancelToken,
+  exportRegistrationsCsv,
+  fillFreedPlaces,
+  listRegistrations,
+  messageRegistrants,
+  RegistrationClosedError,
+  registerForEvent,
+  sendDueReminders,
+  setAttended,
+} from './registrations.server';
+
+// Issue 27: places never exceed capacity however many register at once, the waiting list moves up
+// in order, cancellation links work once, reminders go once, on both engines.
+
+const IP = '198.51.100.27';
+const person = (role: Role, who = role.toLowerCase()): StaffUser => ({
+  id: `id-${who}`,
+  name: `${who} Person`,
+  email: `${who}@example.org`,
+  role,
+  bio: '',
+  profilePicture: null,
+  sessionId: 's',
+});
+
+function day(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+function form(title: string, overrides: Record<string, string> = {}) {
+  return eventFormSchema.parse({
+    intent: 'publish',
+    title,
+    summary: 'Learn the basics of Ugandan Sign Language.',
+    description: '<p>Two hours with a Deaf teacher.</p><script>alert(1)</script>',
+    startDate: day(10),
+    startTime: '09:00',
+    endDate: day(10),
+    endTime: '12:00',
+    place: 'Kampala, Ntinda community hall',
+    onlineUrl: '',
+    capacity: '5',
+    signLanguage: 'on',
+    registrationOpen: 'on',
+    ...overrides,
+  });
+}
+
+async function newEvent(title: string, overrides: Record<string, string> = {}, actor = person('EDITOR')) {
+  const parsed = form(title, overrides);
+  const columns = eventColumns(parsed, 'Africa/Kampala');
+  if (!columns.ok) throw new Error(JSON.stringify(columns.errors));
+  return createEvent(actor, columns.columns, parsed.intent, IP);
+}
+
+const registrant = (n: number, extra: Record<string, string> = {}) =>
+  registrationSchema.parse({ name: `Person ${n}`, email: `person${n}@example.org`, phone: '', accessNeeds: '', ...extra });
+
+describe.each(ENGINES)('events on %s', (engine) => {
+  const database = useTestDatabase(engine);
+
+  it('saves an event in the organisation’s time zone with its description sanitised', async () => {
+    const event = await newEvent('Sign language for parents');
+    expect(event.startsAt).toBe(`${day(10)}T06:00:00.000Z`);
+    expect(event.description).toBe('<p>Two hours with a Deaf teacher.</p>');
+    expect(event.status).toBe('published');
+    expect(event.slug).toBe(`sign-language-for-parents-${day(10)}`);
+    expect((await getPublicEvent(event.slug))?.title).toBe('Sign language for parents');
+  });
+
+  it('lets an author draft but not publish, and edit only its own drafts', async () => {
+    const author = person('AUTHOR');
+    await expect(newEvent('Author publishes', {}, author)).rejects.toThrow(EventRuleError);
+    const draft = await newEvent('Author draft', { intent: 'draft' }, author);
+    expect(draft.status).toBe('draft');
+    expect(await getPublicEvent(draft.slug)).toBeUndefined();
+    const parsed = form('Author draft edited', { intent: 'draft' });
+    const columns = eventColumns(parsed, 'Africa/Kampala');
+    if (!columns.ok) throw new Error('invalid');
+    expect((await updateEvent(author, draft.id, columns.columns, 'draft', IP)).title).toBe('Author draft edited');
+    await expect(updateEvent(person('AUTHOR', 'other'), draft.id, columns.columns, 'draft', IP)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(updateEvent(author, draft.id, columns.columns, 'publish', IP)).rejects.toMatchObject({ status: 403 });
+    await expect(newEvent('Viewer', { intent: 'draft' }, person('VIEWER'))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('refuses an end before the start, no place, and a deadline after the start', () => {
+    const result = eventColumns(
+      form('Bad', { endTime: '08:00', place: '', deadlineDate: day(11), deadlineTime: '10:00' }),
+      'Africa/Kampala',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['deadlineDate', 'endDate', 'place']);
+  });
+
+  it('gives 5 places to 5 of 25 registrations sent at once; the other 20 wait in order', async () => {
+    const event = await newEvent('Twenty-five at once');
+    const outcomes = await Promise.all(Array.from({ length: 25 }, (_, n) => registerForEvent(event.slug, registrant(n))));
+    expect(outcomes.filter((o) => o.place === 'confirmed')).toHaveLength(5);
+    expect(outcomes.filter((o) => o.place === 'waiting')).toHaveLength(20);
+    const after = (await getEventForAdmin(event.id))!;
+    expect(after.taken).toBe(5);
+    expect(after.waiting).toBe(20);
+    const rows = await listRegistrations(person('ADMIN'), event.id);
+    expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(5);
+    expect(new Set(rows.map((r) => r.seq)).size).toBe(25);
+    // The places went to the first five numbers.
+    expect(rows.filter((r) => r.status === 'confirmed').map((r) => r.seq)).toEqual([1, 2, 3, 4, 5]);
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select(['subject', 'attachments'])
+      .where('subject', 'like', '%Twenty-five at once')
+      .execute();
+    expect(mails.filter((m) => m.subject.startsWith('Your place'))).toHaveLength(5);
+    expect(mails.filter((m) => m.subject.startsWith('Your place')).every((m) => m.attachments?.includes('BEGIN:VCALENDAR'))).toBe(
+      true,
+    );
+    expect(mails.filter((m) => m.subject.startsWith('Waiting list'))).toHaveLength(20);
+  });
+
+  it('moves the first waiting person up when someone cancels through their link, which works once', async () => {
+    const event = await newEvent('One place', { capacity: '1' });
+    await registerForEvent(event.slug, registrant(1));
+    await registerForEvent(event.slug, registrant(2));
+    await registerForEvent(event.slug, registrant(3));
+    const db = database().db;
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'person1@example.org')
+      .where('subject', '=', 'Your place: One place')
+      .executeTakeFirstOrThrow();
+    const token = /\/events\/cancel\/([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
+    expect(await checkCancelToken(token)).toEqual({ eventTitle: 'One place' });
+    expect(await cancelRegistration(token)).toBe(true);
+    expect(await cancelRegistration(token)).toBe(false);
+    expect(await checkCancelToken(token)).toBeUndefined();
+    const rows = await listRegistrations(person('ADMIN'), event.id);
+    expect(rows.map((r) => r.status)).toEqual(['cancelled', 'confirmed', 'waiting']);
+    const moved = await db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'person2@example.org').execute();
+    expect(moved.map((m) => m.subject)).toContain('A place is yours: One place');
+    expect((await getEventForAdmin(event.id))!.taken).toBe(1);
+  });
+
+  it('answers a second registration of the same address with its state, mailing a new link', async () => {
+    const event = await newEvent('Twice', { capacity: '1' });
+    expect((await registerForEvent(event.slug, registrant(1))).place).toBe('confirmed');
+    expect((await registerForEvent(event.slug, registrant(1, { name: 'Again' }))).place).toBe('confirmed');
+    expect((await getEventForAdmin(event.id))!.taken).toBe(1);
+    const phoneOnly = await registerForEvent(event.slug, registrant(2, { email: '', phone: '+256 700 000000' }));
+    expect(phoneOnly).toMatchObject({ place: 'waiting', mailed: false });
+    expect(phoneOnly.cancelUrl).toMatch(/\/events\/cancel\//);
+  });
+
+  it('refuses registration once closed, past its deadline or for a draft', async () => {
+    const draft = await newEvent('Draft only', { intent: 'draft' });
+    await expect(registerForEvent(draft.slug, registrant(1))).rejects.toThrow(RegistrationClosedError);
+    const closed = await newEvent('Closed', { registrationOpen: '' });
+    await expect(registerForEvent(closed.slug, registrant(1))).rejects.toThrow(RegistrationClosedError);
+  });
+
+  it('does not lower the places below those taken, and moves waiting people up when places grow', async () => {
+    const event = await newEvent('Growing', { capacity: '1' });
+    await registerForEvent(event.slug, registrant(1));
+    await registerForEvent(event.slug, registrant(2));
+    const bigger = eventColumns(form('Growing', { capacity: '2' }), 'Africa/Kampala');
+    if (!bigger.ok) throw new Error('invalid');
+    await updateEvent(person('EDITOR'), event.id, bigger.columns, 'publish', IP);
+    expect(await fillFreedPlaces(event.id)).toBe(1);
+    const moved = await database()
+      .db.selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', 'person2@example.org')
+      .execute();
+    expect(moved.map((m) => m.subject)).toContain('A place is yours: Growing');
+    await registerForEvent(event.slug, registrant(3));
+    const smaller = eventColumns(form('Growing', { capacity: '1' }), 'Africa/Kampala');
+    if (!smaller.ok) throw new Error('invalid');
+    await expect(updateEvent(person('EDITOR'), event.id, smaller.columns, 'publish', IP)).rejects.toMatchObject({
+      status: 400,
+      field: 'capacity',
+    });
+  });
+
+  it('lets staff mark attendance, message, export and cancel; only those who manage events', async () => {
+    const event = await newEvent('Managed', { capacity: '2' });
+    await registerForEvent(event.slug, registrant(1));
+    await registerForEvent(event.slug, registrant(2, { accessNeeds: '=HYPERLINK("x")' }));
+    await registerForEvent(event.slug, registrant(3));
+    const admin = person('ADMIN');
+    await expect(listRegistrations(person('AUTHOR'), event.id)).rejects.toMatchObject({ status: 403 });
+    const rows = await listRegistrations(admin, event.id);
+    await setAttended(admin, event.id, rows[0]!.id, true, IP);
+    await expect(setAttended(admin, event.id, rows[2]!.id, true, IP)).rejects.toMatchObject({ status: 404 });
+    expect(await messageRegistrants(admin, event.id, { subject: 'Room change', message: 'Room 4 now.' }, IP)).toBe(3);
+    const csv = await exportRegistrationsCsv(admin, event.id, IP);
+    expect(csv.split('\r\n')[0]).toBe('Number,Name,Email,Phone,Access needs,Status,Attended,Registered at');
+    expect(csv).toContain(`'=HYPERLINK(""x"")`);
+    expect(await cancelEvent(admin, event.id, IP)).toBe(3);
+    await expect(cancelEvent(admin, event.id, IP)).rejects.toMatchObject({ status: 400 });
+    const db = database().db;
+    expect(await db.selectFrom('mail_outbox').select('id').where('subject', '=', 'Cancelled: Managed').execute()).toHaveLength(3);
+    expect((await getPublicEvent(event.slug))?.status).toBe('cancelled');
+    await expect(registerForEvent(event.slug, registrant(9))).rejects.toThrow(RegistrationClosedError);
+    const audit = await db.selectFrom('audit_log').select('action').where('target', '=', event.id).execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'event.published',
+        'event.attendance_marked',
+        'event.messaged',
+        'event.registrations_exported',
+        'event.cancelled',
+      ]),
+    );
+  });
+
+  it('sends the reminder the day before once, however often the job runs', async () => {
+    const soon = new Date(Date.now() + 20 * 3_600_000);
+    const zoned = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Africa/Kampala',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(soon);
+    const part = (t: string) => zoned.find((p) => p.type === t)!.value;
+    const event = await newEvent('Tomorrow', {
+      startDate: `${part('year')}-${part('month')}-${part('day')}`,
+      startTime: `${part('hour')}:${part('minute')}`,
+      endDate: day(3),
+      endTime: '12:00',
+    });
+    await registerForEvent(event.slug, registrant(1));
+    const runs = await Promise.all([sendDueReminders(), sendDueReminders(), sendDueReminders()]);
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await sendDueReminders()).toBe(0);
+    const later = await listPublicEvents();
+    expect(later.map((e) => e.title)).toContain('Tomorrow');
+  });
+});

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../app/server/db/schema';
+import { expect as baseExpect, test } from './fixtures';
+import { mailsTo, type Mail } from './staff';
+import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+
+// Issue 27, parts 2-5: an event made by staff, a registration without JavaScript, a full event's
+// waiting list, a cancellation through the mailed link moving the first waiting person up, the .ics
+// download; on the SQLite server and the PostgreSQL one.
+
+test.describe.configure({ mode: 'default', timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+const RUN = `ev${randomBytes(4).toString('hex')}`;
+
+test.afterAll(async ({ database }) => {
+  const ids = database.selectFrom('events').select('id').where('title', 'like', `%${RUN}%`);
+  await database.deleteFrom('event_registrations').where('event_id', 'in', ids).execute();
+  await database.deleteFrom('events').where('title', 'like', `%${RUN}%`).execute();
+});
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The one mail to `to` whose decoded text holds `needle`, once the test SMTP server has it. */
+async function mailWith(to: string, needle: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = mailsTo(to).find((mail) => decodeQuotedPrintable(mail.raw).includes(needle));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to} holding ${needle}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** An event through the staff form; its address. */
+async function eventThroughTheForm(page: Page, title: string, places: string): Promise<string> {
+  await page.goto('/admin/events/new');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Summary' }).fill('Learn your first hundred signs with a Deaf teacher.');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('<p>A morning of greetings and family signs.</p>');
+  await page.getByLabel('Start date').fill(inDays(20));
+  await page.getByLabel('Start time').fill('09:00');
+  await page.getByLabel('End date').fill(inDays(20));
+  await page.getByLabel('End time').fill('12:00');
+  await page.getByRole('textbox', { name: 'Place', exact: true }).fill('Mukono training room');
+  await page.getByRole('spinbutton', { name: 'Places' }).fill(places);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page).toHaveURL(/\/admin\/events$/);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await expect(card).toContainText('Published');
+  return (await card.getByRole('link', { name: `View ${title}` }).getAttribute('href'))!;
+}
+
+async function register(page: Page, path: string, name: string, email: string) {
+  await page.goto(path);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('button', { name: /Register|Join the waiting list/ }).click();
+}
+
+const registrationsOf = (database: Kysely<Database>, title: string) =>
+  database
+    .selectFrom('event_registrations')
+    .innerJoin('events', 'events.id', 'event_registrations.event_id')
+    .select(['event_registrations.email', 'event_registrations.status'])
+    .where('events.title', '=', title)
+    .orderBy('event_registrations.seq')
+    .execute();
+
+test.describe('events without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: DESKTOP });
+
+  test('staff publish an event with one place; the first registers, the second waits, the first cancels through the mailed link and the second gets the place', async ({
+    page,
+    signIn,
+    database,
+  }) => {
+    const title = `Signs for parents ${RUN}`;
+    await signIn('EDITOR');
+    const path = await eventThroughTheForm(page, title, '1');
+    await page.context().clearCookies();
+
+    // The public list and page.
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trainings and events');
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByText('1 place left (of 1)')).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as Record<
+      string,
+      unknown
+    >;
+    expect(jsonLd).toMatchObject({ '@type': 'Event', name: title, maximumAttendeeCapacity: 1 });
+    expect(
+      await page.evaluate(() => document.querySelectorAll('script:not([type="application/ld+json"])').length),
+    ).toBeLessThanOrEqual(1);
+
+    // The .ics download.
+    const ics = await page.request.get(`${path}/calendar.ics`);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    const calendar = await ics.text();
+    expect(calendar).toContain('BEGIN:VEVENT');
+    expect(calendar).toContain(`SUMMARY:${title}`);
+    expect(calendar).toMatch(/DTSTART:\d{8}T060000Z/);
+
+    // First: a place, with a confirmation mail carrying the .ics and a private cancellation link.
+    const first = `first-${RUN}@example.org`;
+    await register(page, path, 'Nakato Aisha', first);
+    await expect(page.getByRole('heading', { name: 'You have a place!' })).toBeVisible();
+    const confirmation = await mailWith(first, 'Your place');
+    expect(confirmation.raw).toMatch(/text\/calendar/);
+    const cancelLink = /https?:\/\/[^\s]+\/events\/cancel\/[A-Za-z0-9_-]{43}/.exec(decodeQuotedPrintable(confirmation.raw))![0];
+
+    // Second: the event is full, so the waiting list.
+    const second = `second-${RUN}@example.org`;
+    await register(page, path, 'Okello James', second);
+    await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeVisible();
+    await mailWith(second, 'waiting list');
+    expect((await registrationsOf(database, title)).map((r) => r.status)).toEqual(['confirmed', 'waiting']);
+
+    // The first cancels through the mailed link: the GET changes nothing, the button does, once.
+    const cancelPath = new URL(cancelLink).pathname;
+    await page.goto(cancelPath);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cancel your registration');
+    expect((await registrationsOf(database, title))[0]!.status).toBe('confirmed');
+    await page.getByRole('button', { name: 'Cancel my registration' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your registration is cancelled');
+    expect((await registrationsOf(database, title)).map((r) => r.status)).toEqual(['cancelled', 'confirmed']);
+    await mailWith(second, 'the place is now yours');
+    await page.goto(cancelPath);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
+  });
+
+  test('a registration with wrong details is told what to fix and keeps what was typed', async ({ page, signIn }) => {
+    const title = `Signs for teachers ${RUN}`;
+    await signIn('ADMIN');
+    const path = await eventThroughTheForm(page, title, '5');
+    await page.context().clearCookies();
+    await page.goto(path);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Apio Grace');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('not an address');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Please correct the fields marked below');
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Apio Grace');
+  });
+});
+
+test('50 registrations posted at once for 3 places confirm exactly 3; the other 47 wait, each told so', async ({
+  page,
+  signIn,
+  database,
+}) => {
+  const title = `Fifty at once ${RUN}`;
+  await signIn('EDITOR');
+  const path = await eventThroughTheForm(page, title, '3');
+  const origin = new URL(page.url()).origin;
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, n) =>
+      page.request
+        .post(path, {
+          form: { name: `Person ${n}`, email: `fifty-${n}-${RUN}@example.org`, phone: '', accessNeeds: '', website: '' },
+          // Each from an address of its own, as 50 people would be (TRUST_PROXY=loopback).
+          headers: { origin, 'x-forwarded-for': `198.51.100.${n + 1}` },
+        })
+        .then(async (response) => ({ status: response.status(), html: await response.text() })),
+    ),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+  expect(answers.filter((a) => a.html.includes('You have a place!'))).toHaveLength(3);
+  expect(answers.filter((a) => a.html.includes('You are on the waiting list'))).toHaveLength(47);
+  const rows = await registrationsOf(database, title);
+  expect(rows.filter((r) => r.status === 'confirmed')).toHaveLength(3);
+  expect(rows.filter((r) => r.status === 'waiting')).toHaveLength(47);
+  const event = await database
+    .selectFrom('events')
+    .select(['taken', 'capacity'])
+    .where('title', '=', title)
+    .executeTakeFirstOrThrow();
+  expect(Number(event.taken)).toBe(3);
+});
+
+test.describe('events with JavaScript', () => {
+  test.use({ viewport: MOBILE });
+
+  test('staff see the attendees and waiting list, mark attendance, export and cancel the event; at 375 px', async ({
+    page,
+    signIn,
+    database,
+  }) => {
+    const title = `Employers course ${RUN}`;
+    await signIn('ADMIN');
+    await page.setViewportSize(DESKTOP);
+    const path = await eventThroughTheForm(page, title, '1');
+    await page.setViewportSize(MOBILE);
+    const request = page.context().request;
+    const people: [string, string][] = [
+      ['Mugisha Paul', `p1-${RUN}@example.org`],
+      ['Atim Rose', `p2-${RUN}@example.org`],
+    ];
+    for (const [name, email] of people)
+      await request.post(path, {
+        form: { name, email, phone: '', accessNeeds: 'An interpreter, please', website: '' },
+        headers: { origin: new URL(page.url()).origin },
+      });
+    expect((await registrationsOf(database, title)).map((r) => r.status)).toEqual(['confirmed', 'waiting']);
+
+    // The public page and the list, by keyboard and axe, at 375 px.
+    await page.goto(path);
+    await expect(page.getByText('Full: join the waiting list (of 1)')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.goto('/events');
+    await expectNoSeriousA11yIssues(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The staff form passes axe and fits at 375 px too; its fields are reached by keyboard in order.
+    await page.goto('/admin/events/new');
+    await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Summary' })).toBeFocused();
+
+    await page.goto('/admin/events');
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) })
+      .getByRole('link', { name: `Registrations for ${title}` })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Attendees (1)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Waiting list (1)' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: 'Mark attended for Mugisha Paul' }).click();
+    await expect(page.getByRole('button', { name: 'Attended ✓ for Mugisha Paul' })).toBeVisible();
+
+    const download = await request.get(`${page.url().replace(/\/registrations$/, '')}/export`);
+    const csv = await download.text();
+    expect(csv).toContain('Mugisha Paul');
+    expect(csv).toContain('Atim Rose');
+
+    await page.getByRole('checkbox', { name: 'Yes, cancel the event and tell everyone' }).check();
+    await page.getByRole('button', { name: 'Cancel event' }).click();
+    await expect(page.getByText(/The event is cancelled; 2 people are being told by email/)).toBeVisible();
+    await mailWith(`p2-${RUN}@example.org`, 'this event is cancelled');
+  });
+});

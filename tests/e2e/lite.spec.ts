@@ -52,6 +52,8 @@ test('the public stylesheet has every class the public pages use, and is smaller
     '/partner',
     '/book-speaker',
     '/design-help',
+    '/events',
+    '/events?past',
     '/blog?q=nothing-matches-this',
     '/no-such-page',
   ];

@@ -16,7 +16,8 @@ const SERVER_FOLDERS = {
   demo: ['platform', 'db', 'media', 'staff', 'site', 'content'],
   newsletter: ['platform', 'db', 'media', 'staff', 'site', 'content'],
   inbox: ['platform', 'db', 'media', 'staff', 'site', 'content'],
-  http: ['platform', 'db', 'media', 'staff', 'site', 'content', 'demo', 'newsletter', 'inbox'],
+  analytics: ['platform', 'db'],
+  http: ['platform', 'db', 'media', 'staff', 'site', 'content', 'demo', 'newsletter', 'inbox', 'analytics'],
 };
 const SERVER_FOLDER_NAMES = Object.keys(SERVER_FOLDERS);
 

@@ -42,12 +42,12 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * Other journeys render the same on either engine: what they store and read is tested on both
  * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES).
  */
-const BOTH_ENGINES = /(messages|dashboard-permissions|workers)\.spec\.ts$/;
+const BOTH_ENGINES = /(messages|dashboard-permissions|workers|analytics)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
 const PUBLISHING =
-  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video)\.spec\.ts$/;
+  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video|analytics)\.spec\.ts$/;
 
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',

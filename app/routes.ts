@@ -48,6 +48,7 @@ export default [
     route('admin/messages/export', 'routes/admin/messages-export.ts'),
     route('admin/subscribers/export', 'routes/admin/subscribers-export.ts'),
     route('admin/newsletter/:id/preview', 'routes/admin/newsletter-preview.ts'),
+    route('admin/analytics/export', 'routes/admin/analytics-export.ts'),
     layout('routes/admin/dashboard.tsx', [
       route('admin/overview', 'routes/admin/overview.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
@@ -78,6 +79,8 @@ export default [
       route('admin/services/:id/delete', 'routes/admin/service-delete.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/demo-content', 'routes/admin/demo-content.tsx'),
+      // Issue 28: visit counts.
+      route('admin/analytics', 'routes/admin/analytics.tsx'),
       route('admin/*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

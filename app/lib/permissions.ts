@@ -24,7 +24,11 @@ export type Permission =
   | 'settings:links' // contact details and every outgoing link (a changed donation link sends money elsewhere)
   | 'services:edit' // create, edit and reorder services
   | 'services:delete'
-  | 'demo:remove'; // remove all demo content in one action
+  | 'demo:remove' // remove all demo content in one action
+  // Issue 28: visit counts. 'analytics:view' opens the Analytics screen (an EDITOR's own items);
+  // 'analytics:all' shows the whole site's and sets how long counts are kept.
+  | 'analytics:view'
+  | 'analytics:all';
 
 export type Section =
   | 'overview'
@@ -37,7 +41,8 @@ export type Section =
   | 'services'
   | 'settings'
   | 'roleInfo'
-  | 'auditLog';
+  | 'auditLog'
+  | 'analytics';
 
 export interface RoleInfo {
   label: string;
@@ -65,6 +70,8 @@ const ALL: Permission[] = [
   'services:edit',
   'services:delete',
   'demo:remove',
+  'analytics:view',
+  'analytics:all',
 ];
 
 export const ROLE_INFO: Record<Role, RoleInfo> = {
@@ -84,6 +91,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'settings',
       'roleInfo',
       'auditLog',
+      'analytics',
     ],
     description: 'Full system access and user management',
     badge: 'bg-purple-100 text-purple-900 ring-purple-300',
@@ -103,16 +111,28 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'settings:texts',
       'services:edit',
       'services:delete',
+      'analytics:view',
+      'analytics:all',
     ],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'messages', 'subscribers', 'services', 'settings'],
+    sections: [
+      'overview',
+      'contentManagement',
+      'addNews',
+      'addBlog',
+      'messages',
+      'subscribers',
+      'services',
+      'settings',
+      'analytics',
+    ],
     description: 'Manages all content but not users',
     badge: 'bg-red-100 text-red-900 ring-red-300',
   },
   EDITOR: {
     label: 'Editor',
     specPermissions: ['content_create', 'content_edit', 'content_view'],
-    permissions: ['content:create', 'content:edit', 'content:view', 'services:edit'],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'services'],
+    permissions: ['content:create', 'content:edit', 'content:view', 'services:edit', 'analytics:view'],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'services', 'analytics'],
     description: 'Creates and edits news stories and blog posts',
     badge: 'bg-blue-100 text-blue-900 ring-blue-300',
   },
@@ -146,6 +166,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   settings: { label: 'Site settings', path: '/admin/settings' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
+  analytics: { label: 'Analytics', path: '/admin/analytics' },
 };
 
 /**
@@ -156,7 +177,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
 export const SECTION_GROUPS: readonly { label: string; sections: readonly Section[] }[] = [
   { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog'] },
   { label: 'People', sections: ['messages', 'subscribers'] },
-  { label: 'Site', sections: ['services', 'settings'] },
+  { label: 'Site', sections: ['services', 'settings', 'analytics'] },
   { label: 'Team', sections: ['userManagement', 'roleInfo', 'auditLog'] },
 ];
 

@@ -21,6 +21,7 @@ import { withStartUpLock } from './platform/start-up-lock.server.ts';
 import { setMediaStore, setUploadsRoot } from './media/storage.server.ts';
 import { registerNightlyBackup } from './platform/backup.server.ts';
 import { processVideo, VIDEO_JOB } from './media/video.server.ts';
+import { ANALYTICS_ROLL_UP_EVERY_MS, ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp } from './analytics/roll-up.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
 export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
@@ -101,6 +102,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     // own: a transcode takes minutes, and mail and scheduled publishing go on meanwhile. One at a
     // time on the whole site (issue 22): each takes hundreds of megabytes and both cores.
     registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video', onePerSite: true }),
+    // Issue 28: each finished day's unique visitors, then the hashes, salts and old rows deleted.
+    registerRecurringJob(ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp, ANALYTICS_ROLL_UP_EVERY_MS),
   ];
   const stop = startJobWorker(options);
   return async () => {

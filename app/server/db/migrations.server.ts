@@ -13,6 +13,7 @@ import m0009 from './migrations/0009_revisions.ts';
 import m0010 from './migrations/0010_sign_language_video.ts';
 import m0011 from './migrations/0011_services_video.ts';
 import m0012 from './migrations/0012_two_factor.ts';
+import m0015 from './migrations/0015_analytics.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -33,6 +34,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0010_sign_language_video': m0010(),
     '0011_services_video': m0011(),
     '0012_two_factor': m0012(),
+    '0015_analytics': m0015(),
   };
 }
 

@@ -100,7 +100,7 @@ export function videoBeacons(): RequestHandler[] {
       const skip =
         used > 60 ||
         hasSessionCookie(req.headers.cookie) ||
-        skipReason({ ...(req.headers as CountingHeaders), 'sec-fetch-dest': undefined });
+        skipReason({ ...(req.headers as CountingHeaders), 'sec-fetch-dest': undefined, 'sec-fetch-mode': undefined });
       if (!skip) countVideo(path, milestone as VideoMilestone);
       res.status(204).end();
     },
@@ -125,7 +125,10 @@ export const countingRedirect: RequestHandler = (req, res) => {
   )
     return void res.status(400).type('text/plain').send('This link is not one of ours. Please go to the home page: /');
   const path = to.split(/[?#]/, 1)[0]!;
-  if (!hasSessionCookie(req.headers.cookie) && !skipReason({ ...(req.headers as CountingHeaders), 'sec-fetch-dest': undefined }))
+  if (
+    !hasSessionCookie(req.headers.cookie) &&
+    !skipReason({ ...(req.headers as CountingHeaders), 'sec-fetch-dest': undefined, 'sec-fetch-mode': undefined })
+  )
     countClick(source, path);
   res.redirect(302, to);
 };

@@ -35,7 +35,7 @@ test('counts three readers as three visits and visitors, leaves out a crawler an
   expect(saved.status(), await saved.text()).toBe(200);
   const { id } = await database.selectFrom('content').select('id').where('title', '=', title).executeTakeFirstOrThrow();
   const path = `/news/${id}`;
-  const missing = `nothing-here-${tag}`;
+  const missing = `zzq${tag}`;
 
   try {
     // Three readers, each in a browser of its own; the third also reads other public pages.

@@ -31,6 +31,14 @@ describe('what is counted', () => {
     expect(skipReason({ 'user-agent': DESKTOP, 'sec-purpose': 'prefetch;prerender' })).toBe('prefetch');
     expect(skipReason({ 'user-agent': DESKTOP, purpose: 'prefetch' })).toBe('prefetch');
     expect(skipReason({ 'user-agent': DESKTOP, 'sec-fetch-dest': 'empty' })).toBe('not-a-page-load');
+    // The live search's fetch and the service worker's own copy: not page loads.
+    expect(skipReason({ 'user-agent': DESKTOP, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).toBe('not-a-page-load');
+    expect(skipReason({ 'user-agent': DESKTOP, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' })).toBe(
+      'not-a-page-load',
+    );
+    // A navigation the offline-reading service worker passed on (Chromium says 'empty'): a page load.
+    expect(skipReason({ 'user-agent': DESKTOP, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'empty' })).toBeUndefined();
+    expect(skipReason({ 'user-agent': DESKTOP, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' })).toBeUndefined();
     expect(skipReason({ 'user-agent': DESKTOP, dnt: '1' })).toBe('do-not-track');
     expect(skipReason({ 'user-agent': DESKTOP, 'sec-gpc': '1' })).toBe('do-not-track');
   });

@@ -47,6 +47,7 @@ export interface CountingHeaders {
   'x-purpose'?: string | undefined;
   'x-moz'?: string | undefined;
   'sec-fetch-dest'?: string | undefined;
+  'sec-fetch-mode'?: string | undefined;
 }
 
 export type SkipReason = 'do-not-track' | 'prefetch' | 'not-a-page-load' | 'bot';
@@ -61,8 +62,17 @@ export function skipReason(headers: CountingHeaders): SkipReason | undefined {
   if (headers.dnt === '1' || headers['sec-gpc'] === '1') return 'do-not-track';
   const purpose = headers['sec-purpose'] ?? headers.purpose ?? headers['x-purpose'] ?? headers['x-moz'];
   if (purpose && /prefetch|prerender|preview/i.test(purpose)) return 'prefetch';
+  // A page load is a navigation. The offline-reading service worker passes navigations on with mode
+  // 'navigate' but destination 'empty' (Chromium); its own copies and the live search's fetches have
+  // another mode. A browser that sends no Sec-Fetch headers at all is taken at its word.
+  const mode = headers['sec-fetch-mode'];
   const dest = headers['sec-fetch-dest'];
-  if (dest !== undefined && dest !== 'document') return 'not-a-page-load';
+  if (
+    mode !== undefined
+      ? mode !== 'navigate' || (dest !== undefined && dest !== 'document' && dest !== 'empty')
+      : dest !== undefined && dest !== 'document'
+  )
+    return 'not-a-page-load';
   const agent = headers['user-agent'];
   if (!agent || isBotCached(agent)) return 'bot';
   return undefined;

@@ -186,6 +186,43 @@ describe.each(ENGINES)('visit counts on %s', (engine) => {
     expect(await db.selectFrom('analytics_recent').selectAll().execute()).toEqual([]);
   });
 
+  it('sums finished months, and a long range reads the sums with the same figures as the days', async () => {
+    const { db } = database();
+    const rows = [];
+    for (const day of ['2026-08-20', '2026-09-01', '2026-09-15', '2026-09-30', '2026-10-10', '2026-10-31']) {
+      rows.push({ day, dimension: 'total', value: '', item_id: null, views: 10, visits: 6, visitors: 4 });
+      rows.push({ day, dimension: 'path', value: '/news/story-1', item_id: 'story-1', views: 7, visits: 5, visitors: 3 });
+      rows.push({ day, dimension: 'device', value: 'phone', item_id: null, views: 10, visits: 6, visitors: 0 });
+    }
+    await db.insertInto('analytics_daily').values(rows).execute();
+    const range = { range: 'custom' as const, from: '2026-08-01', to: '2026-10-31' };
+    const admin = { email: 'a@tdg.example', role: 'ADMIN' as const };
+    const fromDays = await analyticsReport(admin, { ...range, to: '2026-11-01' }, db);
+    const result = await rollUpAnalytics(Date.parse('2026-11-20T12:00:00Z'), db);
+    expect(result.monthsSummed).toEqual(expect.arrayContaining(['2026-08', '2026-09', '2026-10']));
+    expect(
+      await db
+        .selectFrom('analytics_monthly')
+        .select(['views'])
+        .where('month', '=', '2026-09')
+        .where('dimension', '=', 'total')
+        .execute(),
+    ).toEqual([{ views: engine === 'sqlite' ? 30 : '30' }]);
+    const fromMonths = await analyticsReport(admin, { ...range, to: '2026-11-01' }, db);
+    expect(fromMonths.totals).toEqual(fromDays.totals);
+    expect(fromMonths.totals).toEqual({ views: 60, visits: 36, visitors: 24 });
+    expect(fromMonths.series.map((p) => [p.period, p.views])).toEqual([
+      ['2026-08', 10],
+      ['2026-09', 30],
+      ['2026-10', 20],
+      ['2026-11', 0],
+    ]);
+    expect(fromMonths.devices).toEqual(fromDays.devices);
+    expect(fromMonths.topItems).toEqual(fromDays.topItems);
+    const own = await analyticsReport({ email: 'ed@tdg.example', role: 'EDITOR' }, { ...range, to: '2026-11-01' }, db);
+    expect(own.totals).toEqual({ views: 42, visits: 30, visitors: 18 });
+  });
+
   it('keeps daily rows for the retention setting, which only ADMIN and above may change (audited)', async () => {
     const { db } = database();
     await expect(setAnalyticsRetention({ email: 'ed@tdg.example', role: 'EDITOR' }, 3, null)).rejects.toMatchObject({

@@ -148,71 +148,135 @@ interface Increment {
 }
 
 interface Buffer {
+  /** One entry per kind of view: its day and every dimension, tab-joined; expanded at the write. */
+  views: Map<string, number>;
+  /** Video plays and followed links: (day, dimension, value) → counts. */
   daily: Map<string, Increment>;
-  /** day → "digest\tscope" marks, the digest an unsalted hash held only here until the write. */
-  marks: Map<string, Set<string>>;
+  /** "day\tdigest\tscope" marks, the digest an unsalted hash held only here until the write. */
+  marks: Set<string>;
+  /** Address and browser → digest, so one reader's many views cost one hash (forgotten at the write). */
+  digests: Map<string, string>;
   size: number;
 }
 
-const newBuffer = (): Buffer => ({ daily: new Map(), marks: new Map(), size: 0 });
+const newBuffer = (): Buffer => ({ views: new Map(), daily: new Map(), marks: new Set(), digests: new Map(), size: 0 });
 let buffer = newBuffer();
 let dropped = 0;
 
-function add(day: string, dimension: string, value: string, itemId: string | null, views: number, visits: number): void {
+function room(): boolean {
+  if (buffer.size < MAX_BUFFERED_KEYS) return true;
+  dropped++;
+  return false;
+}
+
+function add(
+  target: Map<string, Increment>,
+  day: string,
+  dimension: string,
+  value: string,
+  itemId: string | null,
+  views: number,
+  visits: number,
+): void {
   const key = `${day}\t${dimension}\t${value}`;
-  const known = buffer.daily.get(key);
+  const known = target.get(key);
   if (known) {
     known.views += views;
     known.visits += visits;
-    return;
-  }
-  if (buffer.size >= MAX_BUFFERED_KEYS) {
-    dropped++;
-    return;
-  }
-  buffer.size++;
-  buffer.daily.set(key, { itemId, views, visits });
+  } else target.set(key, { itemId, views, visits });
 }
 
-function mark(day: string, digest: string, scope: string): void {
-  let set = buffer.marks.get(day);
-  if (!set) buffer.marks.set(day, (set = new Set()));
-  const key = `${digest}\t${scope}`;
-  if (set.has(key)) return;
-  if (buffer.size >= MAX_BUFFERED_KEYS) {
-    dropped++;
-    return;
+// The day of the moment counted, worked out once per day rather than once per view.
+let dayStart = 0;
+let dayEnd = 0;
+let dayText = '';
+function dayOfCached(at: number): string {
+  if (at < dayStart || at >= dayEnd) {
+    dayStart = at - (at % 86_400_000);
+    dayEnd = dayStart + 86_400_000;
+    dayText = dayOf(at);
   }
-  buffer.size++;
-  set.add(key);
+  return dayText;
 }
 
-/** Counts one page view (the edge decided it is one). Costs a hash and a few map updates. */
+/** Tabs and line ends would split the buffer's keys: a value never holds them. */
+const keyed = (text: string) => (/[\t\n\r]/.test(text) ? text.replace(/[\t\n\r]/g, ' ') : text);
+
+/**
+ * Counts one page view (the edge decided it is one). Costs a map update or two, and a hash the
+ * first time a reader is seen between writes.
+ */
 export function countView(view: ViewFacts): void {
-  const at = view.at ?? Date.now();
-  const day = dayOf(at);
-  const path = view.path.slice(0, MAX_VALUE);
-  const itemId = itemOfPath(path);
+  const day = dayOfCached(view.at ?? Date.now());
+  const path = keyed(view.path.slice(0, MAX_VALUE));
   const site = referrerSite(view.referer, view.host);
   // A visit starts with a page reached from elsewhere (or typed in); moving on within the site does not.
-  const ownReferrer = view.referer !== undefined && site === '' && isOwn(view.referer, view.host);
-  const visits = ownReferrer ? 0 : 1;
-  add(day, 'total', '', null, 1, visits);
-  add(day, 'path', path, itemId, 1, visits);
-  add(day, 'language', DEFAULT_LANGUAGE, null, 1, visits);
-  add(day, 'device', deviceClass(view.userAgent), null, 1, visits);
-  add(day, 'save_data', view.saveData ? 'on' : 'off', null, 1, visits);
-  if (visits) add(day, 'referrer', site, null, 1, 1);
-  for (const [name, value] of Object.entries(view.utm)) {
-    const text = clean(value);
-    if (text) add(day, `utm_${name}`, text, null, 1, visits);
+  const visit = view.referer === undefined || site !== '' || !isOwn(view.referer, view.host) ? '1' : '0';
+  const key = [
+    day,
+    path,
+    deviceClass(view.userAgent),
+    view.saveData ? 'on' : 'off',
+    visit,
+    site,
+    keyed(clean(view.utm.source) ?? ''),
+    keyed(clean(view.utm.medium) ?? ''),
+    keyed(clean(view.utm.campaign) ?? ''),
+    keyed(clean(view.emptySearch) ?? ''),
+  ].join('\t');
+  const known = buffer.views.get(key);
+  if (known !== undefined) buffer.views.set(key, known + 1);
+  else if (room()) {
+    buffer.size++;
+    buffer.views.set(key, 1);
   }
-  const searched = clean(view.emptySearch);
-  if (searched) add(day, 'empty_search', searched, null, 1, 0);
   // The address and browser, hashed here and salted at the write; never kept as they are.
-  const digest = createHash('sha256').update(`${view.host}\n${view.ip}\n${view.userAgent}`).digest('base64url').slice(0, 22);
-  mark(day, digest, '');
-  if (itemId) mark(day, digest, itemId);
+  const who = `${view.host}\n${view.ip}\n${view.userAgent}`;
+  let digest = buffer.digests.get(who);
+  if (digest === undefined) {
+    if (!room()) return;
+    digest = createHash('sha256').update(who).digest('base64url').slice(0, 22);
+    buffer.size++;
+    buffer.digests.set(who, digest);
+  }
+  mark(`${day}\t${digest}\t`);
+  const itemId = itemOfPath(path);
+  if (itemId) mark(`${day}\t${digest}\t${keyed(itemId)}`);
+}
+
+function mark(entry: string): void {
+  if (buffer.marks.has(entry) || !room()) return;
+  buffer.size++;
+  buffer.marks.add(entry);
+}
+
+/** The daily rows of what a buffer's views add up to. */
+function expandViews(views: Map<string, number>, into: Map<string, Increment>): void {
+  for (const [key, count] of views) {
+    const [day, path, device, saveData, visit, site, source, medium, campaign, searched] = key.split('\t') as string[] as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const visits = visit === '1' ? count : 0;
+    add(into, day, 'total', '', null, count, visits);
+    add(into, day, 'path', path, itemOfPath(path), count, visits);
+    add(into, day, 'language', DEFAULT_LANGUAGE, null, count, visits);
+    add(into, day, 'device', device, null, count, visits);
+    add(into, day, 'save_data', saveData, null, count, visits);
+    if (visits) add(into, day, 'referrer', site, null, visits, visits);
+    if (source) add(into, day, 'utm_source', source, null, count, visits);
+    if (medium) add(into, day, 'utm_medium', medium, null, count, visits);
+    if (campaign) add(into, day, 'utm_campaign', campaign, null, count, visits);
+    if (searched) add(into, day, 'empty_search', searched, null, count, 0);
+  }
 }
 
 function isOwn(referer: string, host: string): boolean {
@@ -228,14 +292,25 @@ export type VideoMilestone = (typeof VIDEO_MILESTONES)[number];
 
 /** A sign-language video on `path` was started (0) or watched to 25, 50, 75 or 100 per cent. */
 export function countVideo(path: string, milestone: VideoMilestone, at = Date.now()): void {
-  add(dayOf(at), `video:${milestone}`, path.slice(0, MAX_VALUE), itemOfPath(path), 1, 0);
+  countOther(dayOf(at), `video:${milestone}`, path);
+}
+
+function countOther(day: string, dimension: string, rawPath: string): void {
+  const path = keyed(rawPath.slice(0, MAX_VALUE));
+  const key = `${day}\t${dimension}\t${path}`;
+  const known = buffer.daily.get(key);
+  if (known) known.views++;
+  else if (room()) {
+    buffer.size++;
+    buffer.daily.set(key, { itemId: itemOfPath(path), views: 1, visits: 0 });
+  }
 }
 
 export type ClickSource = 'rss' | 'newsletter';
 
 /** A link in the feed or the newsletter was followed to `path` (no one's identity is kept). */
 export function countClick(source: ClickSource, path: string, at = Date.now()): void {
-  add(dayOf(at), `click:${source}`, path.slice(0, MAX_VALUE), itemOfPath(path), 1, 0);
+  countOther(dayOf(at), `click:${source}`, path);
 }
 
 // Searches that found nothing, as the list loaders saw them in this process (the page cache of this
@@ -300,15 +375,16 @@ export function flushAnalytics(db: Kysely<Database> = getDb(), now = Date.now())
     forgetOldSalts(today);
     try {
       const recent: { day: string; visitor: string; scope: string }[] = [];
-      for (const [day, marks] of taken.marks) {
-        const salt = await saltFor(day, today, db);
+      const saltOf = new Map<string, string | undefined>();
+      for (const entry of taken.marks) {
+        const [day, digest, scope] = entry.split('\t') as [string, string, string];
+        if (!saltOf.has(day)) saltOf.set(day, await saltFor(day, today, db));
+        const salt = saltOf.get(day);
         if (!salt) continue;
-        for (const entry of marks) {
-          const [digest, scope] = entry.split('\t') as [string, string];
-          const visitor = createHash('sha256').update(`${salt}\n${digest}`).digest('base64url').slice(0, 11);
-          recent.push({ day, visitor, scope });
-        }
+        const visitor = createHash('sha256').update(`${salt}\n${digest}`).digest('base64url').slice(0, 11);
+        recent.push({ day, visitor, scope });
       }
+      expandViews(taken.views, taken.daily);
       const daily = [...taken.daily].map(([key, increment]) => {
         const [day, dimension, value] = key.split('\t') as [string, string, string];
         return { day, dimension, value, item_id: increment.itemId, views: increment.views, visits: increment.visits };

@@ -38,6 +38,63 @@ function ownItems(db: Kysely<Database>, email: string) {
 
 const n = (value: unknown) => Number(value ?? 0);
 
+interface RangePlan {
+  /** Day ranges (inclusive) read from the daily rows. */
+  days: [string, string][];
+  /** Finished months read from their monthly sums. */
+  months: string[];
+}
+
+function lastDayOf(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * Which rows answer `from`–`to`: the finished months wholly inside it from their monthly sums (when
+ * the roll-up job has made them all), the days before and after from the daily rows.
+ */
+async function planRange(db: Kysely<Database>, from: string, to: string, now = Date.now()): Promise<RangePlan> {
+  const thisMonth = new Date(now).toISOString().slice(0, 7);
+  const inside: string[] = [];
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = addDays(`${month}-01`, 32).slice(0, 7))
+    if (`${month}-01` >= from && lastDayOf(month) <= to && month < thisMonth) inside.push(month);
+  if (inside.length === 0) return { days: [[from, to]], months: [] };
+  const summed = await db
+    .selectFrom('analytics_monthly')
+    .select('month')
+    .distinct()
+    .where('dimension', '=', 'total')
+    .where('month', 'in', inside)
+    .execute();
+  if (summed.length !== inside.length) return { days: [[from, to]], months: [] };
+  const first = `${inside[0]}-01`;
+  const last = lastDayOf(inside.at(-1)!);
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (to > last) days.push([addDays(last, 1), to]);
+  return { days, months: inside };
+}
+
+/** The daily and monthly rows of `plan` for `dimensions` (an EDITOR's: only their items), as one list. */
+function rowsOf(db: Kysely<Database>, plan: RangePlan, dimensions: string[], ownerEmail: string | null) {
+  const daily = db
+    .selectFrom('analytics_daily')
+    .select(['day as period', 'dimension', 'value', 'item_id', 'views', 'visits', 'visitors'])
+    .where('dimension', 'in', dimensions)
+    .where((eb) => eb.or(plan.days.map(([a, b]) => eb.and([eb('day', '>=', a), eb('day', '<=', b)]))))
+    .$call((q) => (ownerEmail ? q.where('item_id', 'in', ownItems(db, ownerEmail)) : q));
+  const monthly = db
+    .selectFrom('analytics_monthly')
+    .select(['month as period', 'dimension', 'value', 'item_id', 'views', 'visits', 'visitors'])
+    .where('dimension', 'in', dimensions)
+    .where('month', 'in', plan.months.length ? plan.months : ['-'])
+    .$call((q) => (ownerEmail ? q.where('item_id', 'in', ownItems(db, ownerEmail)) : q));
+  if (plan.months.length === 0) return daily;
+  if (plan.days.length === 0) return monthly;
+  return daily.unionAll(monthly);
+}
+
 /** The report for `range`, for what `viewer` may see. */
 export async function analyticsReport(
   viewer: AnalyticsViewer,
@@ -45,25 +102,29 @@ export async function analyticsReport(
   db: Kysely<Database> = getDb(),
 ): Promise<AnalyticsReport> {
   const site = can(viewer.role, 'analytics:all');
+  const owner = site ? null : viewer.email;
   const { from, to } = range;
-  const inRange = db.selectFrom('analytics_daily').where('day', '>=', from).where('day', '<=', to);
+  const days = daysBetween(from, to) + 1;
+  const byMonth = days > 92;
+  const plan = await planRange(db, from, to);
+  // Up to 92 days the chart is by day, from the daily rows; longer ranges by month.
+  const seriesPlan: RangePlan = byMonth ? plan : { days: [[from, to]], months: [] };
 
-  // Views, visits and visitors by day.
-  const dailyRows = site
-    ? await inRange.where('dimension', '=', 'total').select(['day', 'views', 'visits', 'visitors']).execute()
-    : await inRange
-        .where('dimension', '=', 'path')
-        .where('item_id', 'in', ownItems(db, viewer.email))
-        .select([
-          'day',
-          sql<string>`sum(views)`.as('views'),
-          sql<string>`sum(visits)`.as('visits'),
-          sql<string | null>`sum(visitors)`.as('visitors'),
-        ])
-        .groupBy('day')
-        .execute();
+  // Views, visits and visitors by day (or by finished month).
+  const periodRows = await db
+    .selectFrom(rowsOf(db, seriesPlan, [site ? 'total' : 'path'], owner).as('r'))
+    .select([
+      'r.period',
+      sql<string>`sum(r.views)`.as('views'),
+      sql<string>`sum(r.visits)`.as('visits'),
+      sql<string | null>`sum(r.visitors)`.as('visitors'),
+      sql<string>`count(r.visitors)`.as('rolled'),
+      sql<string>`count(*)`.as('rows'),
+    ])
+    .groupBy('r.period')
+    .execute();
   // Days still without a rolled-up count: their visitors from the day's hashes (at most two days).
-  const open = dailyRows.filter((row) => row.visitors === null).map((row) => row.day);
+  const open = periodRows.filter((row) => row.period.length === 10 && n(row.rolled) < n(row.rows)).map((row) => row.period);
   const openCounts = new Map<string, number>();
   if (open.length > 0) {
     const recent = await db
@@ -75,29 +136,21 @@ export async function analyticsReport(
       .execute();
     for (const row of recent) openCounts.set(row.day, n(row.visitors));
   }
-  const byDay = new Map(
-    dailyRows.map((row) => [
-      row.day,
-      {
-        views: n(row.views),
-        visits: n(row.visits),
-        visitors: row.visitors === null ? (openCounts.get(row.day) ?? 0) : n(row.visitors),
-      },
-    ]),
-  );
-  const days = daysBetween(from, to) + 1;
-  const byMonth = days > 92;
+  const byPeriod = new Map<string, { views: number; visits: number; visitors: number }>();
+  for (const row of periodRows) {
+    const period = byMonth ? row.period.slice(0, 7) : row.period;
+    const figures = byPeriod.get(period) ?? { views: 0, visits: 0, visitors: 0 };
+    figures.views += n(row.views);
+    figures.visits += n(row.visits);
+    figures.visitors += open.includes(row.period) ? (openCounts.get(row.period) ?? 0) : n(row.visitors);
+    byPeriod.set(period, figures);
+  }
   const series: SeriesPoint[] = [];
   for (let i = 0; i < days; i++) {
     const day = addDays(from, i);
     const period = byMonth ? day.slice(0, 7) : day;
-    const figures = byDay.get(day) ?? { views: 0, visits: 0, visitors: 0 };
-    const last = series.at(-1);
-    if (last && last.period === period) {
-      last.views += figures.views;
-      last.visits += figures.visits;
-      last.visitors += figures.visitors;
-    } else series.push({ period, ...figures });
+    if (series.at(-1)?.period === period) continue;
+    series.push({ period, ...(byPeriod.get(period) ?? { views: 0, visits: 0, visitors: 0 }) });
   }
   const totals = series.reduce(
     (sum, point) => ({
@@ -108,37 +161,34 @@ export async function analyticsReport(
     { views: 0, visits: 0, visitors: 0 },
   );
 
-  const top = async (dimension: string, limit = TOP, own = !site) =>
+  const top = async (dimension: string, limit = TOP) =>
     (
-      await inRange
-        .where('dimension', '=', dimension)
-        .$call((q) => (own ? q.where('item_id', 'in', ownItems(db, viewer.email)) : q))
+      await db
+        .selectFrom(rowsOf(db, plan, [dimension], owner).as('r'))
         .select([
-          'value',
-          sql<string | null>`max(item_id)`.as('item_id'),
-          sql<string>`sum(views)`.as('views'),
-          sql<string>`sum(visits)`.as('visits'),
+          'r.value',
+          sql<string | null>`max(r.item_id)`.as('item_id'),
+          sql<string>`sum(r.views)`.as('views'),
+          sql<string>`sum(r.visits)`.as('visits'),
         ])
-        .groupBy('value')
-        .orderBy(sql`sum(views)`, 'desc')
-        .orderBy('value')
+        .groupBy('r.value')
+        .orderBy(sql`sum(r.views)`, 'desc')
+        .orderBy('r.value')
         .limit(limit)
         .execute()
     ).map((row) => ({ value: row.value, itemId: row.item_id, views: n(row.views), visits: n(row.visits) }));
 
   const [pages, videoRows, clickRows] = await Promise.all([
     top('path'),
-    inRange
-      .where('dimension', 'in', ['video:0', 'video:25', 'video:50', 'video:75', 'video:100'])
-      .$call((q) => (site ? q : q.where('item_id', 'in', ownItems(db, viewer.email))))
-      .select(['dimension', 'value', sql<string | null>`max(item_id)`.as('item_id'), sql<string>`sum(views)`.as('views')])
-      .groupBy(['dimension', 'value'])
+    db
+      .selectFrom(rowsOf(db, plan, ['video:0', 'video:25', 'video:50', 'video:75', 'video:100'], owner).as('r'))
+      .select(['r.dimension', 'r.value', sql<string | null>`max(r.item_id)`.as('item_id'), sql<string>`sum(r.views)`.as('views')])
+      .groupBy(['r.dimension', 'r.value'])
       .execute(),
-    inRange
-      .where('dimension', 'in', ['click:rss', 'click:newsletter'])
-      .$call((q) => (site ? q : q.where('item_id', 'in', ownItems(db, viewer.email))))
-      .select(['dimension', sql<string>`sum(views)`.as('views')])
-      .groupBy('dimension')
+    db
+      .selectFrom(rowsOf(db, plan, ['click:rss', 'click:newsletter'], owner).as('r'))
+      .select(['r.dimension', sql<string>`sum(r.views)`.as('views')])
+      .groupBy('r.dimension')
       .execute(),
   ]);
   const titles = await itemTitles(

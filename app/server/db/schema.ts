@@ -404,6 +404,18 @@ export interface AnalyticsDailyTable {
   visitors: number | string | null;
 }
 
+/** Issue 28: a finished month's sums of its daily rows (the roll-up job makes them). */
+export interface AnalyticsMonthlyTable {
+  /** YYYY-MM, UTC. */
+  month: string;
+  dimension: string;
+  value: string;
+  item_id: string | null;
+  views: Generated<number | string>;
+  visits: Generated<number | string>;
+  visitors: number | string | null;
+}
+
 /** Issue 28: a visitor's daily hash, per scope ('' the site, or an item id); kept at most 48 hours. */
 export interface AnalyticsRecentTable {
   day: string;
@@ -445,6 +457,7 @@ export interface Database {
   sign_in_challenges: SignInChallengeTable;
   remembered_devices: RememberedDeviceTable;
   analytics_daily: AnalyticsDailyTable;
+  analytics_monthly: AnalyticsMonthlyTable;
   analytics_recent: AnalyticsRecentTable;
   analytics_salts: AnalyticsSaltTable;
 }

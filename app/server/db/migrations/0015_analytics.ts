@@ -60,6 +60,8 @@ export default function migration(): Migration {
           .addColumn('scope', text, (c) => c.notNull())
           .addPrimaryKeyConstraint('analytics_recent_pk', ['day', 'scope', 'visitor'])
           .execute();
+        // An EDITOR's own items, looked up by the screen.
+        await trx.schema.createIndex('content_author_email').on('content').column('author_email').execute();
         // Today's random salt, shared by every process and instance; deleted when the day is over.
         await trx.schema
           .createTable('analytics_salts')

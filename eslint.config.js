@@ -17,7 +17,8 @@ const SERVER_FOLDERS = {
   newsletter: ['platform', 'db', 'media', 'staff', 'site', 'content'],
   inbox: ['platform', 'db', 'media', 'staff', 'site', 'content'],
   events: ['platform', 'db', 'media', 'staff', 'site', 'content'],
-  http: ['platform', 'db', 'media', 'staff', 'site', 'content', 'demo', 'newsletter', 'inbox', 'events'],
+  analytics: ['platform', 'db'],
+  http: ['platform', 'db', 'media', 'staff', 'site', 'content', 'demo', 'newsletter', 'inbox', 'events', 'analytics'],
 };
 const SERVER_FOLDER_NAMES = Object.keys(SERVER_FOLDERS);
 

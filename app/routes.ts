@@ -58,6 +58,7 @@ export default [
     route('admin/subscribers/export', 'routes/admin/subscribers-export.ts'),
     route('admin/newsletter/:id/preview', 'routes/admin/newsletter-preview.ts'),
     route('admin/events/:id/export', 'routes/admin/event-export.ts'),
+    route('admin/analytics/export', 'routes/admin/analytics-export.ts'),
     layout('routes/admin/dashboard.tsx', [
       route('admin/overview', 'routes/admin/overview.tsx'),
       route('admin/users', 'routes/admin/users.tsx'),
@@ -93,6 +94,8 @@ export default [
       route('admin/events/:id/registrations', 'routes/admin/event-registrations.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/demo-content', 'routes/admin/demo-content.tsx'),
+      // Issue 28: visit counts.
+      route('admin/analytics', 'routes/admin/analytics.tsx'),
       route('admin/*', 'routes/admin/not-found.tsx'),
     ]),
   ]),

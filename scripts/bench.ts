@@ -19,6 +19,10 @@
 // Issue 24: the "lite budget" (scripts/bench-lite.ts): a story's first and next visit, the home page
 // and the stories list in Chromium on WebPageTest's 2G profile at a phone's size, with and without
 // Save-Data, script bytes per public page and offline reading, printed beside the issue's goals.
+//
+// Issue 28 (scripts/bench-analytics.ts): the cached /blog counted as a browser's view beside the same
+// with DNT and a bare server (counted at least 0.5× bare), and the Analytics screen's queries on a
+// year of daily rows worth 1,000,000 views (under 100 ms). BENCH_ONLY=analytics measures only that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,6 +45,7 @@ import type { Collection } from '../app/lib/collections.ts';
 import { freePort } from './free-port.ts';
 import { measureVideo } from './bench-video.ts';
 import { liteReport, measureLiteFigures } from './bench-lite.ts';
+import { measureAnalytics, type AnalyticsBenchTools } from './bench-analytics.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -64,6 +69,8 @@ const TARGETS = {
 /** Issue 15: seconds of uncached load before each worker's memory is read again (0: not measured). */
 const SOAK = Number(process.env.BENCH_SOAK ?? 60);
 const ONLY_WORKERS = process.env.BENCH_ONLY === 'workers';
+/** Issue 28: BENCH_ONLY=analytics measures only the counting cost and the Analytics screen's queries. */
+const ONLY_ANALYTICS = process.env.BENCH_ONLY === 'analytics';
 const UNCACHED_CONNECTIONS = Number(process.env.BENCH_UNCACHED_CONNECTIONS ?? 10);
 
 /** The inbox: how many messages, and how many staff at once (a handful of people use it, not 50). */
@@ -983,6 +990,23 @@ async function main(): Promise<void> {
     child = server.child;
     currentServer = child;
     const base = server.base;
+    // Issue 28 (scripts/bench-analytics.ts): the helpers it measures with.
+    const analyticsTools = (): AnalyticsBenchTools => ({
+      dataDir,
+      base,
+      serverPid: child?.pid,
+      load,
+      rawGet,
+      startBareServer,
+      stopServer,
+      signInStaff,
+      table,
+    });
+    if (ONLY_ANALYTICS) {
+      const figures = await measureAnalytics(analyticsTools());
+      process.stdout.write(`Targets:\n${figures.join('\n')}\n`);
+      return;
+    }
     if (ONLY_WORKERS) {
       const issue15 = await measureIssue15(dataDir, base, (next) => (child = next));
       process.stdout.write(`Targets:\n${issue15.join('\n')}\n`);
@@ -1108,6 +1132,8 @@ async function main(): Promise<void> {
     // Issue 14: the sign-language player's weight (and that pages without a video load none of it),
     // memory while storing a rendition, and the transcoding time per minute of video.
     lines.push(...(await measureVideo(weights)));
+    // Issue 28: what counting costs a cached page, and the Analytics screen's queries at 1 million views.
+    lines.push(...(await measureAnalytics(analyticsTools())));
     // Issue 15 last: it ends by replacing the server with one of two workers.
     lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));
     const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);

@@ -32,6 +32,8 @@ import { healthDetail } from '~/server/platform/health.server';
 import { jobBacklog } from '~/server/platform/jobs.server';
 import { checkMailServer, onMailDelivery } from '~/server/platform/mail.server';
 import { checkVideoTools } from '~/server/media/video-tools.server';
+import { startAnalyticsFlush } from '~/server/analytics/counting.server';
+import { countingRedirect, countPageViews, videoBeacons } from './analytics.ts';
 
 export interface SiteOptions {
   dev: boolean;
@@ -116,6 +118,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   app.use(eventLoop.requests);
   // Issue 22: a query with a control character (%00) is refused here, before any cache or route reads it.
   app.use(refuseControlCharactersInQuery);
+  // Issue 28: every public page view is counted when its answer is finished, from the cache or not
+  // (docs/decisions/029); what was counted is written every few seconds and when the process stops.
+  const stopCounting = startAnalyticsFlush();
+  app.use(countPageViews());
   // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
   // with them (issue 15); the rest of the page cache sits before the React Router handler, below.
   if (!options.dev) app.use(pageCacheHits(pages));
@@ -135,6 +141,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   );
   app.use(closeAfterRefusedBody);
   app.use(refuseCrossOriginWrites(logger));
+  // Issue 28: the sign-language player's beacons and the feed's and newsletter's counting links.
+  app.post('/count/video', ...videoBeacons());
+  app.get('/go/:source', countingRedirect);
 
   const mode = process.env.NODE_ENV === 'production' ? 'production' : 'development';
   app.get('/healthz', async (req, res) => {
@@ -246,6 +255,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       metrics?.stop();
       await cacheBus.close();
       await stopJobs();
+      await stopCounting();
       await database.close();
     },
   };

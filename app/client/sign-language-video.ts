@@ -18,11 +18,40 @@ function prefersSmallFile(): boolean {
   return Boolean(connection?.saveData) || ['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? '');
 }
 
+/**
+ * Issue 28: tells the site (no one else) that the video was started and how far it got: a quarter,
+ * half, three quarters, the end. One small beacon for each, once per page load, without cookies;
+ * the server leaves out what it leaves out for page views (Do Not Track, staff, bots).
+ */
+function countPlays(video: HTMLVideoElement): void {
+  const sent = new Set<number>();
+  const send = (milestone: number) => {
+    if (sent.has(milestone) || typeof navigator.sendBeacon !== 'function') return;
+    sent.add(milestone);
+    navigator.sendBeacon('/count/video', JSON.stringify({ p: location.pathname, m: milestone }));
+  };
+  video.addEventListener('play', () => send(0));
+  video.addEventListener('timeupdate', () => {
+    if (!(video.duration > 0)) return;
+    const share = (video.currentTime / video.duration) * 100;
+    for (const milestone of [25, 50, 75]) if (share >= milestone) send(milestone);
+  });
+  video.addEventListener('ended', () => send(100));
+}
+
 class SignLanguageVideo extends HTMLElement {
   connectedCallback(): void {
     // Defined before the parser reached the player's insides (the script came first): wait for them.
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => this.enhance(), { once: true });
-    else this.enhance();
+    const start = () => {
+      const video = this.querySelector('video');
+      if (video && !video.dataset.counted) {
+        video.dataset.counted = '1';
+        countPlays(video);
+      }
+      this.enhance();
+    };
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+    else start();
   }
 
   private enhance(): void {

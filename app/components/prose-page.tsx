@@ -3,7 +3,18 @@
  * settings, sanitised on the server when it was saved (the stories' allow-list,
  * app/server/platform/sanitize.server.ts), or the built-in text; this component only renders it.
  */
-export function ProsePage({ title, updated, html }: { title: string; updated?: string; html: string }) {
+export function ProsePage({
+  title,
+  updated,
+  html,
+  children,
+}: {
+  title: string;
+  updated?: string;
+  html: string;
+  /** Fixed text after the editable one (the privacy page's statement of what is counted, issue 28). */
+  children?: React.ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 md:py-16">
       <h1 className="text-4xl font-bold break-words text-slate-900">{title}</h1>
@@ -13,6 +24,7 @@ export function ProsePage({ title, updated, html }: { title: string; updated?: s
         // Sanitised on the server when it was saved; see the comment above.
         dangerouslySetInnerHTML={{ __html: html }}
       />
+      {children}
     </article>
   );
 }

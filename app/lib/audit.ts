@@ -42,6 +42,8 @@ export const AUDIT_ACTION_LABELS = {
   'service.deleted': 'Service deleted',
   'services.reordered': 'Services reordered',
   'demo.removed': 'Demo content removed',
+  // Issue 28: how long daily visit counts are kept.
+  'analytics.retention_changed': 'Visit count retention changed',
   // Issue 25: the second step of a sign-in.
   'auth.second_step_failed': 'Second sign-in step failed',
   'auth.recovery_code_used': 'Recovery code used',

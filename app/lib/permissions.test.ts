@@ -23,3 +23,14 @@ describe('the dashboard section groups', () => {
     expect(sectionGroupsFor('AUTHOR').map((group) => group.label)).toEqual([null, 'Content']);
   });
 });
+
+// Issue 28: the Analytics screen for ADMIN and above (the whole site) and EDITOR (their own items).
+describe('the analytics permissions', () => {
+  it.each(ROLES)('give %s the screen and the whole site as spec’d', (role) => {
+    const screen = ['SUPER_ADMIN', 'ADMIN', 'EDITOR'].includes(role);
+    const site = ['SUPER_ADMIN', 'ADMIN'].includes(role);
+    expect(ROLE_INFO[role].sections.includes('analytics')).toBe(screen);
+    expect(ROLE_INFO[role].permissions.includes('analytics:view')).toBe(screen);
+    expect(ROLE_INFO[role].permissions.includes('analytics:all')).toBe(site);
+  });
+});

@@ -28,7 +28,11 @@ export type Permission =
   // Issue 27: trainings and events. A role that may only draft (AUTHOR) edits its own drafts.
   | 'events:draft' // add events as drafts, edit one's own drafts
   | 'events:publish' // edit any event, publish it
-  | 'events:manage'; // attendees and waiting lists, export, attended, messages, close registration, cancel
+  | 'events:manage' // attendees and waiting lists, export, attended, messages, close registration, cancel
+  // Issue 28: visit counts. 'analytics:view' opens the Analytics screen (an EDITOR's own items);
+  // 'analytics:all' shows the whole site's and sets how long counts are kept.
+  | 'analytics:view'
+  | 'analytics:all';
 
 export type Section =
   | 'overview'
@@ -42,7 +46,8 @@ export type Section =
   | 'events'
   | 'settings'
   | 'roleInfo'
-  | 'auditLog';
+  | 'auditLog'
+  | 'analytics';
 
 export interface RoleInfo {
   label: string;
@@ -73,6 +78,8 @@ const ALL: Permission[] = [
   'events:draft',
   'events:publish',
   'events:manage',
+  'analytics:view',
+  'analytics:all',
 ];
 
 export const ROLE_INFO: Record<Role, RoleInfo> = {
@@ -93,6 +100,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'settings',
       'roleInfo',
       'auditLog',
+      'analytics',
     ],
     description: 'Full system access and user management',
     badge: 'bg-purple-100 text-purple-900 ring-purple-300',
@@ -115,6 +123,8 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'events:draft',
       'events:publish',
       'events:manage',
+      'analytics:view',
+      'analytics:all',
     ],
     sections: [
       'overview',
@@ -126,6 +136,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'subscribers',
       'services',
       'settings',
+      'analytics',
     ],
     description: 'Manages all content but not users',
     badge: 'bg-red-100 text-red-900 ring-red-300',
@@ -141,8 +152,9 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'events:draft',
       'events:publish',
       'events:manage',
+      'analytics:view',
     ],
-    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'events', 'services'],
+    sections: ['overview', 'contentManagement', 'addNews', 'addBlog', 'events', 'services', 'analytics'],
     description: 'Creates and edits news stories and blog posts',
     badge: 'bg-blue-100 text-blue-900 ring-blue-300',
   },
@@ -177,6 +189,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   settings: { label: 'Site settings', path: '/admin/settings' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
+  analytics: { label: 'Analytics', path: '/admin/analytics' },
 };
 
 /**
@@ -187,7 +200,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
 export const SECTION_GROUPS: readonly { label: string; sections: readonly Section[] }[] = [
   { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog', 'events'] },
   { label: 'People', sections: ['messages', 'subscribers'] },
-  { label: 'Site', sections: ['services', 'settings'] },
+  { label: 'Site', sections: ['services', 'settings', 'analytics'] },
   { label: 'Team', sections: ['userManagement', 'roleInfo', 'auditLog'] },
 ];
 

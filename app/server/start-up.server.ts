@@ -21,6 +21,7 @@ import { RESPONSIVE_WIDTHS_EVERY_MS, RESPONSIVE_WIDTHS_JOB, setMediaStore, setUp
 import { registerNightlyBackup } from './platform/backup.server.ts';
 import { processVideo, VIDEO_JOB } from './media/video.server.ts';
 import { EVENT_REMINDER_EVERY_MS, EVENT_REMINDER_JOB, runEventReminders } from './events/registrations.server.ts';
+import { ANALYTICS_ROLL_UP_EVERY_MS, ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp } from './analytics/roll-up.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
 export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
@@ -101,6 +102,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     registerJobHandler(VIDEO_JOB, processVideo, { lane: 'video', onePerSite: true }),
     // Issue 27: the reminder the day before an event, once per registrant across all processes.
     registerRecurringJob(EVENT_REMINDER_JOB, runEventReminders, EVENT_REMINDER_EVERY_MS),
+    // Issue 28: each finished day's unique visitors, then the hashes, salts and old rows deleted.
+    registerRecurringJob(ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp, ANALYTICS_ROLL_UP_EVERY_MS),
   ];
   const stop = startJobWorker(options);
   return async () => {

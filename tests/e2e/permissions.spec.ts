@@ -258,6 +258,37 @@ const CASES: Case[] = [
       return { response, changed: body.includes('Audit log entries') };
     },
   },
+  // Issue 28: the Analytics screen (ADMIN and above the whole site, an EDITOR their own items), its CSV and its retention.
+  {
+    name: 'read the analytics screen',
+    allowed: ['SUPER_ADMIN', 'ADMIN', 'EDITOR'],
+    refused: visitorGet,
+    async run(w) {
+      const response = await w.get('/admin/analytics?range=7d');
+      const body = await response.text();
+      return { response, changed: body.includes('Visits and visitors by day') };
+    },
+  },
+  {
+    name: 'download the analytics CSV',
+    allowed: ['SUPER_ADMIN', 'ADMIN', 'EDITOR'],
+    refused: visitorGet,
+    async run(w) {
+      const response = await w.get('/admin/analytics/export?range=7d');
+      return { response, changed: (await response.text()).includes('Day (UTC),What,Value') };
+    },
+  },
+  {
+    name: 'change how long visit counts are kept',
+    allowed: ['SUPER_ADMIN', 'ADMIN'],
+    async run(w) {
+      const months = String(30 + ACTORS.indexOf(w.actor));
+      const response = await w.post('/admin/analytics', { intent: 'retention', months });
+      const row = db().prepare("SELECT value FROM settings WHERE key = 'analytics_retention_months'").get() as
+        { value: string } | undefined;
+      return { response, changed: row?.value === months };
+    },
+  },
   {
     name: 'upload a profile picture',
     allowed: SIGNED_IN,

@@ -30,6 +30,7 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 /**
  * spec §6: each role's dashboard tabs, in order, and where they lead. Issue 23 groups them under
  * Content, People, Site and Team, so the super admin's User Management stands with the team's sections.
+ * Issue 28 adds Analytics to Site.
  */
 const TABS: Record<Role, [string, string][]> = {
   SUPER_ADMIN: [
@@ -42,6 +43,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Subscribers', '/admin/subscribers'],
     ['Services', '/admin/services'],
     ['Site settings', '/admin/settings'],
+    ['Analytics', '/admin/analytics'],
     ['User Management', '/admin/users'],
     ['Role Information', '/admin/roles'],
     ['Audit Log', '/admin/audit'],
@@ -56,6 +58,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Subscribers', '/admin/subscribers'],
     ['Services', '/admin/services'],
     ['Site settings', '/admin/settings'],
+    ['Analytics', '/admin/analytics'],
   ],
   EDITOR: [
     ['Overview', '/admin/overview'],
@@ -64,6 +67,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Add Blog', '/admin/content/new/blogs'],
     ['Events', '/admin/events'],
     ['Services', '/admin/services'],
+    ['Analytics', '/admin/analytics'],
   ],
   AUTHOR: [
     ['Overview', '/admin/overview'],

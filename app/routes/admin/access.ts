@@ -36,6 +36,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/messages/export': { loader: 'messages:manage' },
   '/admin/subscribers/export': { loader: 'subscribers:manage' },
   '/admin/newsletter/:id/preview': { loader: 'newsletter:send' },
+  // Issue 28: the Analytics screen's CSV (an EDITOR's own items; the service scopes it).
+  '/admin/analytics/export': { loader: 'analytics:view' },
 
   // The dashboard. A section a role cannot use answers "Access Restricted" (spec §2) in the dashboard's
   // frame, from the middleware: the section's own loader and action never run for that role.
@@ -97,5 +99,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/events/:id/export': { loader: 'events:manage' },
   '/admin/settings': { loader: { restricted: 'settings' }, action: 'settings:texts' },
   '/admin/demo-content': { loader: { restricted: 'demo:remove' }, action: 'demo:remove' },
+  // Issue 28: ADMIN and above see the whole site and set the retention; an EDITOR their own items.
+  // Setting the retention writes nothing visitors see, so public pages stay cached.
+  '/admin/analytics': { loader: { restricted: 'analytics' }, action: 'analytics:all', privateWrites: true },
   '/admin/*': { loader: 'signed-in', action: 'signed-in' },
 };

@@ -12,6 +12,9 @@ import { formValuesOf, revisionForRestore } from '~/server/content/revisions.ser
 import { REVISION_MESSAGES } from '~/lib/revisions';
 import { getVideoFormState } from '~/server/media/video.server';
 import { checkVideoTools } from '~/server/media/video-tools.server';
+import { itemNumbers, maySeeItemNumbers } from '~/server/analytics/report.server';
+import { flushAnalytics } from '~/server/analytics/counting.server';
+import { ItemNumbersPanel } from '~/components/admin/item-numbers';
 import type { Route } from './+types/content-edit';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,9 +48,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   }
   // Issue 14: its sign-language video, and whether this server can process one.
-  const [video, tools] = await Promise.all([getVideoFormState(item.videoId), checkVideoTools()]);
+  // Issue 28: its own visit counts, for whoever may see them (ADMIN and above, or its EDITOR).
+  const [video, tools, numbers] = await Promise.all([
+    getVideoFormState(item.videoId),
+    checkVideoTools(),
+    maySeeItemNumbers(getStaff(context), item.authorEmail) ? flushAnalytics().then(() => itemNumbers(item.id)) : null,
+  ]);
   const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
-  return { id: item.id, type: item.type, author: item.author, initial, canSend, editorial, restored, video, videoUnavailable };
+  return {
+    id: item.id,
+    type: item.type,
+    author: item.author,
+    initial,
+    canSend,
+    editorial,
+    restored,
+    video,
+    videoUnavailable,
+    numbers,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -63,7 +82,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, type, author, canSend, editorial, video, videoUnavailable } = loaderData;
+  const { id, type, author, canSend, editorial, video, videoUnavailable, numbers } = loaderData;
   // Once the restored version is saved (a plain post), the notice has done its work.
   const restored = actionData?.ok ? null : loaderData.restored;
   // After a failed plain post, show what was typed, not what is stored.
@@ -96,6 +115,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
           )}
         </div>
       </div>
+      {numbers && <ItemNumbersPanel numbers={numbers} />}
       {restored && (
         <div role="status" className="mb-6 max-w-4xl rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">
           <p className="font-medium">{restored.message}</p>

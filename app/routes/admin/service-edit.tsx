@@ -8,9 +8,12 @@ import { checkVideoTools } from '~/server/media/video-tools.server';
 import { SERVICE_MESSAGES, serviceUpdated } from '~/lib/services';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-form';
+import { itemNumbers, maySeeItemNumbers } from '~/server/analytics/report.server';
+import { flushAnalytics } from '~/server/analytics/counting.server';
+import { ItemNumbersPanel } from '~/components/admin/item-numbers';
 import type { Route } from './+types/service-edit';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const service = await getServiceForAdmin(params.id);
   if (!service) throw data({ error: SERVICE_MESSAGES.notFound }, { status: 404 });
   const initial: ServiceFormValues = {
@@ -21,9 +24,14 @@ export async function loader({ params }: Route.LoaderArgs) {
     imageAlt: service.imageAlt,
   };
   // Issue 14: its sign-language video, and whether this server can process one.
-  const [video, tools] = await Promise.all([getVideoFormState(service.videoId), checkVideoTools()]);
+  // Issue 28: its own visit counts, for ADMIN and above (a service has no author).
+  const [video, tools, numbers] = await Promise.all([
+    getVideoFormState(service.videoId),
+    checkVideoTools(),
+    maySeeItemNumbers(getStaff(context), null) ? flushAnalytics().then(() => itemNumbers(service.id)) : null,
+  ]);
   const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
-  return { id: service.id, title: service.title, initial, video, videoUnavailable };
+  return { id: service.id, title: service.title, initial, video, videoUnavailable, numbers };
 }
 
 /** The form, with or without JavaScript: back to the list with 'Service "{title}" updated successfully!'. */
@@ -37,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, initial, video, videoUnavailable } = loaderData;
+  const { id, title, initial, video, videoUnavailable, numbers } = loaderData;
   return (
     <>
       <p className="mb-2">
@@ -53,6 +61,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         </a>
         .
       </p>
+      {numbers && <ItemNumbersPanel numbers={numbers} />}
       <ServiceForm
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
         mode="edit"

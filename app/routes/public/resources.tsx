@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
+import { noteSearchOutcome } from '~/server/analytics/counting.server';
 import type { Route } from './+types/resources';
 
 // spec §2 /resources: the resource articles (collection resources), listed and searched like In Media
@@ -26,7 +27,10 @@ const RESOURCE_LIST_TEXTS: ListTexts = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { data: list, httpStatus } = await loadContentList('resources', new URL(request.url));
+  const url = new URL(request.url);
+  const { data: list, httpStatus } = await loadContentList('resources', url);
+  // Issue 28: a search that found nothing is counted with the page view (server/analytics.ts).
+  noteSearchOutcome(url.pathname, list.q, list.status !== 'ok' || list.list.total > 0);
   return data(list, { status: httpStatus });
 }
 

@@ -52,12 +52,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   ];
   if (items[0]) lines.push(`<lastBuildDate>${rfc822(items[0].createdAt)}</lastBuildDate>`);
   for (const item of items) {
-    const link = `${base}${feed.path}/${encodeURIComponent(item.id)}`;
+    const path = `${feed.path}/${encodeURIComponent(item.id)}`;
+    const link = `${base}${path}`;
     const video = videos.get(item.id);
     lines.push(
       '<item>',
       `<title>${escapeXml(item.title)}</title>`,
-      `<link>${escapeXml(link)}</link>`,
+      // Issue 28: the link counts that it was followed from the feed (how many, never who); the guid stays the page's address.
+      `<link>${escapeXml(`${base}/go/rss?to=${path}`)}</link>`,
       `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
       `<pubDate>${rfc822(item.createdAt)}</pubDate>`,
       `<description>${escapeXml(item.summary)}</description>`,

@@ -399,6 +399,46 @@ export interface RememberedDeviceTable {
   user_agent: string | null;
 }
 
+/** Issue 28: one UTC day's count for one dimension and value (docs/decisions/029). */
+export interface AnalyticsDailyTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  /** 'total', 'path', 'referrer', 'device', 'language', 'save_data', 'utm_source', 'video:25', 'click:rss', 'empty_search' … */
+  dimension: string;
+  value: string;
+  /** The story, news item, resource or service the row is about, when it is about one. */
+  item_id: string | null;
+  views: Generated<number | string>;
+  visits: Generated<number | string>;
+  /** Unique visitors, filled in once the day is over (null until then). */
+  visitors: number | string | null;
+}
+
+/** Issue 28: a finished month's sums of its daily rows (the roll-up job makes them). */
+export interface AnalyticsMonthlyTable {
+  /** YYYY-MM, UTC. */
+  month: string;
+  dimension: string;
+  value: string;
+  item_id: string | null;
+  views: Generated<number | string>;
+  visits: Generated<number | string>;
+  visitors: number | string | null;
+}
+
+/** Issue 28: a visitor's daily hash, per scope ('' the site, or an item id); kept at most 48 hours. */
+export interface AnalyticsRecentTable {
+  day: string;
+  visitor: string;
+  scope: string;
+}
+
+/** Issue 28: the day's random salt, shared by every process; deleted when the day is over. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   system_users: SystemUserTable;
   sessions: SessionTable;
@@ -428,6 +468,10 @@ export interface Database {
   remembered_devices: RememberedDeviceTable;
   events: EventTable;
   event_registrations: EventRegistrationTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_monthly: AnalyticsMonthlyTable;
+  analytics_recent: AnalyticsRecentTable;
+  analytics_salts: AnalyticsSaltTable;
 }
 
 // Issue 27: trainings and events (docs/decisions/028-events.md).

@@ -164,6 +164,15 @@ export function snapshotOf(item: ItemRow, site: MailSite): NewsletterSnapshot {
   };
 }
 
+/**
+ * Issue 28: the article's link through the site's counting redirect (/go/newsletter?to=…), which
+ * counts that a newsletter link was followed (how many, never who) and sends the reader on.
+ */
+export function countedLink(articleUrl: string, publicUrl: string): string {
+  if (!articleUrl.startsWith(`${publicUrl}/`)) return articleUrl;
+  return `${publicUrl}/go/newsletter?to=${articleUrl.slice(publicUrl.length)}`;
+}
+
 /** RFC 2369 and RFC 8058: the unsubscribe address, and that one POST to it unsubscribes. */
 export function listUnsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
@@ -252,7 +261,7 @@ export function renderNewsletter(
       ? `<p style="margin:0 0 20px;font-size:19px;color:${COLOURS.muted}">${escapeHtml(snapshot.summary)}</p>`
       : '',
     snapshot.bodyHtml,
-    button(snapshot.articleUrl, 'Read it on our website'),
+    button(countedLink(snapshot.articleUrl, site.publicUrl), 'Read it on our website'),
   ].join('\n');
   const footer = [
     `<p style="margin:0 0 8px">You receive this because you subscribed to ${escapeHtml(site.name)}’s newsletter at <a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.link}">${escapeHtml(site.publicUrl.replace(/^https?:\/\//, ''))}</a>.</p>`,
@@ -270,7 +279,7 @@ export function renderNewsletter(
     snapshot.summary ? `${snapshot.summary}\n` : '',
     snapshot.bodyText,
     '',
-    `Read it on our website: ${snapshot.articleUrl}`,
+    `Read it on our website: ${countedLink(snapshot.articleUrl, site.publicUrl)}`,
     '',
     '--',
     `You receive this because you subscribed to ${site.name}’s newsletter at ${site.publicUrl}/.`,

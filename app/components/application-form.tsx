@@ -1,3 +1,4 @@
+import { VisitorTextField } from './visitor-field';
 import { Form, Link, useNavigation } from 'react-router';
 import {
   APPLICATION_FORM_TEXT,
@@ -36,8 +37,6 @@ function fieldOrder(kind: ApplicationKind): string[] {
  */
 const focusProps = (focus: boolean) => (focus ? { autoFocus: true, 'data-focus': '' } : {});
 
-const inputLook = (error: string | undefined) =>
-  `block w-full rounded-lg border-2 bg-white px-4 py-3 text-lg text-slate-900 ${error ? 'border-red-700' : 'border-slate-400'} focus:border-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-800 focus-visible:ring-offset-2`;
 
 export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKind; result: FormResult; notice: string }) {
   const navigation = useNavigation();
@@ -91,7 +90,7 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         {kind !== 'volunteer' && (
-          <TextField
+          <VisitorTextField
             {...field('organisation')}
             label="Organisation"
             autoComplete="organization"
@@ -99,14 +98,14 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
             className="sm:col-span-2"
           />
         )}
-        <TextField
+        <VisitorTextField
           {...field('name')}
           label={text.nameLabel}
           autoComplete="name"
           maxLength={APPLICATION_LIMITS.name}
           className="sm:col-span-2"
         />
-        <TextField
+        <VisitorTextField
           {...field('email')}
           label={kind === 'volunteer' ? 'Email (optional if you give a phone number)' : 'Email'}
           type="email"
@@ -114,7 +113,7 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
           maxLength={APPLICATION_LIMITS.email}
           optional={kind === 'volunteer'}
         />
-        <TextField
+        <VisitorTextField
           {...field('phone')}
           label={kind === 'volunteer' ? 'Phone (optional if you give an email)' : 'Phone (optional)'}
           type="tel"
@@ -166,14 +165,14 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
         )}
         {(kind === 'speaker' || kind === 'design') && (
           <>
-            <TextField
+            <VisitorTextField
               {...field('date')}
               label={text.dateLabel ?? 'Date'}
               type="date"
               maxLength={10}
               optional={text.dateOptional}
             />
-            <TextField
+            <VisitorTextField
               {...field('audience')}
               label={text.audienceLabel ?? 'Audience'}
               hint={text.audienceHint}
@@ -181,7 +180,7 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
             />
           </>
         )}
-        <TextField
+        <VisitorTextField
           {...field('message')}
           label={text.messageLabel}
           multiline
@@ -250,61 +249,6 @@ export function ApplicationSent({ kind }: { kind: ApplicationKind }) {
         {APPLICATION_FORM_TEXT.another}
       </Link>
     </section>
-  );
-}
-
-function TextField(props: {
-  id: string;
-  name: string;
-  label: string;
-  error: string | undefined;
-  defaultValue: string;
-  focus: boolean;
-  maxLength: number;
-  type?: string;
-  autoComplete?: string;
-  optional?: boolean | undefined;
-  multiline?: boolean;
-  hint?: string | undefined;
-  className?: string;
-}) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
-  const errorId = props.error ? `${props.id}-error` : undefined;
-  const common = {
-    id: props.id,
-    name: props.name,
-    defaultValue: props.defaultValue,
-    maxLength: props.maxLength,
-    required: !props.optional,
-    autoFocus: props.focus,
-    'data-focus': props.focus ? '' : undefined,
-    'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-    className: inputLook(props.error),
-  };
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.id} className="block font-semibold text-slate-900">
-        {props.label}
-      </label>
-      {props.hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="mt-1 font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-      <div className="mt-2">
-        {props.multiline ? (
-          <textarea {...common} rows={6} />
-        ) : (
-          <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />
-        )}
-      </div>
-    </div>
   );
 }
 

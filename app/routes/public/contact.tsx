@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
+import { VisitorTextField } from '~/components/visitor-field';
 import {
   CONTACT_LIMITS,
   CONTACT_LOCATION,
@@ -194,10 +195,11 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
   }, [result, firstInvalid]);
 
   const field = (name: ContactField) => ({
+    id: `contact-${name}`,
     name,
     error: errors[name],
     defaultValue: values ? values[name] : name === 'subject' ? subject : '',
-    autoFocus: name === firstInvalid,
+    focus: name === firstInvalid,
   });
 
   return (
@@ -229,9 +231,9 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
         data-failed={CONTACT_TEXT.failed}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <TextField {...field('name')} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />
-        <TextField {...field('email')} label="Email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
-        <TextField
+        <VisitorTextField {...field('name')} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+        <VisitorTextField {...field('email')} label="Email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        <VisitorTextField
           {...field('phone')}
           label="Phone (optional)"
           type="tel"
@@ -239,11 +241,12 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
           maxLength={CONTACT_LIMITS.phone}
           optional
         />
-        <TextField {...field('subject')} label="Subject" maxLength={CONTACT_LIMITS.subject} />
-        <TextField
+        <VisitorTextField {...field('subject')} label="Subject" maxLength={CONTACT_LIMITS.subject} />
+        <VisitorTextField
           {...field('message')}
           label="Message"
           multiline
+          rows={7}
           maxLength={CONTACT_LIMITS.message}
           hint="Up to 5,000 characters."
           className="sm:col-span-2"
@@ -263,61 +266,5 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
         </div>
       </Form>
     </section>
-  );
-}
-
-function TextField(props: {
-  name: ContactField;
-  label: string;
-  error: string | undefined;
-  defaultValue: string;
-  autoFocus: boolean;
-  maxLength: number;
-  type?: string;
-  autoComplete?: string;
-  optional?: boolean;
-  multiline?: boolean;
-  hint?: string;
-  className?: string;
-}) {
-  const id = `contact-${props.name}`;
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
-  const common = {
-    id,
-    name: props.name,
-    defaultValue: props.defaultValue,
-    maxLength: props.maxLength,
-    required: !props.optional,
-    autoFocus: props.autoFocus,
-    // Issue 24: where the page script puts the focus once the answer is shown.
-    'data-focus': props.autoFocus ? '' : undefined,
-    'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-    className: `block w-full rounded-lg border-2 bg-white px-4 py-3 text-lg text-slate-900 ${props.error ? 'border-red-700' : 'border-slate-400'} focus:border-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-800 focus-visible:ring-offset-2`,
-  };
-  return (
-    <div className={props.className}>
-      <label htmlFor={id} className="block font-semibold text-slate-900">
-        {props.label}
-      </label>
-      {props.hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="mt-1 font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-      <div className="mt-2">
-        {props.multiline ? (
-          <textarea {...common} rows={7} />
-        ) : (
-          <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />
-        )}
-      </div>
-    </div>
   );
 }

@@ -26,6 +26,7 @@ import { requestContext } from '~/server/http/request-context.server';
 import { getPublicEvent, readEventTimeZone } from '~/server/events/events.server';
 import { getConfig } from '~/server/platform/config.server';
 import { getSiteInfo } from '~/server/site/site.server';
+import { VisitorTextField } from '~/components/visitor-field';
 import type { Route } from './+types/event';
 
 // Issue 27: one event: when and where (in the organisation's time zone), access, places left, the
@@ -249,6 +250,7 @@ function RegistrationForm({
   const values = result?.values;
   const firstInvalid = (['name', 'email', 'phone', 'accessNeeds'] as const).find((f) => errors[f]);
   const field = (name: RegistrationField) => ({
+    id: `register-${name}`,
     name,
     error: errors[name],
     defaultValue: values?.[name] ?? '',
@@ -286,27 +288,31 @@ function RegistrationForm({
         data-failed={EVENT_TEXT.failed}
         className="mt-4 space-y-4"
       >
-        <TextField {...field('name')} label="Name" autoComplete="name" maxLength={EVENT_LIMITS.name} required />
-        <TextField
+        <VisitorTextField {...field('name')} label="Name" autoComplete="name" maxLength={EVENT_LIMITS.name} />
+        <VisitorTextField
           {...field('email')}
           label="Email (or phone below)"
           type="email"
           autoComplete="email"
           maxLength={EVENT_LIMITS.email}
+          optional
         />
-        <TextField
+        <VisitorTextField
           {...field('phone')}
           label="Phone (or email above)"
           type="tel"
           autoComplete="tel"
           maxLength={EVENT_LIMITS.phone}
+          optional
         />
-        <TextField
+        <VisitorTextField
           {...field('accessNeeds')}
           label="Access needs (optional)"
           hint="For example an interpreter, captions, step-free access or a support person."
           maxLength={EVENT_LIMITS.accessNeeds}
           multiline
+          rows={4}
+          optional
         />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="event-website">Website (leave this empty)</label>
@@ -317,56 +323,5 @@ function RegistrationForm({
         </button>
       </Form>
     </section>
-  );
-}
-
-function TextField(props: {
-  name: RegistrationField;
-  label: string;
-  error: string | undefined;
-  defaultValue: string;
-  focus: boolean;
-  maxLength: number;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  multiline?: boolean;
-  hint?: string;
-}) {
-  const id = `register-${props.name}`;
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
-  const common = {
-    id,
-    name: props.name,
-    defaultValue: props.defaultValue,
-    maxLength: props.maxLength,
-    required: props.required,
-    'data-focus': props.focus ? '' : undefined,
-    'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-    className: `mt-1 block w-full rounded-lg border-2 bg-white px-4 py-3 text-lg text-slate-900 ${props.error ? 'border-red-700' : 'border-slate-400'} focus:border-indigo-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-800 focus-visible:ring-offset-2`,
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold text-slate-900">
-        {props.label}
-      </label>
-      {props.hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="mt-1 font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-      {props.multiline ? (
-        <textarea {...common} rows={4} />
-      ) : (
-        <input {...common} type={props.type ?? 'text'} autoComplete={props.autoComplete} />
-      )}
-    </div>
   );
 }

@@ -50,6 +50,21 @@ test('a subject in the address fills the Subject field, and topic links change i
   await expect(field(page, 'Subject')).toHaveValue('Share my story');
 });
 
+test('the four requests with a form of their own are offered beside the topics (issue 27)', async ({ page }) => {
+  await page.goto('/contact');
+  const topics = page.locator('section[aria-labelledby="contact-topics"]');
+  for (const [name, path] of [
+    ['Become a Volunteer', '/volunteer'],
+    ['Partner with us', '/partner'],
+    ['Book a Speaker', '/book-speaker'],
+    ['Get Design Help', '/design-help'],
+  ])
+    await expect(topics.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
+  await topics.getByRole('link', { name: 'Partner with us', exact: true }).click();
+  await expect(page).toHaveURL(/\/partner$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partner with us');
+});
+
 test('every missing or malformed field gets its own message and the first one the focus', async ({ page }) => {
   await page.setViewportSize(MOBILE);
   await page.goto('/contact');

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
 import { VisitorTextField } from '~/components/visitor-field';
+import { APPLICATION_KINDS, APPLICATION_PATHS, APPLICATION_TEXT } from '~/lib/applications';
 import {
   CONTACT_LIMITS,
   CONTACT_LOCATION,
@@ -127,6 +128,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </li>
               ))}
             </ul>
+            {/* Issue 27: the four requests that have a form of their own. */}
+            <p className="mt-4 text-slate-700">
+              Or use the form made for it:{' '}
+              {APPLICATION_KINDS.map((kind, index) => (
+                <span key={kind}>
+                  {index > 0 && (index === APPLICATION_KINDS.length - 1 ? ' or ' : ', ')}
+                  <a href={APPLICATION_PATHS[kind]} className="font-semibold text-indigo-800 underline underline-offset-4">
+                    {APPLICATION_TEXT[kind].title}
+                  </a>
+                </span>
+              ))}
+              .
+            </p>
           </section>
         </aside>
       </div>

@@ -386,6 +386,23 @@ export function pageCacheHits(store: PageCacheStore): RequestHandler {
   };
 }
 
+/** Query addresses asked for once since the cache was last emptied: at most this many, oldest forgotten first. */
+const SEEN_MAX = 2000;
+const seen = new WeakMap<PageCacheStore, { generation: number; keys: Set<string> }>();
+
+/** Whether `key` was asked for before (since the cache was emptied); remembers it if not. */
+function seenOnce(store: PageCacheStore, key: string): boolean {
+  let entry = seen.get(store);
+  if (!entry || entry.generation !== store.generation()) {
+    entry = { generation: store.generation(), keys: new Set() };
+    seen.set(store, entry);
+  }
+  if (entry.keys.has(key)) return true;
+  if (entry.keys.size >= SEEN_MAX) entry.keys.delete(entry.keys.values().next().value!);
+  entry.keys.add(key);
+  return false;
+}
+
 /**
  * A kept page asked for again: its compressed copies are made once, off the main thread, and sent
  * from then on. Until they are ready (and for a page asked for only once) the compression
@@ -466,6 +483,10 @@ export function pageCache(store: PageCacheStore): RequestHandler {
     res.setHeader('X-Cache', 'MISS');
     // HEAD answers carry no body to keep; only GET fills the cache.
     if (req.method !== 'GET') return next();
+    // Issue 29: an address with a query (a search, a filter, a page number) is kept from its second
+    // request: a new word searched each time would otherwise fill the cache's memory with pages
+    // nobody asks for again.
+    if (key.includes('?') && !seenOnce(store, key)) return next();
 
     const generation = store.generation();
     const chunks: Buffer[] = [];

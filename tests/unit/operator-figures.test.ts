@@ -115,6 +115,8 @@ describe('the operator’s figures, two workers', () => {
       past,
     );
     db.close();
+    // Each worker reads the job backlog at most once a second (server/metrics.ts): past that, every scrape sees the job.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
 
     // Scrapes spread over both workers; each must give the cluster's counts.
     const scrapes: string[] = [];

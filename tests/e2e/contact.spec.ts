@@ -58,7 +58,7 @@ test('the four requests with a form of their own are offered beside the topics (
     ['Partner with us', '/partner'],
     ['Book a Speaker', '/book-speaker'],
     ['Get Design Help', '/design-help'],
-  ])
+  ] as const)
     await expect(topics.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
   await topics.getByRole('link', { name: 'Partner with us', exact: true }).click();
   await expect(page).toHaveURL(/\/partner$/);

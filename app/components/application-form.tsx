@@ -37,7 +37,6 @@ function fieldOrder(kind: ApplicationKind): string[] {
  */
 const focusProps = (focus: boolean) => (focus ? { autoFocus: true, 'data-focus': '' } : {});
 
-
 export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKind; result: FormResult; notice: string }) {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';

@@ -1,0 +1,48 @@
+import type { Catalogue } from './en.ts';
+
+// Issue 26: the interface in Luganda. Plain, everyday words; a person "alina obulemu" (has a
+// disability), never a word that pities; "Bakiggala" is written with a capital for the Deaf community.
+
+export const LG: Catalogue = {
+  'layout.skip': 'Genda butereevu ku bikulu',
+  'nav.home': 'Awaka',
+  'nav.about': 'Ebitukwatako',
+  'nav.stories': 'Emboozi',
+  'nav.projects': 'Pulojekiti',
+  'nav.news': 'Mu Mawulire',
+  'nav.contact': 'Tukwatagane',
+  'nav.main': 'Ebikulu',
+  'nav.mobile': 'Ku ssimu',
+  'nav.footer': 'Wansi',
+  'header.homeLink': 'Olupapula olusooka olwa {name}',
+  'header.donate': 'Waayo',
+  'header.openMenu': 'Ggulawo menyu',
+  'menu.label': 'Menyu',
+  'menu.close': 'Ggalawo menyu',
+  'footer.joinHeading': 'Weegatte ku nsonga yaffe',
+  'footer.joinText':
+    'Buli kirabo, buli nkolagana na buli ssaawa ey’obwannakyewa biyamba omuvubuka alina obulemu okuyiga, okukola n’okuwulirwa.',
+  'footer.donateNow': 'Waayo kati',
+  'footer.partner': 'Kolagana naffe',
+  'footer.volunteer': 'Beera Munnakyewa',
+  'footer.explore': 'Laba',
+  'footer.events': 'Okutendekebwa n’emikolo',
+  'footer.contact': 'Tukwatagane',
+  'footer.rights': '© {year} {name}. Eddembe lyonna likuumiddwa.',
+  'footer.privacy': 'Enkola y’Ebyama',
+  'footer.terms': 'Obukwakkulizo bw’Okukozesa',
+  'footer.accessibility': 'Okutuukirirwa',
+  'link.newTab': 'ebbikkula mu kitundu ekirala',
+  'language.label': 'Olulimi',
+  'notFound.title': 'Olupapula Terulabise',
+  'notFound.text': 'Olupapula lw’onoonya teruliiwo oba lwakyusibwa.',
+  'notFound.back': 'Ddayo Awaka',
+  'list.search': 'Noonya',
+  'list.category': 'Ekika',
+  'list.allCategories': 'Ebika byonna',
+  'list.pagination': 'Empapula',
+  'list.previous': 'Olupapula oluvuddeko',
+  'list.next': 'Olupapula oluddako',
+  'list.pageOf': 'Olupapula {page} ku {pageCount}',
+  'list.results': '{count, plural, one {Ekizuuliddwa #} other {Ebizuuliddwa #}}',
+};

@@ -1,0 +1,48 @@
+import type { Catalogue } from './en.ts';
+
+// Issue 26: the interface in Swahili. Plain, everyday words; "mtu mwenye ulemavu" (a person with a
+// disability), never a word that pities; "Viziwi" is written with a capital for the Deaf community.
+
+export const SW: Catalogue = {
+  'layout.skip': 'Ruka hadi maudhui makuu',
+  'nav.home': 'Mwanzo',
+  'nav.about': 'Kuhusu Sisi',
+  'nav.stories': 'Hadithi',
+  'nav.projects': 'Miradi',
+  'nav.news': 'Vyombo vya Habari',
+  'nav.contact': 'Wasiliana Nasi',
+  'nav.main': 'Menyu kuu',
+  'nav.mobile': 'Simu',
+  'nav.footer': 'Sehemu ya chini',
+  'header.homeLink': 'Ukurasa wa mwanzo wa {name}',
+  'header.donate': 'Changia',
+  'header.openMenu': 'Fungua menyu',
+  'menu.label': 'Menyu',
+  'menu.close': 'Funga menyu',
+  'footer.joinHeading': 'Jiunge na harakati zetu',
+  'footer.joinText':
+    'Kila mchango, ushirikiano na saa ya kujitolea humsaidia kijana mwenye ulemavu kujifunza, kufanya kazi na kusikilizwa.',
+  'footer.donateNow': 'Changia sasa',
+  'footer.partner': 'Shirikiana nasi',
+  'footer.volunteer': 'Kuwa Mjitolea',
+  'footer.explore': 'Gundua',
+  'footer.events': 'Mafunzo na matukio',
+  'footer.contact': 'Mawasiliano',
+  'footer.rights': '© {year} {name}. Haki zote zimehifadhiwa.',
+  'footer.privacy': 'Sera ya Faragha',
+  'footer.terms': 'Masharti ya Huduma',
+  'footer.accessibility': 'Ufikivu',
+  'link.newTab': 'hufunguka kwenye kichupo kipya',
+  'language.label': 'Lugha',
+  'notFound.title': 'Ukurasa Haupatikani',
+  'notFound.text': 'Ukurasa unaoutafuta haupo au umehamishwa.',
+  'notFound.back': 'Rudi Mwanzo',
+  'list.search': 'Tafuta',
+  'list.category': 'Aina',
+  'list.allCategories': 'Aina zote',
+  'list.pagination': 'Kurasa',
+  'list.previous': 'Ukurasa uliotangulia',
+  'list.next': 'Ukurasa unaofuata',
+  'list.pageOf': 'Ukurasa {page} kati ya {pageCount}',
+  'list.results': '{count, plural, one {Tokeo #} other {Matokeo #}}',
+};

@@ -34,6 +34,10 @@ export const EN = {
   'footer.accessibility': 'Accessibility',
   // The language chooser
   'link.newTab': 'opens in a new tab',
+  // Words the page script writes (app/client/reading.ts), passed as data attributes on <main>
+  'script.imageUnavailable': 'Image unavailable',
+  'script.imageUnavailableShort': 'image unavailable',
+  'script.sendError': 'There was an error. Please try again later.',
   'language.label': 'Language',
   // The page that is not there
   'notFound.title': 'Page Not Found',

@@ -116,7 +116,14 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           {t('layout.skip')}
         </a>
         <SiteHeader site={site} languages={languages} englishPath={englishPath} />
-        <main id="main" tabIndex={-1} className="pt-32 outline-none md:pt-28">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="pt-32 outline-none md:pt-28"
+          data-text-image-unavailable={language === 'en' ? undefined : t('script.imageUnavailable')}
+          data-text-image-unavailable-short={language === 'en' ? undefined : t('script.imageUnavailableShort')}
+          data-text-send-error={language === 'en' ? undefined : t('script.sendError')}
+        >
           <Outlet />
         </main>
         <SiteFooter site={site} />

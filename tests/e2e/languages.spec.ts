@@ -92,6 +92,8 @@ for (const engine of E2E_ENGINES) {
       await expect(main.getByRole('link', { name: 'Emboozi' })).toHaveAttribute('aria-current', 'page');
       await expect(page.getByRole('link', { name: 'Genda butereevu ku bikulu' })).toHaveAttribute('href', '#main');
       await expect(page.getByRole('heading', { name: 'Weegatte ku nsonga yaffe' })).toBeVisible();
+      // The page script's own words come with the page, in its language.
+      await expect(page.locator('main')).toHaveAttribute('data-text-image-unavailable', 'Ekifaananyi tekirabika');
       // Links inside the language stay in it: the layout's, and the page's own.
       await expect(page.getByRole('link', { name: 'Enkola y’Ebyama' })).toHaveAttribute('href', '/lg/privacy');
       await expect(page.getByRole('link', { name: 'Beera Munnakyewa' })).toHaveAttribute('href', '/lg/volunteer');

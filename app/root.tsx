@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteLoaderData,
   type LinksFunction,
 } from 'react-router';
 import { useEffect } from 'react';
@@ -55,11 +54,15 @@ export function wantsFrameworkScripts(matches: readonly { handle?: unknown }[]):
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const scripts = wantsFrameworkScripts(useMatches());
+  const matches = useMatches();
+  const scripts = wantsFrameworkScripts(matches);
+  // The public layout, there once per language (issue 26): its page's language and data saver.
+  const layout = matches.find((m) => m.id.endsWith('routes/public/layout'))?.loaderData as
+    { saveData?: boolean; language?: string } | undefined;
   // Issue 24: pages sent for the phone's data saver say so to their scripts (the video picks 240p).
-  const saveData = useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
+  const saveData = layout?.saveData === true;
   return (
-    <html lang="en" data-save-data={saveData ? '' : undefined}>
+    <html lang={layout?.language ?? 'en'} data-save-data={saveData ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

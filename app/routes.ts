@@ -1,39 +1,52 @@
-import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/**
+ * The public pages (spec §2, in spec order, then the pages the spec leaves unshown), once per language
+ * (issue 26, docs/decisions/030-languages.md): English at the root, Luganda under /lg and Swahili under
+ * /sw, each copy with route ids of its own. The layout answers 404 under a language that is turned off.
+ */
+function publicPages(language: '' | 'lg' | 'sw'): RouteConfigEntry[] {
+  const page = (path: string, file: string, options: { id?: string } = {}) =>
+    route(path, file, language ? { id: `${language}:${options.id ?? file.replace(/\.tsx$/, '')}` } : options);
+  return [
+    index('routes/public/home.tsx', language ? { id: `${language}:routes/public/home` } : {}),
+    page('about', 'routes/public/about.tsx'),
+    page('blog', 'routes/public/blog.tsx'),
+    page('blog/:id', 'routes/public/article.tsx', { id: 'article-blogs' }),
+    page('news', 'routes/public/news.tsx'),
+    page('news/:id', 'routes/public/article.tsx', { id: 'article-news' }),
+    page('resources', 'routes/public/resources.tsx'),
+    page('resources/:id', 'routes/public/article.tsx', { id: 'article-resources' }),
+    page('services', 'routes/public/services.tsx'),
+    page('services/awareness-course', 'routes/public/awareness-course.tsx'),
+    page('services/:id', 'routes/public/service.tsx'),
+    // Issue 27: trainings and events, each event's page and registration, and a registrant's cancellation link.
+    page('events', 'routes/public/events.tsx'),
+    page('events/cancel/:token', 'routes/public/event-cancel.tsx'),
+    page('events/:slug', 'routes/public/event.tsx'),
+    page('contact', 'routes/public/contact.tsx'),
+    // Issue 27: the footer's and home page's calls to action, each a form of its own (one module).
+    page('volunteer', 'routes/public/application.tsx', { id: 'application-volunteer' }),
+    page('partner', 'routes/public/application.tsx', { id: 'application-partner' }),
+    page('book-speaker', 'routes/public/application.tsx', { id: 'application-speaker' }),
+    page('design-help', 'routes/public/application.tsx', { id: 'application-design' }),
+    page('newsletter', 'routes/public/newsletter.tsx'),
+    page('newsletter/confirm/:token', 'routes/public/newsletter-confirm.tsx'),
+    page('newsletter/unsubscribe/:token', 'routes/public/newsletter-unsubscribe.tsx'),
+    page('privacy', 'routes/public/privacy.tsx'),
+    page('terms', 'routes/public/terms.tsx'),
+    page('accessibility', 'routes/public/accessibility.tsx'),
+    // Issue 13: a draft or scheduled item seen through its preview link.
+    page('preview/:token', 'routes/public/preview.tsx'),
+    page('*', 'routes/public/not-found.tsx'),
+  ];
+}
 
 // The route table of spec §2, in spec order, then the pages and endpoints the spec leaves unshown.
 export default [
-  layout('routes/public/layout.tsx', [
-    index('routes/public/home.tsx'),
-    route('about', 'routes/public/about.tsx'),
-    route('blog', 'routes/public/blog.tsx'),
-    route('blog/:id', 'routes/public/article.tsx', { id: 'article-blogs' }),
-    route('news', 'routes/public/news.tsx'),
-    route('news/:id', 'routes/public/article.tsx', { id: 'article-news' }),
-    route('resources', 'routes/public/resources.tsx'),
-    route('resources/:id', 'routes/public/article.tsx', { id: 'article-resources' }),
-    route('services', 'routes/public/services.tsx'),
-    route('services/awareness-course', 'routes/public/awareness-course.tsx'),
-    route('services/:id', 'routes/public/service.tsx'),
-    // Issue 27: trainings and events, each event's page and registration, and a registrant's cancellation link.
-    route('events', 'routes/public/events.tsx'),
-    route('events/cancel/:token', 'routes/public/event-cancel.tsx'),
-    route('events/:slug', 'routes/public/event.tsx'),
-    route('contact', 'routes/public/contact.tsx'),
-    // Issue 27: the footer's and home page's calls to action, each a form of its own (one module).
-    route('volunteer', 'routes/public/application.tsx', { id: 'application-volunteer' }),
-    route('partner', 'routes/public/application.tsx', { id: 'application-partner' }),
-    route('book-speaker', 'routes/public/application.tsx', { id: 'application-speaker' }),
-    route('design-help', 'routes/public/application.tsx', { id: 'application-design' }),
-    route('newsletter', 'routes/public/newsletter.tsx'),
-    route('newsletter/confirm/:token', 'routes/public/newsletter-confirm.tsx'),
-    route('newsletter/unsubscribe/:token', 'routes/public/newsletter-unsubscribe.tsx'),
-    route('privacy', 'routes/public/privacy.tsx'),
-    route('terms', 'routes/public/terms.tsx'),
-    route('accessibility', 'routes/public/accessibility.tsx'),
-    // Issue 13: a draft or scheduled item seen through its preview link.
-    route('preview/:token', 'routes/public/preview.tsx'),
-    route('*', 'routes/public/not-found.tsx'),
-  ]),
+  layout('routes/public/layout.tsx', publicPages('')),
+  route('lg', 'routes/public/layout.tsx', { id: 'lg:routes/public/layout' }, publicPages('lg')),
+  route('sw', 'routes/public/layout.tsx', { id: 'sw:routes/public/layout' }, publicPages('sw')),
   // The staff dashboard (spec §2 "Admin dashboard"). Every /admin route sits inside this layout, whose
   // middleware refuses what routes/admin/access.ts does not allow (spec §6).
   layout('routes/admin/layout.tsx', [

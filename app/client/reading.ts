@@ -8,6 +8,14 @@
 
 type ToastType = 'success' | 'error' | 'warning' | 'info';
 
+/**
+ * Issue 26: a few words the script writes itself, in the page's language. The public layout puts them
+ * on <main> as data attributes (data-text-…); English when a page has none.
+ */
+function pageText(name: 'imageUnavailable' | 'imageUnavailableShort' | 'sendError', english: string): string {
+  const key = `text${name[0]!.toUpperCase()}${name.slice(1)}`;
+  return document.getElementById('main')?.dataset[key] ?? english;
+}
 /** The classes of app/components/toast.tsx, whose live regions the server renders empty. */
 const TOAST_STYLES: Record<ToastType, string> = {
   success: 'border-emerald-700 bg-emerald-50 text-emerald-950',
@@ -226,10 +234,10 @@ function images(root: ParentNode): void {
       frame.dataset.state = 'failed';
       frame.classList.remove('animate-pulse', 'relative', 'overflow-hidden');
       frame.classList.add('flex', 'items-center', 'justify-center', 'text-sm', 'font-medium', 'text-slate-700');
-      const words = element('span', '', 'Image unavailable');
+      const words = element('span', '', pageText('imageUnavailable', 'Image unavailable'));
       if (img.alt) {
         frame.setAttribute('role', 'img');
-        frame.setAttribute('aria-label', `${img.alt} (image unavailable)`);
+        frame.setAttribute('aria-label', `${img.alt} (${pageText('imageUnavailableShort', 'image unavailable')})`);
         words.setAttribute('aria-hidden', 'true');
       }
       img.replaceWith(words);
@@ -412,7 +420,7 @@ function answerForms(root: ParentNode): void {
         if (answer.dataset.answer === 'invalid') email?.setAttribute('aria-invalid', 'true');
         else email?.removeAttribute('aria-invalid');
       } catch {
-        if (into) into.textContent = 'There was an error. Please try again later.';
+        if (into) into.textContent = pageText('sendError', 'There was an error. Please try again later.');
       }
       if (into) email?.setAttribute('aria-describedby', into.id);
       done();

@@ -1,3 +1,4 @@
+import { useI18n } from '~/lib/i18n/i18n';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useLocation, useSubmit } from 'react-router';
 import { VIDEO_TEXTS } from '~/lib/video';
@@ -39,9 +40,10 @@ export function ListSearch({
   categories,
   searchLabel,
   placeholder,
-  allCategoriesLabel = 'All categories',
+  allCategoriesLabel,
   signLanguage,
 }: ListSearchProps) {
+  const { t } = useI18n();
   const submit = useSubmit();
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
@@ -115,7 +117,7 @@ export function ListSearch({
       {categories && (
         <div className="sm:w-64">
           <label htmlFor={`${id}-category`} className="block text-sm font-semibold text-slate-900">
-            Category
+            {t('list.category')}
           </label>
           <select
             ref={select}
@@ -125,7 +127,7 @@ export function ListSearch({
             onChange={() => send(false)}
             className="mt-1 block min-h-12 w-full rounded-xl border-2 border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-indigo-800"
           >
-            <option value="">{allCategoriesLabel}</option>
+            <option value="">{allCategoriesLabel ?? t('list.allCategories')}</option>
             {categories.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}
@@ -152,7 +154,7 @@ export function ListSearch({
         </div>
       )}
       <button type="submit" className="min-h-12 rounded-full bg-amber-400 px-8 font-semibold text-slate-900 hover:bg-amber-300">
-        Search
+        {t('list.search')}
       </button>
     </Form>
   );

@@ -2,6 +2,10 @@ import { NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { CloseIcon, MailIcon } from './icons';
 import { NavList } from './nav-list';
 import { SocialLinks } from './social-links';
+import { LanguageChooser } from './language-chooser';
+import { useI18n } from '~/lib/i18n/i18n';
+import type { Language } from '~/lib/languages';
+import { NAV_LABELS } from '~/lib/i18n/nav';
 
 export const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -12,11 +16,20 @@ export const MOBILE_MENU_ID = 'mobile-menu';
  * link loads the page, which closes it. The page script (app/client/reading.ts) does the same where
  * the browser lacks commands, keeps Tab inside and keeps the button's aria-expanded true.
  */
-export function MobileMenu({ site }: { site: SiteInfo }) {
+export function MobileMenu({
+  site,
+  languages = ['en'],
+  englishPath = '/',
+}: {
+  site: SiteInfo;
+  languages?: readonly Language[];
+  englishPath?: string;
+}) {
+  const { t, path } = useI18n();
   return (
     <dialog
       id={MOBILE_MENU_ID}
-      aria-label="Menu"
+      aria-label={t('menu.label')}
       closedby="any"
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-0 shadow-xl backdrop:bg-slate-900/60 open:flex motion-safe:open:animate-slide-in md:hidden"
     >
@@ -25,22 +38,29 @@ export function MobileMenu({ site }: { site: SiteInfo }) {
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100"
-          aria-label="Close menu"
+          aria-label={t('menu.close')}
           {...{ command: 'close', commandfor: MOBILE_MENU_ID }}
         >
           <CloseIcon />
         </button>
       </div>
       <NavList
-        label="Mobile"
+        label={t('nav.mobile')}
         className="px-2 py-4"
         listClassName="space-y-1"
-        links={NAV_LINKS.map((link) => ({ to: link.to, label: link.mobileLabel, end: link.to === '/' }))}
+        links={NAV_LINKS.map((link) => ({ to: path(link.to), label: t(NAV_LABELS[link.to].mobileLabel), end: link.to === '/' }))}
         look={{
           base: 'block rounded-lg px-4 py-3 text-lg font-medium',
           current: 'bg-indigo-50 text-indigo-900 font-semibold',
           other: 'text-slate-800 hover:bg-slate-100',
         }}
+      />
+      <LanguageChooser
+        languages={languages}
+        englishPath={englishPath}
+        className="border-t border-slate-200 px-4 py-4"
+        linkClassName="inline-flex min-h-11 items-center rounded-lg px-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+        currentClassName="bg-indigo-50 font-semibold text-indigo-900"
       />
       <div className="mt-auto space-y-4 border-t border-slate-200 px-6 py-6">
         <a

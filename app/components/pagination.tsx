@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useI18n } from '~/lib/i18n/i18n';
 
 /** The address of another page of the current list, keeping the search and category. */
 export function pageHref(pathname: string, search: string, page: number): string {
@@ -27,20 +28,23 @@ const linkStyle =
 /** Previous / next page links as plain links, so paging works without JavaScript. Hidden for one page. */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   const { pathname, search } = useLocation();
+  const { t } = useI18n();
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-3 pt-4 sm:gap-4">
+    <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-center gap-3 pt-4 sm:gap-4">
       {page > 1 && (
         <Link to={pageHref(pathname, search, page - 1)} rel="prev" className={linkStyle}>
-          <span aria-hidden="true">←&nbsp;</span>Previous page
+          <span aria-hidden="true">←&nbsp;</span>
+          {t('list.previous')}
         </Link>
       )}
       <p className="order-first w-full text-center text-slate-700 sm:order-none sm:w-auto">
-        Page {page} of {pageCount}
+        {t('list.pageOf', { page, pageCount })}
       </p>
       {page < pageCount && (
         <Link to={pageHref(pathname, search, page + 1)} rel="next" className={linkStyle}>
-          Next page<span aria-hidden="true">&nbsp;→</span>
+          {t('list.next')}
+          <span aria-hidden="true">&nbsp;→</span>
         </Link>
       )}
     </nav>

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteInfo } from './site';
+import { pathInLanguage } from './languages.ts';
 
 // Builds every page's <title>, description, canonical URL and sharing cards in one place.
 
@@ -27,7 +28,8 @@ export function absoluteUrl(site: SiteInfo | undefined, path: string): string {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const name = input.site?.name ?? '';
   const fullTitle = name && input.title !== name ? `${input.title} | ${name}` : input.title;
-  const url = absoluteUrl(input.site, input.path);
+  // Issue 26: a page in Luganda or Swahili is its own canonical address, under its language's prefix.
+  const url = absoluteUrl(input.site, input.site?.language ? pathInLanguage(input.path, input.site.language) : input.path);
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: input.description },
@@ -54,6 +56,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 
 /** The layout route's site details, as seen from a route's meta function. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
-  const layout = matches.find((m) => m?.id === 'routes/public/layout');
+  // Issue 26: the layout is there once per language (routes.ts); its id ends the same in each.
+  const layout = matches.find((m) => m?.id.endsWith('routes/public/layout'));
   return (layout?.loaderData as { site?: SiteInfo } | undefined)?.site;
 }

@@ -52,7 +52,8 @@ export type FieldKind =
   | 'rich' // HTML from the rich-text editor, sanitised on the server as stories are
   | 'image' // an uploaded picture's address
   | 'storyLink' // the address of a story on this site, or empty for automatic
-  | 'timeZone'; // an IANA time zone name, such as Africa/Kampala (issue 13)
+  | 'timeZone' // an IANA time zone name, such as Africa/Kampala (issue 13)
+  | 'onOff'; // 'on' or 'off', chosen from a list (issue 26: a language offered on the public site)
 
 export interface FieldSpec {
   label: string;
@@ -216,6 +217,21 @@ export const SETTING_FIELDS = {
     required: true,
     hint: 'Scheduled stories and news are entered and shown in this time zone, such as Africa/Kampala or Europe/London.',
   },
+  // Languages (settings:links, the Super Admin), issue 26
+  languageLg: {
+    label: 'Luganda (Oluganda)',
+    kind: 'onOff',
+    max: 3,
+    required: true,
+    hint: 'On: the public site is offered in Luganda under /lg/, with a language chooser in the header and menu.',
+  },
+  languageSw: {
+    label: 'Swahili (Kiswahili)',
+    kind: 'onOff',
+    max: 3,
+    required: true,
+    hint: 'On: the public site is offered in Swahili under /sw/, with a language chooser in the header and menu.',
+  },
 } as const satisfies Record<string, FieldSpec>;
 
 export type SettingField = keyof typeof SETTING_FIELDS;
@@ -314,6 +330,13 @@ export const SETTING_GROUPS = {
     permission: 'settings:texts',
     fields: ['timeZone'],
   },
+  languages: {
+    title: 'Languages',
+    description:
+      'The languages the public site is offered in besides English. The interface is translated; stories and other content stay in English for now.',
+    permission: 'settings:links',
+    fields: ['languageLg', 'languageSw'],
+  },
 } as const satisfies Record<string, GroupSpec>;
 
 export type SettingGroup = keyof typeof SETTING_GROUPS;
@@ -352,6 +375,7 @@ export const SETTINGS_MESSAGES = {
   storyMissing: 'There is no story at that address. Please check the link, or leave it empty.',
   tooDeep: 'The formatting is nested too deeply. Please remove some of the nested lists, quotes or styles.',
   timeZone: 'Please enter a time zone such as Africa/Kampala or Europe/London.',
+  onOff: 'Please choose On or Off.',
 } as const;
 
 export const requiredMessage = (label: string) => `${label} is required`;
@@ -450,6 +474,8 @@ function fieldSchema(field: SettingField): z.ZodType<string | number> {
         .trim()
         .min(1, requiredMessage(label))
         .refine((v) => isTimeZone(v), SETTINGS_MESSAGES.timeZone);
+    case 'onOff':
+      return z.string().refine((v) => v === 'on' || v === 'off', SETTINGS_MESSAGES.onOff);
     case 'rich':
       return z.string().check((ctx) => {
         const message = richTextProblem(label, ctx.value, required);
@@ -521,6 +547,9 @@ export interface LegalPageText {
 
 /** The words the site showed before Site settings existed: the defaults of every text field. */
 export const TEXT_DEFAULTS = {
+  // Issue 26: no language but English until the Super Admin turns one on.
+  languageLg: 'off',
+  languageSw: 'off',
   courseBanner: COURSE_BANNER_TEXT,
   footerDescription:
     'We raise disability awareness in Uganda through education and storytelling, and create opportunities for young persons with disabilities.',

@@ -1,4 +1,5 @@
 import { COLLECTION_INFO } from './collections.ts';
+import type { Language } from './languages.ts';
 
 // What the shared layout shows on every page (spec §1 footer, §2 header). Read on the server from
 // Site settings (app/server/site/site.server.ts: a staff edit wins, else the environment's value, else the
@@ -24,6 +25,8 @@ export interface SiteInfo extends Organisation {
   /** The site's public address without a trailing slash, for canonical URLs and feeds. */
   publicUrl: string;
   year: number;
+  /** Issue 26: the page's language when it is not English (its canonical address carries the prefix). */
+  language?: Language;
 }
 
 /** spec §2: the course banner's words until staff change them in Site settings. */

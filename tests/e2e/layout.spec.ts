@@ -131,7 +131,8 @@ test.describe('shared layout at 375 px', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('navigation').getByRole('link')).toHaveText([
+    // Issue 26: the demo offers Luganda and Swahili, so the menu also has the language chooser.
+    await expect(menu.getByRole('navigation', { name: 'Mobile' }).getByRole('link')).toHaveText([
       'Home',
       'About Us',
       'Projects',

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathWithoutLanguage } from '~/lib/languages';
+import { saveSiteSettings } from '~/server/site/site-settings.server';
 import { startSiteProcess, type SiteProcess } from '../support/site-process';
 import { makeTestClip } from '../support/video-clips';
 import { staffUserByEmail } from '../support/staff';
@@ -413,7 +415,9 @@ async function walkEvent(n: number) {
 }
 
 /** What fills each parameter of a route's address: a real item, made through the services. */
-async function paramValue(pattern: string, param: string): Promise<string> {
+async function paramValue(languagePattern: string, param: string): Promise<string> {
+  // Issue 26: a page in Luganda or Swahili takes the same items as its English page.
+  const pattern = pathWithoutLanguage(languagePattern);
   const n = ++made;
   if (param === '*') return `nothing-here-${n}`;
   if (param === 'type') return 'blogs';
@@ -656,6 +660,8 @@ beforeAll(async () => {
   setDatabase(database);
   setUploadsRoot(dataDir);
   admin = await staffUserByEmail(database.db, SUPER_ADMIN_EMAIL);
+  // Issue 26: Luganda and Swahili on, so their pages (/lg/…, /sw/…) are walked as pages, not 404s.
+  await saveSiteSettings(admin, 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: '127.0.0.1' });
   readyVideoId = await makeReadyVideo();
 
   // The page routes' forms, read from their pages as the super admin sees them.

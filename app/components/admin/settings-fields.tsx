@@ -12,7 +12,7 @@ function noteOf(field: SettingField, extra?: string): string | undefined {
   const limit =
     spec.kind === 'number'
       ? 'A whole number from 0 to 1,000,000.'
-      : spec.kind === 'email' || spec.kind === 'phone' || spec.kind === 'image'
+      : spec.kind === 'email' || spec.kind === 'phone' || spec.kind === 'image' || spec.kind === 'onOff'
         ? ''
         : spec.kind === 'link'
           ? `Starts with https://.${spec.required ? '' : ' Leave it empty to hide it.'}`
@@ -61,6 +61,15 @@ export function SettingsField({ field, value, error, readOnly = false, extraNote
             rows={spec.max > 600 ? 9 : spec.max >= 600 ? 5 : spec.max > 300 ? 4 : 2}
             className={look}
           />
+        ) : spec.kind === 'onOff' ? (
+          readOnly ? (
+            <input {...control} type="text" readOnly defaultValue={value === 'on' ? 'On' : 'Off'} className={look} />
+          ) : (
+            <select {...control} {...common} className={look}>
+              <option value="off">Off</option>
+              <option value="on">On</option>
+            </select>
+          )
         ) : (
           <input
             {...control}

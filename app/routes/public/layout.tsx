@@ -1,4 +1,8 @@
-import { Outlet } from 'react-router';
+import { data, Outlet, useMatches } from 'react-router';
+import { LanguageAlternates } from '~/components/language-chooser';
+import { I18nProvider, translator } from '~/lib/i18n/i18n';
+import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
+import { localiseLinks } from '~/lib/localise-links';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
@@ -7,7 +11,7 @@ import { formatBytes, wantsSaveData } from '~/lib/save-data';
 import { pictureBytes } from '~/server/media/picture-sizes.server';
 import { pageScript } from '~/server/platform/page-scripts.server';
 import { publicStylesheetFor } from '~/server/http/stylesheet.server';
-import { getSiteInfo } from '~/server/site/site.server';
+import { getPublicLanguages, getSiteInfo } from '~/server/site/site.server';
 import type { ScriptsHandle } from '~/root';
 import type { Route } from './+types/layout';
 
@@ -24,8 +28,19 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Issue 26: the same layout serves /, /lg and /sw (routes.ts); a language turned off has no pages.
+  const language = languageOfPath(url.pathname);
+  const [site, languages] = await Promise.all([getSiteInfo(), getPublicLanguages()]);
+  if (!languages.includes(language)) throw data(null, { status: 404 });
+  // The page's address in English, for the language chooser and the alternates (paging is kept).
+  const page = url.searchParams.get('page');
+  const query = page && /^\d{1,6}$/.test(page) ? `?page=${page}` : '';
   return {
-    site: await getSiteInfo(),
+    site: language === 'en' ? site : { ...site, language },
+    language,
+    languages,
+    englishPath: pathWithoutLanguage(url.pathname) + query,
     script: pageScript('reading'),
     saveData: wantsSaveData(request.headers),
     stylesheet: publicStylesheetFor(request),
@@ -41,6 +56,17 @@ const PICTURE_BYTES = /<span data-picture-bytes="([^"<>]{1,600})"><\/span>/g;
  * picture: the rendered page says which pictures it left out.
  */
 export const middleware: Route.MiddlewareFunction[] = [
+  // Issue 26: links inside a language stay in it, in the page's own words (stories, buttons) as well as
+  // the layout's: a page under /lg or /sw has its links to English public pages put under its prefix.
+  async ({ request }, next) => {
+    const response = (await next()) as Response;
+    const language = languageOfPath(new URL(request.url).pathname);
+    if (language === 'en' || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+    const html = localiseLinks(await response.text(), language);
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  },
   async ({ request }, next) => {
     const response = (await next()) as Response;
     if (!wantsSaveData(request.headers) || !response.headers.get('content-type')?.startsWith('text/html')) return response;
@@ -59,36 +85,49 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** spec §2 shared layout: header, mobile menu, routed content offset below the fixed header, footer. */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { site, script, stylesheet, saveData } = loaderData;
+  const { site, script, stylesheet, saveData, language, languages, englishPath } = loaderData;
+  const t = translator(language);
+  // No alternates on the page that is not there.
+  const notFound = useMatches().at(-1)?.id.endsWith('routes/public/not-found') === true;
   return (
-    <ToastProvider>
-      {/*
+    <I18nProvider language={language}>
+      <ToastProvider>
+        {!notFound && <LanguageAlternates languages={languages} englishPath={englishPath} publicUrl={site.publicUrl} />}
+        {/*
         Issue 24: inside the page on a reader's first page of a visit, linked after (lib/first-visit.ts).
         The first page also has the browser fetch the file once it is idle, for the next page; not with
         the data saver on, where most visits are one page. React puts these in the head.
       */}
-      {stylesheet.css === undefined ? (
-        <link rel="stylesheet" href={stylesheet.href} precedence="default" />
-      ) : (
-        <>
-          <style href={stylesheet.href} precedence="default">
-            {stylesheet.css}
-          </style>
-          {!saveData && <link rel="prefetch" href={stylesheet.href} as="style" />}
-        </>
-      )}
-      <script type="module" async src={script} />
-      <a
-        href="#main"
-        className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      <SiteHeader site={site} />
-      <main id="main" tabIndex={-1} className="pt-32 outline-none md:pt-28">
-        <Outlet />
-      </main>
-      <SiteFooter site={site} />
-    </ToastProvider>
+        {stylesheet.css === undefined ? (
+          <link rel="stylesheet" href={stylesheet.href} precedence="default" />
+        ) : (
+          <>
+            <style href={stylesheet.href} precedence="default">
+              {stylesheet.css}
+            </style>
+            {!saveData && <link rel="prefetch" href={stylesheet.href} as="style" />}
+          </>
+        )}
+        <script type="module" async src={script} />
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t('layout.skip')}
+        </a>
+        <SiteHeader site={site} languages={languages} englishPath={englishPath} />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="pt-32 outline-none md:pt-28"
+          data-text-image-unavailable={language === 'en' ? undefined : t('script.imageUnavailable')}
+          data-text-image-unavailable-short={language === 'en' ? undefined : t('script.imageUnavailableShort')}
+          data-text-send-error={language === 'en' ? undefined : t('script.sendError')}
+        >
+          <Outlet />
+        </main>
+        <SiteFooter site={site} />
+      </ToastProvider>
+    </I18nProvider>
   );
 }

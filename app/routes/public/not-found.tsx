@@ -1,25 +1,31 @@
 import { data, Link } from 'react-router';
+import { translator, useI18n } from '~/lib/i18n/i18n';
+import { languageOfPath } from '~/lib/languages';
 import type { Route } from './+types/not-found';
 
 export function loader() {
   return data({ title: 'Page Not Found' }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: translator(languageOfPath(location.pathname))('notFound.title') },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function NotFound() {
+  const { t, path } = useI18n();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-indigo-700" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-4xl font-bold text-slate-900">Page Not Found</h1>
-      <p className="mt-4 text-lg text-slate-700">The page you are looking for does not exist or has moved.</p>
+      <h1 className="mt-4 text-4xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t('notFound.text')}</p>
       <Link
-        to="/"
+        to={path('/')}
         className="mt-8 inline-block rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800"
       >
-        Back to Home
+        {t('notFound.back')}
       </Link>
     </section>
   );

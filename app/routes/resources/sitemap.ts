@@ -3,6 +3,8 @@ import { DEFAULT_SERVICE_IDS } from '~/lib/services';
 import { APPLICATION_PATHS } from '~/lib/applications';
 import { getConfig } from '~/server/platform/config.server';
 import { getDb } from '~/server/db/db.server';
+import { pathInLanguage } from '~/lib/languages';
+import { getPublicLanguages } from '~/server/site/site.server';
 import { escapeXml, XML_CACHE_CONTROL } from './rss';
 
 // Every public page and every article, service and resource, for search engines (issue 3 item 10).
@@ -28,7 +30,7 @@ export const SITEMAP_PAGES = [
 
 export async function loader() {
   const db = getDb();
-  const [content, services, events] = await Promise.all([
+  const [content, services, events, languages] = await Promise.all([
     // Issue 13: only published items; a draft's or scheduled item's address answers 404.
     db
       .selectFrom('content')
@@ -45,6 +47,7 @@ export async function loader() {
       .orderBy('starts_at', 'desc')
       .limit(5_000)
       .execute(),
+    getPublicLanguages(),
   ]);
   const newest: Partial<Record<string, string>> = {};
   for (const row of content) {
@@ -53,9 +56,23 @@ export async function loader() {
     if (!newest['/'] || row.updated_at > newest['/']) newest['/'] = row.updated_at;
   }
   const base = getConfig().publicUrl;
-  const url = (path: string, lastmod?: string) =>
-    `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  const entry = (path: string, lastmod: string | undefined, alternates: string) =>
+    `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
+  // Issue 26: with a language besides English turned on, every page is listed in each language, each
+  // naming all of them (and English as x-default) as alternates.
+  const url = (path: string, lastmod?: string) => {
+    if (languages.length < 2) return entry(path, lastmod, '');
+    const link = (hreflang: string, href: string) =>
+      `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(base + href)}"/>`;
+    const alternates =
+      languages.map((language) => link(language, pathInLanguage(path, language))).join('') + link('x-default', path);
+    return languages.map((language) => entry(pathInLanguage(path, language), lastmod, alternates)).join('\n');
+  };
+  const namespaces =
+    languages.length < 2
+      ? 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"'
+      : 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset ${namespaces}>`];
   for (const path of SITEMAP_PAGES) lines.push(url(path, newest[path]));
   for (const row of content) lines.push(url(articlePath(row.collection, encodeURIComponent(row.id)), row.updated_at));
   if (services.length) for (const row of services) lines.push(url(`/services/${encodeURIComponent(row.id)}`, row.updated_at));

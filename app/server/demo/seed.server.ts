@@ -12,6 +12,7 @@ import { storedBody } from '../platform/sanitize.server.ts';
 import type { RevisionSnapshot } from '../../lib/revisions.ts';
 import { loadSharp, storeImage, type StoredImage } from '../media/storage.server.ts';
 import { SETTING_KEYS, writeSetting } from '../platform/settings.server.ts';
+import { settingKey } from '../../lib/site-settings.ts';
 import { defaultServices } from '../content/services.server.ts';
 
 export interface SuperAdminResult {
@@ -340,6 +341,9 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
         .execute();
     }
     await writeSetting(trx, SETTING_KEYS.founderEmail, DEFAULT_FOUNDER.email);
+    // Issue 26: the demo shows the site in Luganda and Swahili too (the Super Admin can turn them off).
+    await writeSetting(trx, settingKey('languageLg'), 'on');
+    await writeSetting(trx, settingKey('languageSw'), 'on');
     await writeSetting(trx, SETTING_KEYS.demoSeededAt, nowIso());
   });
   return { seeded: true, articles: SEED_ARTICLES.length };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SiteInfo } from '../../lib/site.ts';
+import { DEFAULT_LANGUAGE, PREFIXED_LANGUAGES, type Language, type PrefixedLanguage } from '../../lib/languages.ts';
 import {
   LEGAL_DEFAULT_UPDATED,
   STAT_COUNT,
@@ -59,6 +60,16 @@ export async function getSiteInfo(db: Kysely<Database> = getDb()): Promise<SiteI
     publicUrl: getConfig().publicUrl,
     year: new Date().getFullYear(),
   };
+}
+
+/**
+ * Issue 26: the languages the public site is offered in, English first, then each one the Super Admin
+ * has turned on in Site settings (English alone when none is).
+ */
+export async function getPublicLanguages(db: Kysely<Database> = getDb()): Promise<Language[]> {
+  const { values } = await readSiteSettings(['languageLg', 'languageSw'], db);
+  const on: Record<PrefixedLanguage, boolean> = { lg: values.languageLg === 'on', sw: values.languageSw === 'on' };
+  return [DEFAULT_LANGUAGE, ...PREFIXED_LANGUAGES.filter((language) => on[language])];
 }
 
 /** One outgoing link (/donate and /course redirect to it). */

@@ -1,0 +1,64 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createContext, useContext, type ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from '../languages.ts';
+import { EN, type Catalogue, type MessageId } from './en.ts';
+import { LG } from './lg.ts';
+import { SW } from './sw.ts';
+
+// Issue 26: the interface's words in the reader's language, formatted by @formatjs/intl (ICU
+// MessageFormat; plural rules, numbers and dates from the runtime's Intl). Public pages are rendered on
+// the server only (decision 025), so the words are chosen there and the browser runs no i18n code.
+
+export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en: EN, lg: LG, sw: SW };
+
+const cache = createIntlCache();
+const intls = new Map<Language, IntlShape<string>>();
+
+/** One formatter per language, made once. A key missing from a catalogue falls back to the English source. */
+export function intlFor(language: Language): IntlShape<string> {
+  let intl = intls.get(language);
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale: language,
+        defaultLocale: DEFAULT_LANGUAGE,
+        messages: { ...EN, ...CATALOGUES[language] },
+        onError: () => {},
+      },
+      cache,
+    );
+    intls.set(language, intl);
+  }
+  return intl;
+}
+
+export type Values = Record<string, string | number>;
+export type Translate = (id: MessageId, values?: Values) => string;
+
+/** The words of `language`, as a function of the message's key. */
+export function translator(language: Language): Translate {
+  const intl = intlFor(language);
+  return (id, values) => intl.formatMessage({ id, defaultMessage: EN[id] }, values);
+}
+
+export interface I18n {
+  language: Language;
+  t: Translate;
+  /** An English site path in the reader's language (links inside a language stay in it). */
+  path: (path: string) => string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function i18nFor(language: Language): I18n {
+  return { language, t: translator(language), path: (p) => pathInLanguage(p, language) };
+}
+
+export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
+  return <I18nContext.Provider value={i18nFor(language)}>{children}</I18nContext.Provider>;
+}
+
+/** The reader's language and words; English outside a provider (the dashboard, tests). */
+export function useI18n(): I18n {
+  return useContext(I18nContext) ?? i18nFor(DEFAULT_LANGUAGE);
+}

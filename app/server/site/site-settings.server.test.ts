@@ -312,7 +312,7 @@ describe.each(ENGINES)('site settings on %s', (engine) => {
     expect((await getSiteInfo(db())).donationUrl).toBe('https://donate.test.example/give');
 
     const views = await loadSettingsView(actors.ADMIN);
-    expect(views.filter((g) => !g.editable).map((g) => g.id)).toEqual(['organisation', 'links']);
+    expect(views.filter((g) => !g.editable).map((g) => g.id)).toEqual(['organisation', 'links', 'languages']);
     expect(views.map((g) => g.id)).toEqual(GROUP_IDS);
   });
 

@@ -16,6 +16,7 @@ import m0012 from './migrations/0012_two_factor.ts';
 import m0013 from './migrations/0013_applications.ts';
 import m0014 from './migrations/0014_events.ts';
 import m0015 from './migrations/0015_analytics.ts';
+import m0016 from './migrations/0016_languages_and_easy_read.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -39,6 +40,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0013_applications': m0013(),
     '0014_events': m0014(),
     '0015_analytics': m0015(),
+    '0016_languages_and_easy_read': m0016(),
   };
 }
 

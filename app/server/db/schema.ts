@@ -75,6 +75,12 @@ export interface ContentTable {
   demo: Generated<number>;
   /** Issue 14: its sign-language video (`videos.id`), or null. */
   video_id: Generated<string | null>;
+  /** Issue 26: 'en', or the language of a version that translates `translation_of`. */
+  language: Generated<string>;
+  /** Issue 26: the English item this row translates; null for an English item. */
+  translation_of: Generated<string | null>;
+  /** Issue 26: the plain-language (easy read) text, or null. */
+  easy_read: Generated<string | null>;
   created_at: string;
   published_at: string;
   updated_at: string;
@@ -134,8 +140,27 @@ export interface ServiceTable {
   demo: Generated<number>;
   /** Issue 14: its sign-language video (`videos.id`), or null. */
   video_id: Generated<string | null>;
+  /** Issue 26: the plain-language (easy read) text, or null. */
+  easy_read: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** Issue 26: a service in Luganda or Swahili, drafted and published on its own. */
+export interface ServiceTranslationTable {
+  service_id: string;
+  language: string;
+  title: string;
+  description: string;
+  /** JSON array of strings. */
+  features: Generated<string>;
+  easy_read: Generated<string | null>;
+  status: Generated<'draft' | 'published'>;
+  version: Generated<number>;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
 }
 
 /** Issue 27: a contact message's statuses, then an application's (contacted, accepted, declined). */
@@ -445,6 +470,7 @@ export interface Database {
   content: ContentTable;
   preview_links: PreviewLinkTable;
   services: ServiceTable;
+  service_translations: ServiceTranslationTable;
   contacts: ContactTable;
   contact_replies: ContactReplyTable;
   media: MediaTable;

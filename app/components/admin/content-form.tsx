@@ -25,7 +25,7 @@ import { AutosaveBanner, AutosaveScope, useAutosave } from './autosave';
 import { Field, FieldError, inputClass } from './form';
 import { FeaturedImage } from './featured-image';
 import { checkPostedForm, focusFirstError } from './form-checks';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from './rich-text-editor.client';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 import { SignLanguageVideo } from './sign-language-video';
 import { CAPTIONS_MESSAGES } from '~/lib/webvtt';

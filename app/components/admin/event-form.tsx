@@ -4,7 +4,7 @@ import { EVENT_LIMITS, type EventErrors, type EventFormFailure, type EventFormSh
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
 import { Field, FieldError, inputClass } from './form';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from './rich-text-editor.client';
 
 // Issue 27: the Add event / Edit event form. Works as a plain multipart post (the picture is sent
 // with it, the description is a textarea of HTML); with JavaScript the description is the content

@@ -1,7 +1,7 @@
 import { FIELD_SPECS, type SettingField } from '~/lib/site-settings';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Field, FieldError, inputClass } from './form';
-import { RichTextEditor } from './rich-text-editor';
+import { RichTextEditor } from './rich-text-editor.client';
 
 // The Site settings form's fields, one component per kind of value (app/lib/site-settings.ts): one
 // line, plain paragraphs, email, phone, a link, a whole number, the address of a story, a rich text.

@@ -13,7 +13,6 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
-import pg from 'pg';
 import { ConfigError } from '../platform/config.server.ts';
 import type { Database } from './schema.ts';
 
@@ -144,6 +143,8 @@ function createPrivateFile(file: string): void {
 }
 
 async function openPostgres(databaseUrl: string, schema?: string): Promise<DatabaseHandle> {
+  // Loaded only on PostgreSQL: a site on SQLite never holds the driver.
+  const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);
   const location = `${url.hostname}:${url.port || '5432'}${url.pathname}`;
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import * as tar from 'tar';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { Config } from './config.server.ts';
 import { SQLITE_FILE, type Engine } from '../db/db.server.ts';
@@ -125,7 +124,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await fsp.writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // The uploads are named by their absolute paths and renamed to uploads/… on their way in, so
     // the archive holds exactly the files counted in the manifest.
-    await tar.create(
+    await (await import('tar')).create(
       {
         file: partial,
         gzip: true,
@@ -394,7 +393,7 @@ export async function readBackupManifest(file: string): Promise<BackupManifest> 
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new BackupError(`There is no backup file at ${file}`);
   const chunks: Buffer[] = [];
   try {
-    await tar.list({
+    await (await import('tar')).list({
       file,
       strict: true,
       filter: (entryPath) => entryPath === MANIFEST,
@@ -456,7 +455,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const staging = path.join(dataDir, `${STAGING_PREFIX}restore`);
   try {
     await fsp.mkdir(staging, { mode: PRIVATE_FOLDER });
-    await tar.extract({
+    await (await import('tar')).extract({
       file: options.file,
       cwd: staging,
       strict: true,
@@ -536,7 +535,8 @@ function checkSqlite(file: string, manifest: BackupManifest): void {
 }
 
 async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  const { default: driver } = await import('pg');
+  const client = new driver.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
   } catch (error) {

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Engine } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from './logger.server.ts';
@@ -126,7 +126,8 @@ export function createPostgresChannel(options: PostgresChannelOptions): Postgres
   const connect = async () => {
     timer = undefined;
     if (closed) return;
-    const next = new pg.Client({
+    const { default: driver } = await import('pg');
+    const next = new driver.Client({
       connectionString: databaseUrl,
       connectionTimeoutMillis: 5000,
       keepAlive: true,

@@ -1,13 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { getDb } from '../db/db.server.ts';
 import { getConfig } from '../platform/config.server.ts';
@@ -26,6 +22,9 @@ import {
   TwoFactorRuleError,
   type FactorOwner,
 } from './two-factor.server.ts';
+
+/** The passkey library (about 5 MB of heap) is loaded when a passkey is first used, not by every worker at start. */
+const webauthn = () => import('@simplewebauthn/server');
 
 // Issue 25: passkeys (WebAuthn, through SimpleWebAuthn). Added, named and removed on My sign-in; used
 // to sign in without a password (discoverable credentials) and as the second step after one. Each
@@ -81,7 +80,7 @@ export async function passkeyRegistrationOptions(
   owner: FactorOwner,
 ): Promise<{ token: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const { rpID, rpName } = relyingParty();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: owner.email,
@@ -108,7 +107,7 @@ export async function finishPasskeyRegistration(
   const { rpID, origin } = relyingParty();
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge.webauthnChallenge,
       expectedOrigin: origin,
@@ -191,7 +190,7 @@ export async function removePasskey(owner: FactorOwner & { role: Role }, id: str
 /** Options for a sign-in with a passkey: none named (the authenticator offers its own), or the account's. */
 export async function passkeyAuthenticationOptions(userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const { rpID } = relyingParty();
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID,
     userVerification: 'preferred',
     allowCredentials: userId ? await transportsOf(userId) : [],
@@ -215,7 +214,7 @@ export async function verifyPasskey(
   if (!row || (userId && row.user_id !== userId)) return undefined;
   const { rpID, origin } = relyingParty();
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response: answer,
       expectedChallenge,
       expectedOrigin: origin,

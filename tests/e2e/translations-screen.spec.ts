@@ -180,3 +180,24 @@ test('the Super Admin exports the Swahili PO file, edits a text, imports it and 
   }
   expect(await publicHtml(request, '/sw')).toContain(`>${SW['nav.stories']}<`);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an Admin edits a Swahili text and resets it with plain forms', async ({ page, request, signIn }) => {
+    test.setTimeout(60_000);
+    const text = `Habari zetu ${unique()}`;
+    await signIn('ADMIN');
+    try {
+      await openScreen(page, 'sw', '&state=translated&q=nav.news');
+      await page.getByRole('link', { name: 'Edit nav.news' }).click();
+      await page.getByLabel('Kiswahili text of nav.news').fill(text);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText(savedMessage('sw', 'nav.news'))).toBeVisible();
+      expect(await publicHtml(request, '/sw')).toContain(`>${text}<`);
+    } finally {
+      await resetText(page, 'sw', 'nav.news');
+    }
+    expect(await publicHtml(request, '/sw')).toContain(`>${SW['nav.news']}<`);
+  });
+});

@@ -224,11 +224,14 @@ export default function Translations({ loaderData, actionData }: Route.Component
           here, or export the language as a PO file for a translator and import it back. English texts are the source and are not
           changed here.
         </p>
-        {failed?.kind === 'form' && (
-          <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
-            {failed.message}
-          </p>
-        )}
+        {failed &&
+          (failed.kind === 'form' ||
+            failed.kind === 'reset' ||
+            (failed.kind === 'save' && !rows.some((row) => row.key === editing))) && (
+            <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+              {failed.message}
+            </p>
+          )}
         <Form method="get" action="/admin/translations" className="mt-5 flex flex-wrap items-end gap-4">
           <div>
             <label htmlFor="translations-lang" className="block font-medium text-slate-900">

@@ -106,6 +106,8 @@ export default [
       route('admin/events/:id/edit', 'routes/admin/event-edit.tsx'),
       route('admin/events/:id/registrations', 'routes/admin/event-registrations.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
+      route('admin/translations', 'routes/admin/translations.tsx'),
+      route('admin/translations/export', 'routes/admin/translations-export.ts'),
       route('admin/demo-content', 'routes/admin/demo-content.tsx'),
       // Issue 28: visit counts.
       route('admin/analytics', 'routes/admin/analytics.tsx'),

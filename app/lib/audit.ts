@@ -69,6 +69,10 @@ export const AUDIT_ACTION_LABELS = {
   'event.attendance_marked': 'Event attendance marked',
   'event.messaged': 'Event registrants messaged',
   'event.registrations_exported': 'Event registrations exported',
+  // Issue 26 item 3: the interface's texts in Luganda and Swahili (the Translations screen).
+  'translations.text_saved': 'Interface text changed',
+  'translations.text_reset': 'Interface text reset to the built-in one',
+  'translations.imported': 'Interface texts imported',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -34,3 +34,13 @@ describe('the analytics permissions', () => {
     expect(ROLE_INFO[role].permissions.includes('analytics:all')).toBe(site);
   });
 });
+
+// Issue 26 item 3: the Translations screen, for the roles that change the site's texts.
+describe('the translations permission', () => {
+  it.each(ROLES)('gives %s the screen only with the site texts', (role) => {
+    const may = ['SUPER_ADMIN', 'ADMIN'].includes(role);
+    expect(ROLE_INFO[role].sections.includes('translations')).toBe(may);
+    expect(ROLE_INFO[role].permissions.includes('translations:edit')).toBe(may);
+    expect(ROLE_INFO[role].permissions.includes('settings:texts')).toBe(may);
+  });
+});

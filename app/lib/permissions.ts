@@ -32,7 +32,9 @@ export type Permission =
   // Issue 28: visit counts. 'analytics:view' opens the Analytics screen (an EDITOR's own items);
   // 'analytics:all' shows the whole site's and sets how long counts are kept.
   | 'analytics:view'
-  | 'analytics:all';
+  | 'analytics:all'
+  // Issue 26 item 3: the interface's Luganda and Swahili texts (the Translations screen), like the site texts.
+  | 'translations:edit';
 
 export type Section =
   | 'overview'
@@ -45,6 +47,7 @@ export type Section =
   | 'services'
   | 'events'
   | 'settings'
+  | 'translations'
   | 'roleInfo'
   | 'auditLog'
   | 'analytics';
@@ -80,6 +83,7 @@ const ALL: Permission[] = [
   'events:manage',
   'analytics:view',
   'analytics:all',
+  'translations:edit',
 ];
 
 export const ROLE_INFO: Record<Role, RoleInfo> = {
@@ -98,6 +102,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'services',
       'events',
       'settings',
+      'translations',
       'roleInfo',
       'auditLog',
       'analytics',
@@ -125,6 +130,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'events:manage',
       'analytics:view',
       'analytics:all',
+      'translations:edit',
     ],
     sections: [
       'overview',
@@ -136,6 +142,7 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
       'subscribers',
       'services',
       'settings',
+      'translations',
       'analytics',
     ],
     description: 'Manages all content but not users',
@@ -187,6 +194,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   services: { label: 'Services', path: '/admin/services' },
   events: { label: 'Events', path: '/admin/events' },
   settings: { label: 'Site settings', path: '/admin/settings' },
+  translations: { label: 'Translations', path: '/admin/translations' },
   roleInfo: { label: 'Role Information', path: '/admin/roles' },
   auditLog: { label: 'Audit Log', path: '/admin/audit' },
   analytics: { label: 'Analytics', path: '/admin/analytics' },
@@ -200,7 +208,7 @@ export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
 export const SECTION_GROUPS: readonly { label: string; sections: readonly Section[] }[] = [
   { label: 'Content', sections: ['contentManagement', 'addNews', 'addBlog', 'events'] },
   { label: 'People', sections: ['messages', 'subscribers'] },
-  { label: 'Site', sections: ['services', 'settings', 'analytics'] },
+  { label: 'Site', sections: ['services', 'settings', 'translations', 'analytics'] },
   { label: 'Team', sections: ['userManagement', 'roleInfo', 'auditLog'] },
 ];
 

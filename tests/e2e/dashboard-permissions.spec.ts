@@ -8,7 +8,7 @@ import { expect, test, type StaffFixture } from './fixtures';
 import { apiSignIn, unique } from './staff';
 
 // Issue 11: every role, and a signed-out visitor, against every action of the inbox, services, site
-// settings and demo removal, through HTTP, on both engines. Allowed: a 2xx/3xx answer and the change
+// settings, translations (issue 26) and demo removal, through HTTP, on both engines. Allowed: a 2xx/3xx answer and the change
 // in the database. Refused: the refusal's status and the database as it was. The rules are spec §6
 // and issue 11 written out here (decision 014), not read from the permission table.
 
@@ -217,6 +217,22 @@ async function keepSetting(w: World, key: string): Promise<string | undefined> {
 
 const settingValue = async (db: Kysely<Database>, key: string) =>
   (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+
+/** Issue 26 item 3: an interface text's key of each actor's own, so the cases running side by side never share one. */
+function interfaceKeyFor(actor: Actor): string {
+  const keys = ['nav.main', 'nav.mobile', 'nav.footer', 'menu.label', 'list.pagination', 'language.label'];
+  return keys[ACTORS.indexOf(actor)]!;
+}
+
+const interfaceText = async (db: Kysely<Database>, language: string, key: string) =>
+  (
+    await db
+      .selectFrom('interface_texts')
+      .select('text')
+      .where('language', '=', language)
+      .where('key', '=', key)
+      .executeTakeFirst()
+  )?.text;
 
 /** Issue 13: an item of the test's own in `status`, written by `authorEmail`; removed when the test ends. */
 async function seedItem(w: World, status: 'draft' | 'published', authorEmail: string | null) {
@@ -502,6 +518,64 @@ const CASES: Case[] = [
       const phone = `+256 700 ${String(100_000 + Math.floor(Math.random() * 800_000)).slice(0, 3)} 999`;
       const response = await w.post('/admin/settings?group=organisation', { orgPhone: phone });
       return { response, changed: (await settingValue(w.db, key))?.includes(phone) ?? false };
+    },
+  },
+  // Issue 26 item 3: the interface's texts in Luganda and Swahili, for the roles that change the site's texts.
+  {
+    name: 'change an interface text',
+    allowed: MANAGERS,
+    async run(w) {
+      const key = interfaceKeyFor(w.actor);
+      const text = `Matrix ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('interface_texts').where('key', '=', key).where('language', '=', 'lg').execute());
+      const response = await w.post('/admin/translations?lang=lg&do=save', { key, text });
+      return { response, changed: (await interfaceText(w.db, 'lg', key)) === text };
+    },
+  },
+  {
+    name: 'reset an interface text to the built-in one',
+    allowed: MANAGERS,
+    async run(w) {
+      const key = interfaceKeyFor(w.actor);
+      await w.db
+        .insertInto('interface_texts')
+        .values({
+          language: 'sw',
+          key,
+          text: `Matrix ${unique()}`,
+          source_text: 'x',
+          updated_by: null,
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      w.cleanUp(() => w.db.deleteFrom('interface_texts').where('key', '=', key).where('language', '=', 'sw').execute());
+      const response = await w.post('/admin/translations?lang=sw&do=reset', { key });
+      return { response, changed: (await interfaceText(w.db, 'sw', key)) === undefined };
+    },
+  },
+  {
+    name: 'import a PO file of interface texts',
+    allowed: MANAGERS,
+    async run(w) {
+      const key = interfaceKeyFor(w.actor);
+      const text = `Matrix ${unique()}`;
+      w.cleanUp(() => w.db.deleteFrom('interface_texts').where('key', '=', key).where('language', '=', 'lg').execute());
+      const file = `msgid ""\nmsgstr "Language: lg\\n"\n\nmsgctxt "${key}"\nmsgid "English"\nmsgstr "${text}"\n`;
+      const response = await w.upload('/admin/translations?lang=lg&do=import', {
+        name: 'lg.po',
+        mimeType: 'text/x-gettext-translation',
+        buffer: Buffer.from(file),
+      });
+      return { response, changed: (await interfaceText(w.db, 'lg', key)) === text };
+    },
+  },
+  {
+    name: 'export the interface texts as a PO file',
+    allowed: MANAGERS,
+    refused: visitorGet,
+    async run(w) {
+      const response = await w.get('/admin/translations/export?lang=sw');
+      return { response, changed: response.status() === 200 && (await response.text()).includes('msgctxt "nav.home"') };
     },
   },
   {

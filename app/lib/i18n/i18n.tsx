@@ -13,6 +13,18 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en: EN, lg: L
 
 const cache = createIntlCache();
 const intls = new Map<Language, IntlShape<string>>();
+/** Issue 26 item 3: the texts staff corrected (Translations screen), laid over a built-in catalogue. */
+const staffTexts = new Map<Language, Readonly<Record<string, string>>>();
+
+/**
+ * The staff texts of `language` (checked ICU with the English placeholders), set by the server before
+ * it renders a page (app/server/site/interface-texts.server.ts); its formatter is made again.
+ */
+export function setStaffTexts(language: Language, texts: Readonly<Record<string, string>>): void {
+  if (staffTexts.get(language) === texts) return;
+  staffTexts.set(language, texts);
+  intls.delete(language);
+}
 
 /** One formatter per language, made once. A key missing from a catalogue falls back to the English source. */
 export function intlFor(language: Language): IntlShape<string> {
@@ -22,7 +34,7 @@ export function intlFor(language: Language): IntlShape<string> {
       {
         locale: language,
         defaultLocale: DEFAULT_LANGUAGE,
-        messages: { ...EN, ...CATALOGUES[language] },
+        messages: { ...EN, ...CATALOGUES[language], ...staffTexts.get(language) },
         onError: () => {},
       },
       cache,

@@ -98,6 +98,9 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/events/:id/registrations': { loader: 'events:manage', action: 'events:manage' },
   '/admin/events/:id/export': { loader: 'events:manage' },
   '/admin/settings': { loader: { restricted: 'settings' }, action: 'settings:texts' },
+  // Issue 26 item 3: the interface's texts per language, for whoever may change the site's texts.
+  '/admin/translations': { loader: { restricted: 'translations' }, action: 'translations:edit' },
+  '/admin/translations/export': { loader: 'translations:edit' },
   '/admin/demo-content': { loader: { restricted: 'demo:remove' }, action: 'demo:remove' },
   // Issue 28: ADMIN and above see the whole site and set the retention; an EDITOR their own items.
   // Setting the retention writes nothing visitors see, so public pages stay cached.

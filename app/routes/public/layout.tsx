@@ -12,6 +12,7 @@ import { pictureBytes } from '~/server/media/picture-sizes.server';
 import { pageScript } from '~/server/platform/page-scripts.server';
 import { publicStylesheetFor } from '~/server/http/stylesheet.server';
 import { getPublicLanguages, getSiteInfo } from '~/server/site/site.server';
+import { applyStaffTexts } from '~/server/site/interface-texts.server';
 import type { ScriptsHandle } from '~/root';
 import type { Route } from './+types/layout';
 
@@ -33,6 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = languageOfPath(url.pathname);
   const [site, languages] = await Promise.all([getSiteInfo(), getPublicLanguages()]);
   if (!languages.includes(language)) throw data(null, { status: 404 });
+  // Issue 26 item 3: the texts staff corrected on the Translations screen, over the built-in words.
+  if (language !== 'en') await applyStaffTexts(language);
   // The page's address in English, for the language chooser and the alternates (paging is kept).
   const page = url.searchParams.get('page');
   const query = page && /^\d{1,6}$/.test(page) ? `?page=${page}` : '';

@@ -464,6 +464,17 @@ export interface AnalyticsSaltTable {
   salt: string;
 }
 
+/** Issue 26 item 3: an interface text as staff corrected it (the Translations screen), per language and key. */
+export interface InterfaceTextTable {
+  language: string;
+  key: string;
+  text: string;
+  /** The English source when the text was written, to tell when the English has changed since. */
+  source_text: string;
+  updated_by: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   system_users: SystemUserTable;
   sessions: SessionTable;
@@ -498,6 +509,7 @@ export interface Database {
   analytics_monthly: AnalyticsMonthlyTable;
   analytics_recent: AnalyticsRecentTable;
   analytics_salts: AnalyticsSaltTable;
+  interface_texts: InterfaceTextTable;
 }
 
 // Issue 27: trainings and events (docs/decisions/028-events.md).

@@ -22,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     features: service.features.join('\n'),
     imageUrl: service.imageUrl ?? '',
     imageAlt: service.imageAlt,
+    easyRead: service.easyRead ?? '',
   };
   // Issue 14: its sign-language video, and whether this server can process one.
   // Issue 28: its own visit counts, for ADMIN and above (a service has no author).

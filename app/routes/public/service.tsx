@@ -3,6 +3,7 @@ import { CallToAction } from '~/components/home/call-to-action';
 import { CheckList } from '~/components/home/check-list';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
+import { EasyReadLink } from '~/components/easy-read';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
@@ -91,6 +92,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{service.title}</h1>
+          {service.easyRead && <EasyReadLink href={`/services/${service.id}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code (decision 021). */}
           {service.video && <div dangerouslySetInnerHTML={{ __html: service.video.link }} />}
           <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>

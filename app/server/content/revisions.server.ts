@@ -159,7 +159,8 @@ function parseSnapshot(json: string): RevisionSnapshot {
     imageUrl: value.imageUrl ?? null,
     imageAlt: String(value.imageAlt ?? ''),
     content: String(value.content ?? ''),
-    easyRead: String(value.easyRead ?? ''),
+    // Absent in revisions saved before easy read existed.
+    ...(value.easyRead === undefined ? {} : { easyRead: String(value.easyRead) }),
     status: String(value.status ?? 'published'),
     scheduledAt: value.scheduledAt ?? null,
     ...(value.video === undefined ? {} : { video: parseVideo(value.video) }),

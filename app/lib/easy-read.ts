@@ -68,10 +68,10 @@ export function easyReadBlocks(text: string): EasyReadBlock[] {
       endList();
       continue;
     }
-    const item = /^[-*•]\s+(.*)$/.exec(line);
-    if (item) {
+    const item = /^[-*•]\s/.test(line) ? line.slice(2).trim() : undefined;
+    if (item !== undefined) {
       endParagraph();
-      (list ??= []).push(item[1]!);
+      (list ??= []).push(item);
     } else {
       endList();
       paragraph.push(line);

@@ -12,7 +12,7 @@ import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
 // it; all of it without JavaScript too, and a service's easy read saved with a plain post. On the
 // SQLite server and the PostgreSQL one.
 
-test.describe.configure({ mode: 'default', timeout: 90_000 });
+test.describe.configure({ mode: 'default', timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 10_000 });
 
 const RUN = `er${randomBytes(4).toString('hex')}`;

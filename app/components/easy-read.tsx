@@ -45,3 +45,21 @@ export function EasyReadText({ text, lang }: { text: string; lang?: string | und
     </div>
   );
 }
+
+/**
+ * Issue 26 item 5: on a page in Luganda or Swahili, a text still in English says so in the page's
+ * language (inside an element marked lang="en", so it carries its own lang). Nothing otherwise.
+ */
+export function NotTranslated({ textLanguage }: { textLanguage?: string | undefined }) {
+  const { t, language } = useI18n();
+  if (!textLanguage || textLanguage === language) return null;
+  return (
+    <p
+      lang={language}
+      className="mb-3 inline-block rounded-lg bg-amber-50 px-3 py-1 text-sm text-amber-950"
+      data-not-translated=""
+    >
+      {t('translation.notTranslated')}
+    </p>
+  );
+}

@@ -16,6 +16,8 @@ export interface Service {
   signLanguage?: boolean;
   /** Issue 26: its easy-read text ('' or absent for none). */
   easyRead?: string;
+  /** Issue 26: the language its words are in on a page in another language ('en' when not translated). */
+  textLanguage?: string;
 }
 
 /** A service as its own page (/services/{id}) shows it. */

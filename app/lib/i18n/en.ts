@@ -61,6 +61,8 @@ export const EN = {
   'easyRead.filter': 'Easy read only',
   'easyRead.notFoundTitle': 'No easy read here',
   'easyRead.notFoundText': 'This page has no easy-read version.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'This text is not yet translated.',
 } as const;
 
 export type MessageId = keyof typeof EN;

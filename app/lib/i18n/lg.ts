@@ -57,4 +57,6 @@ export const LG: Catalogue = {
   'easyRead.filter': 'Ebyangu okusoma byokka',
   'easyRead.notFoundTitle': 'Wano tewali nnyangu okusoma',
   'easyRead.notFoundText': 'Olupapula luno terulina nkyusa nnyangu okusoma.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'Ekiwandiiko kino tekinnaba kuvvuunulwa mu Luganda.',
 };

@@ -57,4 +57,6 @@ export const SW: Catalogue = {
   'easyRead.filter': 'Rahisi kusoma pekee',
   'easyRead.notFoundTitle': 'Hakuna toleo rahisi hapa',
   'easyRead.notFoundText': 'Ukurasa huu hauna toleo rahisi kusoma.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'Maandishi haya bado hayajatafsiriwa kwa Kiswahili.',
 };

@@ -136,7 +136,16 @@ describe.each(ENGINES)('easy read on %s', (engine) => {
     const editor = staffAs('EDITOR');
     const post = (values: Record<string, string>) => ({
       ok: true as const,
-      values: { title: 'Captioned lessons', category: 'education', tags: '', summary: 'Lessons.', content: body, ...values },
+      values: {
+        imageFile: undefined,
+        captionsFile: undefined,
+        title: 'Captioned lessons',
+        category: 'education',
+        tags: '',
+        summary: 'Lessons.',
+        content: body,
+        ...values,
+      },
     });
     const saved = await saveContentPost(
       post({ easyRead: 'We show captions.\r\n\r\n- In class' }),

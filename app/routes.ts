@@ -104,6 +104,8 @@ export default [
       route('admin/services', 'routes/admin/services.tsx'),
       route('admin/services/new', 'routes/admin/service-new.tsx'),
       route('admin/services/:id/edit', 'routes/admin/service-edit.tsx'),
+      // Issue 26: a service's version in Luganda or Swahili.
+      route('admin/services/:id/versions/:language', 'routes/admin/service-version.tsx'),
       route('admin/services/:id/delete', 'routes/admin/service-delete.tsx'),
       // Issue 27: trainings and events.
       route('admin/events', 'routes/admin/events.tsx'),

@@ -197,3 +197,75 @@ test.describe('easy read without JavaScript', () => {
     await expect(page.getByText('Come to our club. We sign and play games.')).toBeVisible();
   });
 });
+
+test.describe('a service in Luganda, without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: DESKTOP });
+
+  test('an editor adds a Luganda version, drafts and publishes it on its own, and a stale form is refused', async ({
+    page,
+    context,
+    signIn,
+    database,
+  }) => {
+    const serviceId = `lg-service-${RUN}`;
+    const at = new Date().toISOString();
+    await database
+      .insertInto('services')
+      .values({
+        id: serviceId,
+        title: `Parents club ${RUN}`,
+        description: 'A club for parents of Deaf children.',
+        features: '[]',
+        position: 98,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await signIn('EDITOR');
+    await page.goto(`/admin/services/${serviceId}/edit`);
+    const panel = page.getByRole('region', { name: 'Languages' });
+    await expect(panel).toContainText(/Luganda:\s*No version yet/);
+    await expect(panel).toContainText(/Swahili:\s*No version yet/);
+    await panel.getByRole('link', { name: 'Add Luganda version' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Luganda version: Parents club ${RUN}`);
+
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Ekibiina ky’abazadde ${RUN}`);
+    await page.getByRole('textbox', { name: 'Description' }).fill('Ekibiina ky’abazadde b’abaana Bakiggala.');
+    await page.getByRole('textbox', { name: 'Easy read' }).fill('Tuyamba abazadde. Tuyiga obubonero wamu.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Luganda version saved as a draft. It is not on the website.')).toBeVisible();
+    // The English formula is not used for Luganda: counts only, said in words.
+    await expect(page.locator('[data-easy-read-score]')).toContainText('no score is given for Luganda');
+    await expect(page.locator('[data-easy-read-score]')).toContainText('5/400 words · 2 sentences');
+
+    // A second tab opens the draft; this one publishes it; the second tab's save is refused.
+    const other = await context.newPage();
+    await other.goto(`/admin/services/${serviceId}/versions/lg`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Luganda version published.')).toBeVisible();
+    await other.getByRole('textbox', { name: 'Title' }).fill('Erinnya eddala');
+    await other.getByRole('button', { name: 'Save draft' }).click();
+    await expect(other.getByText('Someone saved this version after you opened it.')).toBeVisible();
+    await other.close();
+
+    const row = await database
+      .selectFrom('service_translations')
+      .selectAll()
+      .where('service_id', '=', serviceId)
+      .where('language', '=', 'lg')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      title: `Ekibiina ky’abazadde ${RUN}`,
+      status: 'published',
+      easy_read: 'Tuyamba abazadde. Tuyiga obubonero wamu.',
+    });
+    expect(Number(row.version)).toBe(2);
+    // Swahili is untouched; the panel says where each stands.
+    await page.goto(`/admin/services/${serviceId}/edit`);
+    await expect(panel).toContainText(/Luganda:\s*Published/);
+    await expect(panel).toContainText(/Swahili:\s*No version yet/);
+    const audit = await database.selectFrom('audit_log').select('action').where('target', '=', serviceId).orderBy('at').execute();
+    expect(audit.map((a) => a.action)).toEqual(['service.version_saved', 'service.version_published']);
+    await database.deleteFrom('service_translations').where('service_id', '=', serviceId).execute();
+  });
+});

@@ -1,11 +1,11 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '~/lib/i18n/i18n';
 import { EasyReadText, NotTranslated } from './easy-read';
 
-const inLanguage = (language: 'en' | 'lg' | 'sw', child: ReturnType<typeof createElement>) =>
-  renderToStaticMarkup(createElement(I18nProvider, { language }, child));
+const inLanguage = (language: 'en' | 'lg' | 'sw', child: ReactElement) =>
+  renderToStaticMarkup(createElement(I18nProvider, { language, children: child }));
 
 describe('EasyReadText', () => {
   it('shows paragraphs and lists as text: markup typed into an easy read stays text', () => {

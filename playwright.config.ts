@@ -43,7 +43,7 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES). The application
  * forms (issue 27) reach the same inbox.
  */
-const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen)\.spec\.ts$/;
+const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen|easy-read)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */

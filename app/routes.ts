@@ -17,9 +17,14 @@ function publicPages(language: '' | 'lg' | 'sw'): RouteConfigEntry[] {
     page('news/:id', 'routes/public/article.tsx', { id: 'article-news' }),
     page('resources', 'routes/public/resources.tsx'),
     page('resources/:id', 'routes/public/article.tsx', { id: 'article-resources' }),
+    // Issue 26 item 6: an item's easy-read version (one module; what it is comes from the path).
+    page('blog/:id/easy-read', 'routes/public/easy-read.tsx', { id: 'easy-read-blogs' }),
+    page('news/:id/easy-read', 'routes/public/easy-read.tsx', { id: 'easy-read-news' }),
+    page('resources/:id/easy-read', 'routes/public/easy-read.tsx', { id: 'easy-read-resources' }),
     page('services', 'routes/public/services.tsx'),
     page('services/awareness-course', 'routes/public/awareness-course.tsx'),
     page('services/:id', 'routes/public/service.tsx'),
+    page('services/:id/easy-read', 'routes/public/easy-read.tsx', { id: 'easy-read-services' }),
     // Issue 27: trainings and events, each event's page and registration, and a registrant's cancellation link.
     page('events', 'routes/public/events.tsx'),
     page('events/cancel/:token', 'routes/public/event-cancel.tsx'),
@@ -99,6 +104,8 @@ export default [
       route('admin/services', 'routes/admin/services.tsx'),
       route('admin/services/new', 'routes/admin/service-new.tsx'),
       route('admin/services/:id/edit', 'routes/admin/service-edit.tsx'),
+      // Issue 26: a service's version in Luganda or Swahili.
+      route('admin/services/:id/versions/:language', 'routes/admin/service-version.tsx'),
       route('admin/services/:id/delete', 'routes/admin/service-delete.tsx'),
       // Issue 27: trainings and events.
       route('admin/events', 'routes/admin/events.tsx'),

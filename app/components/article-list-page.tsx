@@ -55,7 +55,7 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
   const location = useLocation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
   const { list } = data;
-  const filtered = Boolean(data.q || data.category || data.signLanguage);
+  const filtered = Boolean(data.q || data.category || data.signLanguage || data.easyRead);
   const featured = list.page === 1 ? list.items[0] : undefined;
   const rest = list.page === 1 ? list.items.slice(1) : list.items;
 
@@ -157,6 +157,7 @@ export function ArticleListPage({
           category={data.category}
           categories={withCategories ? data.categories : undefined}
           signLanguage={data.signLanguage}
+          easyRead={data.easyRead}
           searchLabel={texts.searchLabel}
           placeholder={texts.searchPlaceholder}
         />

@@ -18,6 +18,8 @@ export interface ListSearchProps {
   allCategoriesLabel?: string;
   /** Issue 14: whether "Sign language only" is ticked; omit to leave the filter out. */
   signLanguage?: boolean | undefined;
+  /** Issue 26: whether "Easy read only" is ticked; omit to leave the filter out. */
+  easyRead?: boolean | undefined;
 }
 
 /** The form's fields without empty values, so the address stays short (`/blog?q=sign`). */
@@ -42,6 +44,7 @@ export function ListSearch({
   placeholder,
   allCategoriesLabel,
   signLanguage,
+  easyRead,
 }: ListSearchProps) {
   const { t } = useI18n();
   const submit = useSubmit();
@@ -50,6 +53,7 @@ export function ListSearch({
   const input = useRef<HTMLInputElement>(null);
   const select = useRef<HTMLSelectElement>(null);
   const sign = useRef<HTMLInputElement>(null);
+  const easy = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // The text last sent from this box: when the URL catches up with it, the box is left alone, so a
   // slow response never overwrites what the visitor has typed since.
@@ -66,6 +70,9 @@ export function ListSearch({
   useEffect(() => {
     if (sign.current) sign.current.checked = Boolean(signLanguage);
   }, [signLanguage]);
+  useEffect(() => {
+    if (easy.current) easy.current.checked = Boolean(easyRead);
+  }, [easyRead]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function send(replace: boolean) {
@@ -150,6 +157,23 @@ export function ListSearch({
           />
           <label htmlFor={`${id}-sign`} className="text-sm font-semibold text-slate-900">
             {VIDEO_TEXTS.filter}
+          </label>
+        </div>
+      )}
+      {easyRead !== undefined && (
+        <div className="flex min-h-12 items-center gap-2">
+          <input
+            ref={easy}
+            id={`${id}-easy`}
+            name="easy"
+            type="checkbox"
+            value="1"
+            defaultChecked={easyRead}
+            onChange={() => send(false)}
+            className="size-5 accent-indigo-800"
+          />
+          <label htmlFor={`${id}-easy`} className="text-sm font-semibold text-slate-900">
+            {t('easyRead.filter')}
           </label>
         </div>
       )}

@@ -88,6 +88,8 @@ export interface ArticleView {
   updatedAt: string;
   /** Issue 14: its sign-language video, once processed and captioned; null otherwise. */
   video: SignLanguageMarkup | null;
+  /** Issue 26: it is public and has an easy-read version (`<its address>/easy-read`). */
+  easyRead: boolean;
 }
 
 const ARTICLE_PATHNAME = new RegExp(

@@ -40,6 +40,10 @@ export const AUDIT_ACTION_LABELS = {
   'service.created': 'Service added',
   'service.updated': 'Service updated',
   'service.deleted': 'Service deleted',
+  // Issue 26: a service's Luganda and Swahili versions.
+  'service.version_saved': 'Service version saved as a draft',
+  'service.version_published': 'Service version published',
+  'service.version_unpublished': 'Service version unpublished',
   'services.reordered': 'Services reordered',
   'demo.removed': 'Demo content removed',
   // Issue 28: how long daily visit counts are kept.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COLLECTIONS, DASHBOARD_CATEGORIES, isDashboardCollection, type DashboardCollection } from './collections.ts';
 import { isSpaceCode } from './text.ts';
 import type { FieldChange } from './revisions.ts';
+import { easyReadSchema } from './easy-read-schema.ts';
 
 // spec §3, §5 and §8: what the dashboard's content form writes, its rules and its messages, shared
 // by the browser (instant feedback) and the server (which checks again).
@@ -348,7 +349,8 @@ function trackTag(
   push(name);
 }
 
-export const CONTENT_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'] as const;
+// Issue 26: 'easyRead' is the plain-language version (app/lib/easy-read.ts, decision 033).
+export const CONTENT_FIELDS = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content', 'easyRead'] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 /** The form's fields as typed: what it opens with, and what autosave keeps between saves. */
 export type ContentFormValues = Record<ContentField, string>;
@@ -401,6 +403,7 @@ export function contentSchema(type: ContentType, currentCategory?: string) {
       const message = contentProblem(ctx.value);
       if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value });
     }),
+    easyRead: easyReadSchema,
   });
 }
 

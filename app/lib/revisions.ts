@@ -41,6 +41,8 @@ export interface RevisionSnapshot {
   imageUrl: string | null;
   imageAlt: string;
   content: string;
+  /** Issue 26: the easy-read text ('' for none; absent in revisions saved before it existed). */
+  easyRead?: string;
   status: string;
   /** ISO-8601 UTC, or null when it was not scheduled. */
   scheduledAt: string | null;

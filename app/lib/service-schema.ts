@@ -10,6 +10,7 @@ import {
   SERVICE_MESSAGES,
   SERVICE_TITLE_MAX,
 } from './services.ts';
+import { easyReadSchema } from './easy-read-schema.ts';
 
 // The service form's rules, shared by the dashboard's form and the server. Apart from
 // app/lib/services.ts so the public services pages do not load zod (24 KB gzipped) for nothing.
@@ -46,6 +47,8 @@ export const serviceSchema = z
       .default('')
       .refine((v) => v === '' || isServiceImageUrl(v), SERVICE_MESSAGES.imageInvalid),
     imageAlt: z.string().trim().max(SERVICE_ALT_MAX, SERVICE_MESSAGES.altTooLong).default(''),
+    // Issue 26: the plain-language version (decision 033).
+    easyRead: easyReadSchema,
   })
   // Checked even when another field is wrong, so every problem shows at once.
   .refine((value) => !(value.imageUrl && !value.imageAlt), {

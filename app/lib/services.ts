@@ -14,6 +14,10 @@ export interface Service {
   imageAlt: string;
   /** Issue 14: it has a sign-language video visitors can watch (the list shows a badge). */
   signLanguage?: boolean;
+  /** Issue 26: its easy-read text ('' or absent for none). */
+  easyRead?: string;
+  /** Issue 26: the language its words are in on a page in another language ('en' when not translated). */
+  textLanguage?: string;
 }
 
 /** A service as its own page (/services/{id}) shows it. */
@@ -100,7 +104,7 @@ export function parseFeatures(text: string): string[] {
     .filter(Boolean);
 }
 
-export const SERVICE_FIELDS = ['title', 'description', 'features', 'imageUrl', 'imageAlt'] as const;
+export const SERVICE_FIELDS = ['title', 'description', 'features', 'imageUrl', 'imageAlt', 'easyRead'] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 /** Issue 14: the sign-language video's fields (its file chooser, captions and transcript). */
 export type ServiceVideoField = 'video' | 'captions' | 'transcript';

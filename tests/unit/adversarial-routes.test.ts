@@ -500,6 +500,8 @@ async function paramValue(languagePattern: string, param: string): Promise<strin
     );
     return service.id;
   }
+  // Issue 26: a service's version in Luganda.
+  if (param === 'language' && pattern.startsWith('/admin/services/')) return 'lg';
   if (param === 'id' && pattern.startsWith('/admin/uploads/video/')) {
     return (await startVideoUpload(admin, { name: `walk-${n}.mp4`, size: 10_000_000 })).id;
   }

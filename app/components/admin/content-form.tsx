@@ -28,6 +28,7 @@ import { checkPostedForm, focusFirstError } from './form-checks';
 import { RichTextEditor } from './rich-text-editor.client';
 import { ConflictPanel, PreviewLinkForm } from './editorial';
 import { SignLanguageVideo } from './sign-language-video';
+import { EasyReadField } from './easy-read-field';
 import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import type { VideoFormState } from '~/lib/video-upload';
 
@@ -62,6 +63,7 @@ export const EMPTY_CONTENT: ContentFormValues = {
   imageUrl: '',
   imageAlt: '',
   content: '',
+  easyRead: '',
 };
 
 /** Where focus goes for each field when it is the first one in error. */
@@ -73,8 +75,9 @@ const FOCUS_ID: Record<ContentField, string> = {
   imageUrl: 'imageFile',
   imageAlt: 'imageAlt',
   content: 'content',
+  easyRead: 'easyRead',
 };
-const ORDER: ContentField[] = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content'];
+const ORDER: ContentField[] = ['title', 'category', 'tags', 'summary', 'imageUrl', 'imageAlt', 'content', 'easyRead'];
 
 const focusFirst = (errors: ContentErrors) => focusFirstError(errors, ORDER, FOCUS_ID);
 
@@ -140,6 +143,7 @@ function ContentFormBody({
   editorial,
   video = null,
   videoUnavailable = null,
+  language = 'en',
 }: {
   type: ContentType;
   mode: 'create' | 'edit';
@@ -152,6 +156,8 @@ function ContentFormBody({
   /** Issue 14: the item's sign-language video as stored, and why video processing is unavailable (or null). */
   video?: VideoFormState | null;
   videoUnavailable?: string | null;
+  /** Issue 26: the item's language ('en', 'lg', 'sw'): the easy read's score is for English only. */
+  language?: string;
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
@@ -399,6 +405,12 @@ function ContentFormBody({
             )}
             <FieldError id="content-error" message={errors.content} />
           </div>
+          <EasyReadField
+            initial={initial.easyRead}
+            error={errors.easyRead}
+            language={language}
+            onChange={() => clearError('easyRead')}
+          />
           {mode === 'edit' && version !== null && <input type="hidden" name="version" value={version} />}
           {!published && (
             <fieldset

@@ -21,6 +21,7 @@ import { checkPostedForm, focusFirstError } from './form-checks';
 import { FeaturedImage } from './featured-image';
 import { Field, inputClass } from './form';
 import { SignLanguageVideo } from './sign-language-video';
+import { EasyReadField } from './easy-read-field';
 
 export interface ServiceFormValues {
   title: string;
@@ -29,9 +30,18 @@ export interface ServiceFormValues {
   features: string;
   imageUrl: string;
   imageAlt: string;
+  /** Issue 26: the easy-read text. */
+  easyRead: string;
 }
 
-export const EMPTY_SERVICE: ServiceFormValues = { title: '', description: '', features: '', imageUrl: '', imageAlt: '' };
+export const EMPTY_SERVICE: ServiceFormValues = {
+  title: '',
+  description: '',
+  features: '',
+  imageUrl: '',
+  imageAlt: '',
+  easyRead: '',
+};
 
 /** Where focus goes for each field when it is the first one in error. */
 const FOCUS_ID: Record<ServiceField, string> = {
@@ -40,8 +50,9 @@ const FOCUS_ID: Record<ServiceField, string> = {
   features: 'features',
   imageUrl: 'imageFile',
   imageAlt: 'imageAlt',
+  easyRead: 'easyRead',
 };
-const ORDER: ServiceField[] = ['title', 'description', 'features', 'imageUrl', 'imageAlt'];
+const ORDER: ServiceField[] = ['title', 'description', 'features', 'imageUrl', 'imageAlt', 'easyRead'];
 
 const focusFirst = (errors: ServiceErrors) => focusFirstError(errors, ORDER, FOCUS_ID);
 
@@ -195,6 +206,7 @@ export function ServiceForm({
         initialTranscript={failure?.video?.transcript}
         captionsRule="Required to save a service with a video."
       />
+      <EasyReadField initial={initial.easyRead} error={errors.easyRead} onChange={() => clearError('easyRead')} />
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"

@@ -52,6 +52,17 @@ export const EN = {
   'list.next': 'Next page',
   'list.pageOf': 'Page {page} of {pageCount}',
   'list.results': '{count, plural, one {# result} other {# results}}',
+  // Easy read (issue 26 item 6, decision 033)
+  'easyRead.open': 'Easy read',
+  'easyRead.openHint': 'A short version in plain words',
+  'easyRead.label': 'Easy read',
+  'easyRead.intro': 'This is a short version in plain words.',
+  'easyRead.back': 'Read the full text',
+  'easyRead.filter': 'Easy read only',
+  'easyRead.notFoundTitle': 'No easy read here',
+  'easyRead.notFoundText': 'This page has no easy-read version.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'This text is not yet translated.',
 } as const;
 
 export type MessageId = keyof typeof EN;

@@ -48,4 +48,15 @@ export const LG: Catalogue = {
   'list.next': 'Olupapula oluddako',
   'list.pageOf': 'Olupapula {page} ku {pageCount}',
   'list.results': '{count, plural, one {Ekizuuliddwa #} other {Ebizuuliddwa #}}',
+  // Easy read
+  'easyRead.open': 'Ennyangu okusoma',
+  'easyRead.openHint': 'Enkyusa ennyimpi mu bigambo ebyangu',
+  'easyRead.label': 'Ennyangu okusoma',
+  'easyRead.intro': 'Eno y’enkyusa ennyimpi mu bigambo ebyangu.',
+  'easyRead.back': 'Soma ekiwandiiko kyonna',
+  'easyRead.filter': 'Ebyangu okusoma byokka',
+  'easyRead.notFoundTitle': 'Wano tewali nnyangu okusoma',
+  'easyRead.notFoundText': 'Olupapula luno terulina nkyusa nnyangu okusoma.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'Ekiwandiiko kino tekinnaba kuvvuunulwa mu Luganda.',
 };

@@ -48,4 +48,15 @@ export const SW: Catalogue = {
   'list.next': 'Ukurasa unaofuata',
   'list.pageOf': 'Ukurasa {page} kati ya {pageCount}',
   'list.results': '{count, plural, one {Tokeo #} other {Matokeo #}}',
+  // Easy read
+  'easyRead.open': 'Rahisi kusoma',
+  'easyRead.openHint': 'Toleo fupi kwa maneno rahisi',
+  'easyRead.label': 'Rahisi kusoma',
+  'easyRead.intro': 'Hili ni toleo fupi kwa maneno rahisi.',
+  'easyRead.back': 'Soma maandishi kamili',
+  'easyRead.filter': 'Rahisi kusoma pekee',
+  'easyRead.notFoundTitle': 'Hakuna toleo rahisi hapa',
+  'easyRead.notFoundText': 'Ukurasa huu hauna toleo rahisi kusoma.',
+  // A service's version in this language (issue 26 items 4 and 5)
+  'translation.notTranslated': 'Maandishi haya bado hayajatafsiriwa kwa Kiswahili.',
 };

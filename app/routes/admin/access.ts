@@ -90,6 +90,7 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/services': { loader: { restricted: 'services' }, action: 'services:edit' },
   '/admin/services/new': { loader: { restricted: 'services' }, action: 'services:edit' },
   '/admin/services/:id/edit': { loader: 'services:edit', action: 'services:edit' },
+  '/admin/services/:id/versions/:language': { loader: 'services:edit', action: 'services:edit' },
   '/admin/services/:id/delete': { loader: 'services:delete', action: 'services:delete' },
   // Issue 27: events. A role that may only draft (AUTHOR) edits its own drafts: the service refuses the rest.
   '/admin/events': { loader: { restricted: 'events' } },

@@ -6,6 +6,7 @@ import { discardAutosave, getAutosave, saveAutosave } from '~/server/content/rev
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { CONTENT_MAX_BYTES, CONTENT_MESSAGES, isContentTooLong, TAGS_INPUT_MAX } from '~/lib/content-form';
+import { EASY_READ_MAX_CHARS } from '~/lib/easy-read';
 import type { Route } from './+types/content-autosave';
 
 // Issue 13, autosave: the content form's server slot (docs/decisions/016-revisions-and-autosave.md).
@@ -31,6 +32,11 @@ const autosaveSchema = z.object({
   imageUrl: field,
   imageAlt: field,
   content: z.string().catch(''),
+  // Issue 26: the easy-read text, cut far above its word cap.
+  easyRead: z
+    .string()
+    .catch('')
+    .transform((v) => v.slice(0, EASY_READ_MAX_CHARS)),
 });
 
 async function answerRule<T>(run: () => Promise<T>): Promise<T | Response> {

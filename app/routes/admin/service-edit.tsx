@@ -11,6 +11,8 @@ import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-
 import { itemNumbers, maySeeItemNumbers } from '~/server/analytics/report.server';
 import { flushAnalytics } from '~/server/analytics/counting.server';
 import { ItemNumbersPanel } from '~/components/admin/item-numbers';
+import { listServiceVersions } from '~/server/content/service-versions.server';
+import { SERVICE_VERSION_LANGUAGES, SERVICE_VERSION_NAMES } from '~/lib/service-versions';
 import type { Route } from './+types/service-edit';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,16 +24,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     features: service.features.join('\n'),
     imageUrl: service.imageUrl ?? '',
     imageAlt: service.imageAlt,
+    easyRead: service.easyRead ?? '',
   };
   // Issue 14: its sign-language video, and whether this server can process one.
   // Issue 28: its own visit counts, for ADMIN and above (a service has no author).
-  const [video, tools, numbers] = await Promise.all([
+  const [video, tools, numbers, versions] = await Promise.all([
     getVideoFormState(service.videoId),
     checkVideoTools(),
     maySeeItemNumbers(getStaff(context), null) ? flushAnalytics().then(() => itemNumbers(service.id)) : null,
+    // Issue 26: its Luganda and Swahili versions.
+    listServiceVersions(service.id),
   ]);
   const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
-  return { id: service.id, title: service.title, initial, video, videoUnavailable, numbers };
+  const languages = SERVICE_VERSION_LANGUAGES.map((language) => ({
+    language,
+    name: SERVICE_VERSION_NAMES[language],
+    status: versions.find((v) => v.language === language)?.status ?? null,
+  }));
+  return { id: service.id, title: service.title, initial, video, videoUnavailable, numbers, languages };
 }
 
 /** The form, with or without JavaScript: back to the list with 'Service "{title}" updated successfully!'. */
@@ -45,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ServiceEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, title, initial, video, videoUnavailable, numbers } = loaderData;
+  const { id, title, initial, video, videoUnavailable, numbers, languages } = loaderData;
   return (
     <>
       <p className="mb-2">
@@ -62,6 +72,30 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         .
       </p>
       {numbers && <ItemNumbersPanel numbers={numbers} />}
+      <section
+        aria-labelledby="languages-title"
+        className="mb-6 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="languages-title" className="text-lg font-bold text-slate-900">
+          Languages
+        </h2>
+        <ul className="mt-3 space-y-2">
+          {languages.map((entry) => (
+            <li key={entry.language} className="flex flex-wrap items-center gap-3">
+              <span className="font-medium text-slate-900">{entry.name}:</span>
+              <span className="text-slate-700">
+                {entry.status === 'published' ? 'Published' : entry.status === 'draft' ? 'Draft' : 'No version yet'}
+              </span>
+              <Link
+                to={`/admin/services/${id}/versions/${entry.language}`}
+                className="font-semibold text-indigo-800 underline underline-offset-4"
+              >
+                {entry.status ? `Edit ${entry.name} version` : `Add ${entry.name} version`}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
       <ServiceForm
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
         mode="edit"

@@ -10,6 +10,7 @@ import { PILL_CLASS, ShareButtons } from '~/components/article/share-buttons';
 import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
+import { EasyReadLink } from '~/components/easy-read';
 import {
   ARTICLE_TEXTS,
   BREADCRUMB_TITLE_MAX,
@@ -157,6 +158,7 @@ export function Article({
             </p>
           </div>
           <h1 className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
+          {article.easyRead && <EasyReadLink href={`${articlePath(article.collection, article.id)}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
           {article.video && <div dangerouslySetInnerHTML={{ __html: article.video.link }} />}
           {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}

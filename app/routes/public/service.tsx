@@ -3,6 +3,9 @@ import { CallToAction } from '~/components/home/call-to-action';
 import { CheckList } from '~/components/home/check-list';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
+import { EasyReadLink, NotTranslated } from '~/components/easy-read';
+import { servicesInLanguage } from '~/server/content/service-versions.server';
+import { languageOfPath } from '~/lib/languages';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
@@ -14,10 +17,12 @@ import type { Route } from './+types/service';
 // Service ids are short slugs; anything else cannot exist, so it is not looked up.
 const SERVICE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const service = SERVICE_ID.test(params.id) ? await getService(params.id) : undefined;
-  if (!service) return data({ service: null }, { status: 404 });
-  return { service };
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const found = SERVICE_ID.test(params.id) ? await getService(params.id) : undefined;
+  if (!found) return data({ service: null }, { status: 404 });
+  // Issue 26: under /lg and /sw, its published version in that language, else its English words, marked.
+  const [service] = await servicesInLanguage([found], languageOfPath(new URL(request.url).pathname));
+  return { service: service! };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -76,7 +81,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               <span aria-hidden="true"> /</span>
             </li>
           ))}
-          <li aria-current="page" className="font-medium text-slate-800">
+          <li aria-current="page" lang={service.textLanguage} className="font-medium text-slate-800">
             {service.title}
           </li>
         </ol>
@@ -90,10 +95,16 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           className="rounded-2xl shadow-sm"
         />
         <div>
-          <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{service.title}</h1>
+          <NotTranslated textLanguage={service.textLanguage} />
+          <h1 lang={service.textLanguage} className="text-4xl font-extrabold text-slate-900 md:text-5xl">
+            {service.title}
+          </h1>
+          {service.easyRead && <EasyReadLink href={`/services/${service.id}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code (decision 021). */}
           {service.video && <div dangerouslySetInnerHTML={{ __html: service.video.link }} />}
-          <p className="mt-6 text-lg leading-relaxed text-slate-700">{service.description}</p>
+          <p lang={service.textLanguage} className="mt-6 text-lg leading-relaxed text-slate-700">
+            {service.description}
+          </p>
         </div>
       </div>
       {service.video && (
@@ -107,7 +118,9 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="features-title" className="text-2xl font-bold text-slate-900">
             What’s included
           </h2>
-          <CheckList items={service.features} className="mt-6 text-lg" />
+          <div lang={service.textLanguage}>
+            <CheckList items={service.features} className="mt-6 text-lg" />
+          </div>
         </section>
       )}
       <div className="mt-12">

@@ -9,10 +9,15 @@ import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { FEATURES_SHOWN, SERVICES_ERROR } from '~/lib/services';
 import { truncate } from '~/lib/text';
 import { listServices } from '~/server/content/services.server';
+import { servicesInLanguage } from '~/server/content/service-versions.server';
+import { languageOfPath } from '~/lib/languages';
+import { NotTranslated } from '~/components/easy-read';
 import type { Route } from './+types/services';
 
-export async function loader() {
-  return { services: await listServices() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // Issue 26: under /lg and /sw, each service's published version in that language.
+  const language = languageOfPath(new URL(request.url).pathname);
+  return { services: await servicesInLanguage(await listServices(), language) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -73,7 +78,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   className="rounded-2xl shadow-sm"
                 />
               </div>
-              <div>
+              <div lang={service.textLanguage}>
+                <NotTranslated textLanguage={service.textLanguage} />
                 <h2 className="text-3xl font-bold text-slate-900">{service.title}</h2>
                 {service.signLanguage && (
                   <p className="mt-3">

@@ -56,6 +56,7 @@ export async function readArticle(
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       video: await readSignLanguageMarkup(row.video_id, db),
+      easyRead: Boolean(row.easy_read) && row.status === 'published',
     },
     authorEmail: row.author_email,
   };

@@ -61,6 +61,8 @@ export interface AdminContentItem {
   imageUrl: string | null;
   imageAlt: string;
   content: string;
+  /** Issue 26: the easy-read text ('' for none). */
+  easyRead: string;
   status: ContentStatus;
   /** When a scheduled item goes public (UTC); null otherwise. */
   scheduledAt: string | null;
@@ -87,6 +89,7 @@ function toItem(row: Selectable<ContentTable>): AdminContentItem {
     imageUrl: row.image_url,
     imageAlt: row.image_alt ?? '',
     content: row.content,
+    easyRead: row.easy_read ?? '',
     status: row.status,
     scheduledAt: row.scheduled_at,
     version: Number(row.version),
@@ -170,6 +173,7 @@ function fields(type: ContentType, input: ContentInput) {
     ...storedBody(input.content),
     image_url: input.imageUrl || null,
     image_alt: input.imageUrl ? input.imageAlt : null,
+    easy_read: input.easyRead || null,
   };
 }
 
@@ -183,6 +187,7 @@ export async function snapshotOf(db: Db, item: AdminContentItem): Promise<Revisi
     imageUrl: item.imageUrl,
     imageAlt: item.imageAlt,
     content: item.content,
+    easyRead: item.easyRead,
     status: item.status,
     scheduledAt: item.scheduledAt,
     video: await revisionVideoOf(item.videoId, db),

@@ -17,6 +17,7 @@ import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../../lib/video-upload.ts';
 import { getLogger } from '../platform/logger.server.ts';
+import { EASY_READ_MAX_CHARS } from '../../lib/easy-read.ts';
 import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { checkFormSync } from '../../lib/forms.ts';
@@ -227,6 +228,8 @@ export async function saveContentPost(form: ContentPost, actor: StaffUser, targe
 function shownValues(posted: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of CONTENT_FIELDS) values[field] = posted[field] ?? '';
+  // Issue 26: an easy read comes back to be shortened, not as a pasted document (its cap is 400 words).
+  values.easyRead = values.easyRead!.slice(0, EASY_READ_MAX_CHARS * 2);
   for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
     if (posted[extra]) values[extra] = posted[extra];
   return values;

@@ -89,6 +89,8 @@ export interface ContentPageOptions {
   category?: string | undefined;
   /** Issue 14: only items with a sign-language video. */
   signLanguage?: boolean | undefined;
+  /** Issue 26: only items with an easy-read version. */
+  easyRead?: boolean | undefined;
   /** 1-based; clamped to the pages that exist. */
   page?: number | undefined;
 }
@@ -110,6 +112,7 @@ export async function listContentPage(
         query: options.query,
         category: options.category,
         signLanguage: options.signLanguage,
+        easyRead: options.easyRead,
         ...pageWindow(page),
       },
       db,
@@ -147,6 +150,8 @@ export interface ContentListData {
   category: string;
   /** Issue 14: "Sign language only" (`?sign=1`). */
   signLanguage: boolean;
+  /** Issue 26: "Easy read only" (`?easy=1`). */
+  easyRead: boolean;
   /** A bad part of the request, explained on the page. */
   problem: ListProblem | null;
   /** The category the visitor asked for when it was unknown (shown, escaped, in the message). */
@@ -183,6 +188,7 @@ export async function loadContentList(
     q: rawQuery.slice(0, MAX_QUERY_LENGTH),
     category: rawCategory,
     signLanguage: url.searchParams.get('sign') === '1',
+    easyRead: url.searchParams.get('easy') === '1',
     problem: null,
     rejectedCategory: '',
     categories: categoryOptions(collection, []),
@@ -192,7 +198,14 @@ export async function loadContentList(
     const handle = db && engine ? { db, engine } : getDatabase();
     const listPage = (category: string) =>
       listContentPage(
-        { collection, query: rawQuery, category: category || undefined, signLanguage: data.signLanguage, page },
+        {
+          collection,
+          query: rawQuery,
+          category: category || undefined,
+          signLanguage: data.signLanguage,
+          easyRead: data.easyRead,
+          page,
+        },
         handle.db,
         handle.engine,
       );

@@ -39,6 +39,7 @@ const values = (title: string): AutosaveValues => ({
   imageUrl: '',
   imageAlt: '',
   content: '<p>Typed but not saved.</p>',
+  easyRead: 'Deaf students now see captions.',
 });
 
 describe.each(ENGINES)('revisions on %s', (engine) => {

@@ -159,6 +159,8 @@ function parseSnapshot(json: string): RevisionSnapshot {
     imageUrl: value.imageUrl ?? null,
     imageAlt: String(value.imageAlt ?? ''),
     content: String(value.content ?? ''),
+    // Absent in revisions saved before easy read existed.
+    ...(value.easyRead === undefined ? {} : { easyRead: String(value.easyRead) }),
     status: String(value.status ?? 'published'),
     scheduledAt: value.scheduledAt ?? null,
     ...(value.video === undefined ? {} : { video: parseVideo(value.video) }),
@@ -195,7 +197,7 @@ export async function revisionForRestore(
 
 /** A stored item or a snapshot of one as the form's fields. */
 export function formValuesOf(
-  snapshot: Pick<RevisionSnapshot, 'title' | 'category' | 'tags' | 'summary' | 'imageUrl' | 'imageAlt' | 'content'>,
+  snapshot: Pick<RevisionSnapshot, 'title' | 'category' | 'tags' | 'summary' | 'imageUrl' | 'imageAlt' | 'content' | 'easyRead'>,
 ): AutosaveValues {
   return {
     title: snapshot.title,
@@ -205,6 +207,7 @@ export function formValuesOf(
     imageUrl: snapshot.imageUrl ?? '',
     imageAlt: snapshot.imageAlt,
     content: snapshot.content,
+    easyRead: snapshot.easyRead ?? '',
   };
 }
 

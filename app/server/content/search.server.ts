@@ -31,6 +31,8 @@ export interface SearchOptions {
   category?: string | undefined;
   /** Issue 14: only items with a sign-language video visitors can watch. */
   signLanguage?: boolean | undefined;
+  /** Issue 26: only items with an easy-read version. */
+  easyRead?: boolean | undefined;
   limit: number;
   offset?: number;
 }
@@ -83,6 +85,7 @@ export async function searchContent(
     .where('content.status', '=', 'published');
   if (options.category) query = query.where('content.category', '=', options.category);
   if (options.signLanguage) query = query.where(hasWatchableVideo);
+  if (options.easyRead) query = query.where('content.easy_read', 'is not', null);
   query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''));
   const [rows, count] = await Promise.all([
     query

@@ -80,6 +80,7 @@ describe.each(ENGINES)('services on %s', (engine) => {
       imageUrl: null,
       imageAlt: '',
       signLanguage: false,
+      easyRead: '',
     });
     expect(services[1]?.features).toEqual([]);
 

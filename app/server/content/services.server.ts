@@ -45,8 +45,17 @@ import {
 /** spec §3: the four built-in services, used when none are stored; their pictures are static files. */
 export function defaultServices(): Service[] {
   return DEFAULT_SERVICE_IDS.map((id) => {
-    const { title, description, features, imageAlt } = DEFAULT_SERVICES[id];
-    return { id, title, description, features: [...features], imageUrl: defaultServiceImage(id), imageAlt, signLanguage: false };
+    const { title, description, features, imageAlt, easyRead = '' } = DEFAULT_SERVICES[id];
+    return {
+      id,
+      title,
+      description,
+      features: [...features],
+      imageUrl: defaultServiceImage(id),
+      imageAlt,
+      signLanguage: false,
+      easyRead,
+    };
   });
 }
 
@@ -58,6 +67,7 @@ function toService(row: Selectable<ServiceTable>): Service {
     features: parseList(row.features),
     imageUrl: row.image_url,
     imageAlt: row.image_alt ?? '',
+    easyRead: row.easy_read ?? '',
   };
 }
 
@@ -183,6 +193,7 @@ function fields(input: ServiceInput) {
     features: JSON.stringify(input.features),
     image_url: input.imageUrl || null,
     image_alt: input.imageUrl ? input.imageAlt : null,
+    easy_read: input.easyRead || null,
   };
 }
 
@@ -407,8 +418,8 @@ export const SERVICE_SHOWN_MAX = 10_000;
 export function shownServiceValues(form: ServicePost): ServiceFormFailure['values'] {
   const values: ServiceFormFailure['values'] = {};
   if (form.ok) {
-    const { title, description, features, imageUrl, imageAlt } = form.values;
-    Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt });
+    const { title, description, features, imageUrl, imageAlt, easyRead } = form.values;
+    Object.assign(values, { title, description, features: features.join('\n'), imageUrl, imageAlt, easyRead });
   } else for (const field of SERVICE_FIELDS) values[field] = (form.values[field] ?? '').slice(0, SERVICE_SHOWN_MAX);
   return values;
 }

@@ -50,6 +50,8 @@ export interface ComparedVersion {
   tags: string[];
   imageAlt: string;
   content: string;
+  /** Issue 26: absent in revisions saved before easy read existed. */
+  easyRead?: string | undefined;
 }
 
 /**
@@ -64,6 +66,7 @@ export function compareVersions(before: ComparedVersion, after: ComparedVersion,
     { label: 'Tags', comparison: compareWords(before.tags.join(', '), after.tags.join(', ')) },
     { label: 'Image description', comparison: compareWords(before.imageAlt, after.imageAlt) },
     { label: 'Text', comparison: compareWords(bodyText(before.content), bodyText(after.content)) },
+    { label: 'Easy read', comparison: compareWords(before.easyRead ?? '', after.easyRead ?? '') },
   ];
   return fields.filter((field) => hasChanges(field.comparison));
 }

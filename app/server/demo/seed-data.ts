@@ -38,6 +38,8 @@ export interface SeedArticle {
   tags: string[];
   /** HTML body using only h2, h3, p, strong, em, ul, ol, li, blockquote and a[href]. */
   content: string;
+  /** Issue 26: its easy-read version (plain text, decision 033), for some. */
+  easyRead?: string;
   /** How long ago it was published, in days (distinct across all articles). */
   daysAgo: number;
   image: SeedImage;
@@ -80,6 +82,18 @@ const BLOGS: SeedArticle[] = [
   {
     collection: 'blogs',
     title: 'Front Row, Eyes Open: A Deaf Student’s Week in a Kampala Classroom',
+    easyRead: `Brian is 19. He is Deaf. He goes to school in Kampala.
+
+When he was small, he could not follow the lessons. The teachers talked. He did not understand. Some people thought he was slow. He was not slow. Nobody signed to him.
+
+Now his school is different. Here is what helps him learn:
+
+- He sits in the front row.
+- The teacher faces the class when she talks.
+- Some teachers learn signs.
+- Friends share their notes.
+
+Brian wants to go to university. He says: "Deaf students can learn. We need teachers who look at us."`,
     summary:
       'Nineteen-year-old Brian Kato tells us what learning looks like when your teacher talks, your interpreter signs, and every single lesson depends on being able to see.',
     category: 'education',
@@ -311,6 +325,17 @@ const NEWS: SeedArticle[] = [
   {
     collection: 'news',
     title: 'Sign Language Awareness Workshops Reach Workplaces in Mukono and Jinja',
+    easyRead: `We gave short classes to people who work in shops, clinics, a bank and a hotel. The classes were in Mukono and Jinja.
+
+They learned about Deaf people. They learned some signs in Ugandan Sign Language.
+
+They learned to:
+
+- Look at a Deaf person when they talk.
+- Say hello and thank you in signs.
+- Write things down when they need to.
+
+Many of them want to learn more signs. We will teach more classes next year.`,
     summary:
       'Staff from shops, clinics, a bank branch and a hotel spent two days learning basic Ugandan Sign Language and Deaf awareness in our latest workshops in Mukono and Jinja.',
     category: 'news',
@@ -366,6 +391,18 @@ const NEWS: SeedArticle[] = [
   {
     collection: 'news',
     title: 'Know Your Rights: Community Sessions on the Persons with Disabilities Act 2020',
+    easyRead: `Uganda has a law for people with disabilities. It is called the Persons with Disabilities Act 2020.
+
+We held meetings in Masaka and Mbale. We talked about the law in simple words.
+
+The law says people with disabilities have the right to:
+
+- Go to school.
+- Work.
+- Get health care.
+- Get information they can understand.
+
+Our meetings are not legal advice. If you need help, we can tell you who to ask.`,
     summary:
       'Our plain-language sessions in Masaka and Mbale helped people with disabilities, families and local leaders discuss what the Persons with Disabilities Act 2020 means in daily life.',
     category: 'advocacy',
@@ -553,6 +590,19 @@ const RESOURCES: SeedArticle[] = [
   {
     collection: 'resources',
     title: 'A Practical Guide to Communicating with Deaf and Hard-of-Hearing Colleagues',
+    easyRead: `Deaf people work in many jobs. Good talk at work is easy. It needs good habits.
+
+Ask your Deaf colleague how they like to talk. Some sign. Some read lips. Some write.
+
+Tips:
+
+- Face the person when you talk.
+- Do not cover your mouth.
+- Talk in a quiet, bright place.
+- Write down dates and numbers.
+- Get an interpreter for big meetings.
+
+Small habits help a lot.`,
     summary:
       'Simple habits for offices and teams: how to get attention, run inclusive meetings, work with interpreters and use writing and technology so every colleague can take part.',
     category: 'resources',

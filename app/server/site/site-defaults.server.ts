@@ -41,6 +41,8 @@ export interface DefaultServiceText {
   /** Four or five items. */
   features: readonly string[];
   imageAlt: string;
+  /** Issue 26: an easy-read version (plain text, decision 033). */
+  easyRead?: string;
 }
 
 /** spec §3: the four built-in services, shown while none are stored, in `DEFAULT_SERVICE_IDS` order. */
@@ -57,6 +59,18 @@ export const DEFAULT_SERVICES: Record<DefaultServiceId, DefaultServiceText> = {
       'Alumni network with job leads and peer mentoring',
     ],
     imageAlt: 'Illustration of an open laptop drawn in white lines on a deep indigo-to-violet background',
+    easyRead: `A free computer course for young people with disabilities. It lasts 12 weeks. Classes are in Kampala and Gulu.
+
+You learn to:
+
+- Use a computer and email.
+- Stay safe online.
+- Make pictures for social media.
+- Write a CV.
+
+We have sign language interpreters. We have large print and screen readers.
+
+At the end, you do a real job for a real client.`,
   },
   'inclusion-talks': {
     title: 'Disability Inclusion Talks',

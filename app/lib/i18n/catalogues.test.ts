@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { AVAILABILITY, APPLICATION_ERRORS, APPLICATION_FORM_TEXT, APPLICATION_TEXT, CONSENT_LABEL, SIGN_LANGUAGE_LEVELS, VOLUNTEER_SKILLS } from '../applications.ts';
@@ -145,5 +146,16 @@ describe('texts worded in English elsewhere, shown by their English text', () =>
     expect(sw.player).toContain(`>${SW['video.smaller']} (240p`);
     expect(sw.player).toContain('<div lang="en" class="mt-3 space-y-3 leading-relaxed"><p>Hello</p>');
     expect(localiseVideoMarkup(markup, (text) => translateEnglish('en', text), undefined)).toEqual(markup);
+  });
+});
+
+describe('the service worker’s offline page', () => {
+  it('carries the catalogues’ offline words of each language (it imports nothing, so it holds a copy)', () => {
+    const script = readFileSync(new URL('../../client/service-worker.ts', import.meta.url), 'utf8');
+    const offline = ids.filter((id) => id.startsWith('offline.'));
+    expect(offline.length).toBe(5);
+    const quoted = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+    const missing = [EN, LG, SW].flatMap((catalogue) => offline.filter((id) => !script.includes(quoted(catalogue[id]))));
+    expect(missing).toEqual([]);
   });
 });

@@ -563,6 +563,12 @@ export const EN = {
   'privacy.counts5': 'Words searched for on this site that found nothing, so we can write what people look for.',
   'privacy.counts6': 'To count how many different people visited in a day without knowing who they are, your internet address and browser name are mixed with a random code that changes every day and is then deleted. The result cannot be turned back into your address, and no one, including us, can link your visits on different days. We do not store your internet address or your browser name. The mixed codes are deleted after 48 hours; the daily totals are kept for a period we set (about two years unless we change it).',
   'privacy.counts7': 'We do not count you at all if your browser sends Do Not Track or Global Privacy Control, or when our staff are signed in. Search engines and other robots are not counted either.',
+  // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
+  'offline.title': 'You are offline',
+  'offline.notSaved': '{path} has not been saved on this phone, so it cannot be shown without a connection.',
+  'offline.saved': 'Saved for reading offline',
+  'offline.nothing': 'Nothing has been saved for reading offline yet: pages you read are kept when you are online.',
+  'offline.tryAgain': 'Try again',
 } as const;
 
 export type MessageId = keyof typeof EN;

@@ -559,4 +559,10 @@ export const LG: Catalogue = {
   'privacy.counts5': 'Ebigambo ebinoonyezeddwa ku mukutu guno ne bitazuula kintu, tusobole okuwandiika abantu bye banoonya.',
   'privacy.counts6': 'Okubala abantu ab’enjawulo abakyalidde mu lunaku awatali kumanya be baani, endagiriro yo ey’oku yintaneti n’erinnya lya browser yo bitabulwa n’ennamba ey’ekyama ekyuka buli lunaku oluvannyuma n’esangulwa. Ekivaamu tekisobola kuddamu kufuuka ndagiriro yo, era tewali muntu, naffe mwe tuli, ayinza kugatta bw’okyalidde ku nnaku ez’enjawulo. Tetutereka ndagiriro yo ey’oku yintaneti wadde erinnya lya browser yo. Ennamba ezitabuddwa zisangulwa oluvannyuma lw’essaawa 48; omuwendo gwa buli lunaku gukuumibwa okumala ekiseera kye tuteekawo (nga emyaka ebiri okuggyako nga tukikyusizza).',
   'privacy.counts7': 'Tetukubala n’akatono singa browser yo eweereza Do Not Track oba Global Privacy Control, oba ng’abakozi baffe bayingidde. Ne search engines n’ebyuma ebirala tebibalibwa.',
+  // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
+  'offline.title': 'Tolina mukutu',
+  'offline.notSaved': '{path} tekiterekeddwa ku ssimu eno, n’olwekyo tekisobola kulabika nga tolina mukutu.',
+  'offline.saved': 'Ebiterekeddwa okusomebwa nga tolina mukutu',
+  'offline.nothing': 'Tewannabaawo kiterekeddwa okusomebwa nga tolina mukutu: empapula z’osoma zikuumibwa ng’oli ku mukutu.',
+  'offline.tryAgain': 'Gezaako nate',
 };

@@ -559,4 +559,10 @@ export const SW: Catalogue = {
   'privacy.counts5': 'Maneno yaliyotafutwa kwenye tovuti hii bila kupata chochote, ili tuweze kuandika kile watu wanachotafuta.',
   'privacy.counts6': 'Ili kuhesabu ni watu wangapi tofauti waliotembelea kwa siku bila kujua ni nani, anwani yako ya mtandao na jina la kivinjari chako huchanganywa na msimbo wa nasibu unaobadilika kila siku kisha kufutwa. Matokeo hayawezi kurudishwa kuwa anwani yako, na hakuna mtu, hata sisi, anayeweza kuunganisha ziara zako za siku tofauti. Hatuhifadhi anwani yako ya mtandao wala jina la kivinjari chako. Misimbo iliyochanganywa hufutwa baada ya saa 48; jumla za kila siku huhifadhiwa kwa muda tunaoweka (karibu miaka miwili isipokuwa tukibadilisha).',
   'privacy.counts7': 'Hatukuhesabu kabisa ikiwa kivinjari chako kinatuma Do Not Track au Global Privacy Control, au wafanyakazi wetu wakiwa wameingia. Injini za utafutaji na roboti nyingine pia hazihesabiwi.',
+  // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
+  'offline.title': 'Huko mtandaoni',
+  'offline.notSaved': '{path} haijahifadhiwa kwenye simu hii, kwa hiyo haiwezi kuonyeshwa bila mtandao.',
+  'offline.saved': 'Zilizohifadhiwa kwa kusoma nje ya mtandao',
+  'offline.nothing': 'Bado hakuna kilichohifadhiwa kwa kusoma nje ya mtandao: kurasa unazosoma huhifadhiwa ukiwa mtandaoni.',
+  'offline.tryAgain': 'Jaribu tena',
 };

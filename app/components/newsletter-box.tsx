@@ -20,9 +20,7 @@ export function NewsletterBox({ source, title, text }: { source: string; title?:
       <h2 id={headingId} className="text-2xl font-bold md:text-3xl">
         {title ?? t('newsletter.stayInformed')}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-indigo-100">
-        {text ?? t('newsletter.boxText')}
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-indigo-100">{text ?? t('newsletter.boxText')}</p>
       <fetcher.Form
         method="post"
         action="/newsletter"

@@ -74,7 +74,9 @@ export function localiseVideoMarkup<M extends { link: string; player: string }>(
       .replaceAll(`>${VIDEO_TEXTS.smaller} (`, `>${tx(VIDEO_TEXTS.smaller)} (`)
       .replaceAll(
         '<div class="mt-3 space-y-3 leading-relaxed">',
-        contentLang ? `<div lang="${contentLang}" class="mt-3 space-y-3 leading-relaxed">` : '<div class="mt-3 space-y-3 leading-relaxed">',
+        contentLang
+          ? `<div lang="${contentLang}" class="mt-3 space-y-3 leading-relaxed">`
+          : '<div class="mt-3 space-y-3 leading-relaxed">',
       );
   return { ...markup, link: words(markup.link), player: words(markup.player) };
 }

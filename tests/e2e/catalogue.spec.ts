@@ -117,7 +117,8 @@ test.describe('the interface in Luganda and Swahili', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
       // Kept with the results, to look at how the longer Luganda words wrap.
-      if (path === '/lg' || path === '/sw') await page.screenshot({ path: testInfo.outputPath(`home-${path.slice(1)}-375.png`), fullPage: true });
+      if (path === '/lg' || path === '/sw')
+        await page.screenshot({ path: testInfo.outputPath(`home-${path.slice(1)}-375.png`), fullPage: true });
     }
     await context.close();
   });

@@ -27,9 +27,7 @@ export function AwarenessProject() {
           <h2 id="awareness-title" className="mt-3 text-3xl font-bold text-slate-900">
             {t('home.awarenessTitle')}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-700">
-            {t('home.awarenessText')}
-          </p>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">{t('home.awarenessText')}</p>
           <div className="mt-8 flex flex-wrap items-center justify-between gap-6">
             {/* The hidden words make the link say where it goes, to screen readers and to search engines
                 (which read the text, not an aria-label); the name still starts with what is seen. */}

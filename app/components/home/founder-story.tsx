@@ -20,9 +20,17 @@ export function FounderStory({ founder, storyPath }: { founder: FounderProfile; 
           <h2 id="founder-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
             {t('home.meetFounder', { name: founder.name })}
           </h2>
-          {founder.title && <p lang={english} className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
+          {founder.title && (
+            <p lang={english} className="mt-2 text-lg font-medium text-indigo-800">
+              {founder.title}
+            </p>
+          )}
           {paragraphs(founder.bio || founder.fullBio).map((paragraph, i) => (
-            <p key={i} lang={english} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+            <p
+              key={i}
+              lang={english}
+              className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}
+            >
               {paragraph}
             </p>
           ))}

@@ -47,7 +47,9 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
                   {truncate(story.title, TITLE_MAX)}
                 </Link>
               </h3>
-              <p lang={english} className="mt-3 text-slate-700">{truncate(story.summary, SUMMARY_MAX)}</p>
+              <p lang={english} className="mt-3 text-slate-700">
+                {truncate(story.summary, SUMMARY_MAX)}
+              </p>
             </div>
           </li>
         ))}

@@ -44,7 +44,11 @@ export function Mission({ heading, text, counter }: { heading: string; text: str
             {heading}
           </h2>
           {paragraphs(text).map((paragraph, i) => (
-            <p key={i} lang={english} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+            <p
+              key={i}
+              lang={english}
+              className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}
+            >
               {paragraph}
             </p>
           ))}

@@ -14,7 +14,9 @@ export function StatsStrip({ stats }: { stats: readonly Stat[] }) {
         <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-10 text-center lg:grid-cols-4">
           {stats.map((stat, i) => (
             <div key={i} className="flex flex-col-reverse items-center justify-end gap-2">
-              <dt lang={english} className="text-base font-medium text-indigo-100">{stat.label}</dt>
+              <dt lang={english} className="text-base font-medium text-indigo-100">
+                {stat.label}
+              </dt>
               <dd>
                 <CountUp
                   id={`stat-${i}-${stat.label}`}

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { AVAILABILITY, APPLICATION_ERRORS, APPLICATION_FORM_TEXT, APPLICATION_TEXT, CONSENT_LABEL, SIGN_LANGUAGE_LEVELS, VOLUNTEER_SKILLS } from '../applications.ts';
+import {
+  AVAILABILITY,
+  APPLICATION_ERRORS,
+  APPLICATION_FORM_TEXT,
+  APPLICATION_TEXT,
+  CONSENT_LABEL,
+  SIGN_LANGUAGE_LEVELS,
+  VOLUNTEER_SKILLS,
+} from '../applications.ts';
 import { CATEGORY_LABELS, DEFAULT_CATEGORY_LABEL } from '../categories.ts';
 import { COLLECTION_INFO } from '../collections.ts';
 import { CONTACT_ERRORS, CONTACT_TEXT } from '../contact.ts';
@@ -108,7 +116,11 @@ describe('texts worded in English elsewhere, shown by their English text', () =>
     VOLUNTEER_SKILLS: VOLUNTEER_SKILLS.map(([, label]) => label),
     AVAILABILITY: AVAILABILITY.map(([, label]) => label),
     EVENT_TEXT_PUBLIC: Object.entries(EVENT_TEXT)
-      .filter(([key]) => /^(register|sending|failed|invalid|rateLimited|automated|tooLarge|closed|name|email|phone|contact|access|confirmed|waiting|cancel|notFound)/.test(key))
+      .filter(([key]) =>
+        /^(register|sending|failed|invalid|rateLimited|automated|tooLarge|closed|name|email|phone|contact|access|confirmed|waiting|cancel|notFound)/.test(
+          key,
+        ),
+      )
       .map(([, value]) => value),
     access: accessFeatures({ signLanguage: true, captioning: true, stepFree: true }),
     NEWSLETTER_MESSAGES,

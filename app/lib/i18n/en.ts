@@ -54,7 +54,8 @@ export const EN = {
   'list.results': '{count, plural, one {# result} other {# results}}',
   // Home page (app/components/home)
   'meta.home.title': 'Raising disability awareness in Uganda',
-  'meta.home.description': 'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.',
+  'meta.home.description':
+    'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.',
   'home.kicker': 'Deaf, hard of hearing and disabled, in Uganda',
   'home.partner': 'Partner with us',
   'home.missionAlt': 'Illustration of three people standing together, drawn in white on a deep indigo background',
@@ -64,37 +65,44 @@ export const EN = {
   'home.impact': 'Our impact in numbers',
   'home.founderKicker': 'Our founder’s story',
   'home.meetFounder': 'Meet {name}',
-  'home.readFounderStory': 'Read {name}\'s story',
+  'home.readFounderStory': "Read {name}'s story",
   'home.founderPortrait': 'Portrait of {name}',
   'home.founderNoPhoto': '{name} (no photo)',
   'home.awarenessAlt': 'Illustration of two hands signing, drawn in white on a deep rust-to-violet background',
   'home.awarenessKicker': 'The Awareness Project',
   'home.awarenessTitle': 'Deaf / Hard of Hearing Awareness Training',
-  'home.awarenessText': 'Our new course, taught by Deaf trainers, shows teachers, employers, health workers and families how to communicate with deaf and hard-of-hearing people, including first signs in Ugandan Sign Language.',
+  'home.awarenessText':
+    'Our new course, taught by Deaf trainers, shows teachers, employers, health workers and families how to communicate with deaf and hard-of-hearing people, including first signs in Ugandan Sign Language.',
   'home.learnMore': 'Learn more',
   'home.learnMoreAwareness': ' about the Awareness Project',
   'home.workWithUs': 'Work with us',
   'home.howWeHelp': 'How we can help',
   'home.card.training': 'Start Training',
-  'home.card.trainingText': 'Sign-language classes, awareness courses and digital skills training for youth with disabilities, with interpreters and assistive technology.',
+  'home.card.trainingText':
+    'Sign-language classes, awareness courses and digital skills training for youth with disabilities, with interpreters and assistive technology.',
   'home.card.speaker': 'Book Speaker',
-  'home.card.speakerText': 'Speakers for disability awareness conversations at your school, workplace, church or community group.',
+  'home.card.speakerText':
+    'Speakers for disability awareness conversations at your school, workplace, church or community group.',
   'home.card.design': 'Get Design Help',
-  'home.card.designText': 'Inclusive design and social media services: accessible graphics, captioned videos and easy-read documents.',
+  'home.card.designText':
+    'Inclusive design and social media services: accessible graphics, captioned videos and easy-read documents.',
   'home.findOutMore': 'Find out more →',
   'home.nextEvents': 'Next trainings and events',
   'home.allEvents': 'All events',
   'home.latestStories': 'Latest stories',
   'home.allStories': 'All stories',
   'home.closingTitle': 'Ready to make a difference?',
-  'home.closingText': 'Whether you run a school, a business or a community group, or you simply want to learn, there is a place for you in building a Uganda where everyone is included.',
+  'home.closingText':
+    'Whether you run a school, a business or a community group, or you simply want to learn, there is a place for you in building a Uganda where everyone is included.',
   'home.getInTouch': 'Get in touch',
   'home.exploreServices': 'Explore our services',
   // About Us page
-  'meta.about.description': 'Our mission, vision and values, and the founder behind TDG Uganda: raising disability awareness through education and storytelling.',
+  'meta.about.description':
+    'Our mission, vision and values, and the founder behind TDG Uganda: raising disability awareness through education and storytelling.',
   'about.kicker': 'Who we are',
   'about.title': 'About Us',
-  'about.intro': 'TDG Uganda is an advocacy and awareness organisation for the deaf, hard-of-hearing and wider disability community in Uganda.',
+  'about.intro':
+    'TDG Uganda is an advocacy and awareness organisation for the deaf, hard-of-hearing and wider disability community in Uganda.',
   'about.mission': 'Our mission',
   'about.vision': 'Our vision',
   'about.values': 'Our values',
@@ -106,9 +114,11 @@ export const EN = {
   'about.ourServices': 'Our services',
   'about.contactUs': 'Contact us',
   // Contact Us page and its form's answers (lib/contact.ts words them in English; the page shows them by key)
-  'meta.contact.description': 'Write to TDG Uganda about partnerships, volunteering, training, speakers or your own story. We reply by email; you can also call us or find us in Kampala, Uganda.',
+  'meta.contact.description':
+    'Write to TDG Uganda about partnerships, volunteering, training, speakers or your own story. We reply by email; you can also call us or find us in Kampala, Uganda.',
   'contact.title': 'Contact Us',
-  'contact.intro': 'Questions, partnerships, volunteering, training or a story of your own to share: send us a message and we will reply by email.',
+  'contact.intro':
+    'Questions, partnerships, volunteering, training or a story of your own to share: send us a message and we will reply by email.',
   'contact.information': 'Contact information',
   'contact.email': 'Email',
   'contact.phone': 'Phone',
@@ -124,7 +134,8 @@ export const EN = {
   'contact.listOr': ' or ',
   'contact.formTitle': 'Send us a message',
   'contact.allRequired': 'All fields are required unless marked optional.',
-  'contact.privacyNotice': 'We use your message only to answer you, and delete it after {months, plural, one {# month} other {# months}}.',
+  'contact.privacyNotice':
+    'We use your message only to answer you, and delete it after {months, plural, one {# month} other {# months}}.',
   'contact.name': 'Name',
   'contact.emailField': 'Email',
   'contact.phoneOptional': 'Phone (optional)',
@@ -139,8 +150,10 @@ export const EN = {
   'contact.sentDetail': 'Thank you for writing to us. We read every message and will reply to you by email.',
   'contact.sendAnother': 'Send another message',
   'contact.invalid': 'Please correct the fields marked below, then send your message again.',
-  'contact.rateLimited': 'You have sent several messages in a short time. Please wait 10 minutes and try again, or write to us by email instead.',
-  'contact.automated': 'Sorry, your message looks like it was sent automatically, so we did not accept it. If you are a person, please write to us by email instead.',
+  'contact.rateLimited':
+    'You have sent several messages in a short time. Please wait 10 minutes and try again, or write to us by email instead.',
+  'contact.automated':
+    'Sorry, your message looks like it was sent automatically, so we did not accept it. If you are a person, please write to us by email instead.',
   'contact.tooLarge': 'Your message is too large to send. Please shorten it to 5,000 characters or fewer and try again.',
   'contact.error.nameRequired': 'Please enter your name.',
   'contact.error.nameTooLong': 'Your name must be 100 characters or fewer.',
@@ -155,43 +168,56 @@ export const EN = {
   'contact.error.messageTooLong': 'Your message must be 5,000 characters or fewer.',
   // The four application forms (lib/applications.ts words them in English; the forms show them by their English text)
   'app.volunteer.title': 'Become a Volunteer',
-  'app.volunteer.intro': 'Give a few hours to help young deaf, hard-of-hearing and disabled people learn, work and be heard. Tell us a little about yourself and we will get in touch.',
-  'app.volunteer.description': 'Volunteer with TDG Uganda: sign language, teaching, design, events or online help. Tell us your skills and when you are free, and we will contact you.',
+  'app.volunteer.intro':
+    'Give a few hours to help young deaf, hard-of-hearing and disabled people learn, work and be heard. Tell us a little about yourself and we will get in touch.',
+  'app.volunteer.description':
+    'Volunteer with TDG Uganda: sign language, teaching, design, events or online help. Tell us your skills and when you are free, and we will contact you.',
   'app.yourName': 'Your name',
   'app.volunteer.message': 'Why would you like to volunteer?',
   'app.volunteer.messageHint': 'A few sentences are enough. Up to 3,000 characters.',
   'app.sendApplication': 'Send application',
   'app.volunteer.sent': 'Application Sent Successfully!',
-  'app.volunteer.sentDetail': 'Thank you for offering your time. Someone from our team will contact you, usually within two weeks. If you gave an email address, we have sent you a confirmation.',
+  'app.volunteer.sentDetail':
+    'Thank you for offering your time. Someone from our team will contact you, usually within two weeks. If you gave an email address, we have sent you a confirmation.',
   'app.partner.title': 'Partner with us',
-  'app.partner.intro': 'Schools, employers, churches, associations and companies work with us on training, awareness and accessible services. Tell us who you are and what you have in mind.',
-  'app.partner.description': 'Partner with TDG Uganda on disability inclusion: trainings, awareness, accessible communication and programmes for deaf and disabled young people in Uganda.',
+  'app.partner.intro':
+    'Schools, employers, churches, associations and companies work with us on training, awareness and accessible services. Tell us who you are and what you have in mind.',
+  'app.partner.description':
+    'Partner with TDG Uganda on disability inclusion: trainings, awareness, accessible communication and programmes for deaf and disabled young people in Uganda.',
   'app.contactPerson': 'Contact person',
   'app.partner.message': 'What would you like to do together?',
   'app.partner.messageHint': 'Your idea, your timing, and anything we should know. Up to 3,000 characters.',
   'app.sendRequest': 'Send request',
   'app.requestSent': 'Request Sent Successfully!',
-  'app.partner.sentDetail': 'Thank you for reaching out. We will reply by email, usually within a week, and have sent you a confirmation.',
+  'app.partner.sentDetail':
+    'Thank you for reaching out. We will reply by email, usually within a week, and have sent you a confirmation.',
   'app.speaker.title': 'Book a Speaker',
-  'app.speaker.intro': 'Our speakers lead disability awareness conversations at schools, workplaces, churches and community groups, with sign-language interpretation. Tell us about your event.',
-  'app.speaker.description': 'Book a TDG Uganda speaker for a disability awareness talk at your school, workplace, church or community group, with sign-language interpretation.',
+  'app.speaker.intro':
+    'Our speakers lead disability awareness conversations at schools, workplaces, churches and community groups, with sign-language interpretation. Tell us about your event.',
+  'app.speaker.description':
+    'Book a TDG Uganda speaker for a disability awareness talk at your school, workplace, church or community group, with sign-language interpretation.',
   'app.speaker.date': 'Date of the event',
   'app.audience': 'Audience',
   'app.speaker.audienceHint': 'Who will be there, and about how many people?',
   'app.whatDoYouNeed': 'What do you need?',
   'app.speaker.messageHint': 'The topic, the length of the talk, the place, and any access needs. Up to 3,000 characters.',
-  'app.speaker.sentDetail': 'Thank you. We will reply by email to agree the details, usually within a week, and have sent you a confirmation.',
+  'app.speaker.sentDetail':
+    'Thank you. We will reply by email to agree the details, usually within a week, and have sent you a confirmation.',
   'app.design.title': 'Get Design Help',
-  'app.design.intro': 'Accessible graphics, captioned videos, easy-read documents and social media that everyone can use. Tell us what you need and when.',
-  'app.design.description': 'Ask TDG Uganda for inclusive design help: accessible graphics, captioned videos, easy-read documents and social media for your organisation.',
+  'app.design.intro':
+    'Accessible graphics, captioned videos, easy-read documents and social media that everyone can use. Tell us what you need and when.',
+  'app.design.description':
+    'Ask TDG Uganda for inclusive design help: accessible graphics, captioned videos, easy-read documents and social media for your organisation.',
   'app.design.date': 'Needed by (optional)',
   'app.design.audienceHint': 'Who is it for? For example: Deaf parents, staff, the public.',
   'app.design.messageHint': 'What should we make, in which formats and languages. Up to 3,000 characters.',
   'app.design.sentDetail': 'Thank you. We will reply by email, usually within a week, and have sent you a confirmation.',
   'app.failed': 'There was an error sending your application. Please try again later.',
   'app.invalid': 'Please correct the fields marked below, then send it again.',
-  'app.rateLimited': 'You have sent several applications in a short time. Please wait 10 minutes and try again, or write to us by email instead.',
-  'app.automated': 'Sorry, your application looks like it was sent automatically, so we did not accept it. If you are a person, please write to us by email instead.',
+  'app.rateLimited':
+    'You have sent several applications in a short time. Please wait 10 minutes and try again, or write to us by email instead.',
+  'app.automated':
+    'Sorry, your application looks like it was sent automatically, so we did not accept it. If you are a person, please write to us by email instead.',
   'app.tooLarge': 'Your application is too large to send. Please shorten it to 3,000 characters or fewer and try again.',
   'app.another': 'Back to the home page',
   'app.error.nameRequired': 'Please enter a name.',
@@ -200,7 +226,7 @@ export const EN = {
   'app.error.reach': 'Please give an email address or a phone number, so we can reach you.',
   'app.error.phoneTooLong': 'The phone number must be 30 characters or fewer.',
   'app.error.organisationRequired': 'Please enter the name of your organisation.',
-  'app.error.organisationTooLong': 'The organisation\'s name must be 150 characters or fewer.',
+  'app.error.organisationTooLong': "The organisation's name must be 150 characters or fewer.",
   'app.error.dateRequired': 'Please enter the date.',
   'app.error.dateInvalid': 'Please enter a date such as 2027-03-15.',
   'app.error.datePast': 'Please choose a date from today onwards.',
@@ -240,7 +266,8 @@ export const EN = {
   'app.volunteer.availabilityLegend': 'When could you help? Choose one or more.',
   'app.date': 'Date',
   'app.consent': 'I agree that TDG Uganda may keep these details to answer me, as described above.',
-  'app.privacyNotice': 'We use the details you give here only to answer your {what} and to work with you on it. Only our team sees them; we never sell or share them. We delete them after {months, plural, one {# month} other {# months}}, or sooner if you ask us.',
+  'app.privacyNotice':
+    'We use the details you give here only to answer your {what} and to work with you on it. Only our team sees them; we never sell or share them. We delete them after {months, plural, one {# month} other {# months}}, or sooner if you ask us.',
   'app.what.volunteer': 'volunteer application',
   'app.what.partner': 'partnership request',
   'app.what.speaker': 'speaker request',
@@ -250,9 +277,11 @@ export const EN = {
   // Trainings and events: the list, an event, its registration form and answers, the cancellation page (lib/events.ts words the answers in English)
   'events.title': 'Trainings and events',
   'events.pastTitle': 'Past events',
-  'meta.events.description': 'Sign-language classes for parents and teachers, awareness courses for employers and community events. Register for a place online.',
+  'meta.events.description':
+    'Sign-language classes for parents and teachers, awareness courses for employers and community events. Register for a place online.',
   'events.kicker': 'Start training',
-  'events.intro': 'Sign-language classes for parents and teachers, awareness courses for employers, and events led by Deaf trainers. Every event says what access it offers; tell us what you need when you register.',
+  'events.intro':
+    'Sign-language classes for parents and teachers, awareness courses for employers, and events led by Deaf trainers. Every event says what access it offers; tell us what you need when you register.',
   'events.pastHeading': 'Events that have taken place',
   'events.upcoming': 'Upcoming events',
   'events.loadFailed': 'Unable to load events. Please try again later.',
@@ -292,15 +321,18 @@ export const EN = {
   'events.confirmedTitle': 'You have a place!',
   'events.waitingTitle': 'You are on the waiting list',
   'events.booked': 'Thank you, {name}. Your place is booked.',
-  'events.waiting': 'Thank you, {name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.',
+  'events.waiting':
+    'Thank you, {name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.',
   'events.mailed': 'We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.',
   'events.keepLink': 'Keep this private link to cancel if you cannot come (it works once):',
   'events.joinWaiting': 'Join the waiting list',
   'events.register': 'Register',
-  'events.allTaken': 'All places are taken. Register to join the waiting list: places that come free go to the first person waiting.',
+  'events.allTaken':
+    'All places are taken. Register to join the waiting list: places that come free go to the first person waiting.',
   'events.free': 'Free of charge. Give an email address or a phone number (or both).',
   'events.closes': 'Registration closes {deadline}.',
-  'events.detailsUse': 'We use your details only for this event (to confirm your place, tell you of changes and remind you the day before).',
+  'events.detailsUse':
+    'We use your details only for this event (to confirm your place, tell you of changes and remind you the day before).',
   'events.emailField': 'Email (or phone below)',
   'events.phoneField': 'Phone (or email above)',
   'events.accessNeeds': 'Access needs (optional)',
@@ -309,7 +341,8 @@ export const EN = {
   'events.failed': 'There was an error sending your registration. Please try again later.',
   'events.invalid': 'Please correct the fields marked below, then register again.',
   'events.rateLimited': 'You have sent several registrations in a short time. Please wait 10 minutes and try again.',
-  'events.automated': 'Sorry, your registration looks like it was sent automatically, so we did not accept it. If you are a person, please contact us instead.',
+  'events.automated':
+    'Sorry, your registration looks like it was sent automatically, so we did not accept it. If you are a person, please contact us instead.',
   'events.tooLarge': 'Your registration is too large to send. Please shorten what you wrote and try again.',
   'events.contactRequired': 'Please give an email address or a phone number so we can reach you.',
   'events.accessTooLong': 'Please keep this to 1,000 characters or fewer.',
@@ -318,7 +351,8 @@ export const EN = {
   'events.cancelButton': 'Cancel my registration',
   'events.cancelledTitle': 'Your registration is cancelled',
   'events.cancelInvalidTitle': 'This link does not work',
-  'events.cancelInvalid': 'This cancellation link has already been used or is not valid. If you still need help, please contact us.',
+  'events.cancelInvalid':
+    'This cancellation link has already been used or is not valid. If you still need help, please contact us.',
   'events.cancelThanks': 'Thank you for letting us know: your place goes to the next person waiting.',
   'events.other': 'Other events',
   'events.cancelBefore': 'Cancel your registration for ',
@@ -327,7 +361,8 @@ export const EN = {
   'events.askTrainingTitle': 'Ask us about training',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Stories',
-  'blog.intro': 'Voices from the deaf, hard-of-hearing and disability community in Uganda: everyday life, advocacy and the people changing what is possible.',
+  'blog.intro':
+    'Voices from the deaf, hard-of-hearing and disability community in Uganda: everyday life, advocacy and the people changing what is possible.',
   'blog.searchLabel': 'Search stories',
   'blog.searchPlaceholder': 'Search by title, topic or place',
   'list.noun.story': 'story',
@@ -340,12 +375,15 @@ export const EN = {
   'blog.empty': 'No stories available yet. Check back soon for new content.',
   'blog.noMatch': 'No stories found',
   'list.noMatchHint': 'Try adjusting your search or filter to find what you are looking for.',
-  'meta.blog.description': 'Real stories from deaf, hard-of-hearing and disabled people in Uganda: personal experience, advocacy, community, education and inspiration.',
+  'meta.blog.description':
+    'Real stories from deaf, hard-of-hearing and disabled people in Uganda: personal experience, advocacy, community, education and inspiration.',
   'blog.shareHeading': 'Have a story to share?',
-  'blog.shareText': 'Your experience can change how people see disability. Tell us your story in writing, sign language video or a voice note.',
+  'blog.shareText':
+    'Your experience can change how people see disability. Tell us your story in writing, sign language video or a voice note.',
   'blog.submit': 'Submit your story',
   'blog.whyHeading': 'Why we tell these stories',
-  'blog.whyText': 'We raise disability awareness through education and storytelling, and create opportunities for young persons with disabilities.',
+  'blog.whyText':
+    'We raise disability awareness through education and storytelling, and create opportunities for young persons with disabilities.',
   'blog.learnMission': 'Learn about our mission',
   'news.title': 'In Media: News and Resources',
   'news.intro': 'Our latest news, events and opportunities, and practical resources on disability inclusion in Uganda.',
@@ -362,7 +400,8 @@ export const EN = {
   'news.noMatch': 'No articles found',
   'news.noMatchFor': 'No articles found for "{q}"',
   'news.noMatchHint': 'Try other words, another category, or clear the search.',
-  'meta.news.description': 'News, media coverage and practical resources on disability inclusion in Uganda from TDG Uganda: events, partnerships, opportunities and guides.',
+  'meta.news.description':
+    'News, media coverage and practical resources on disability inclusion in Uganda from TDG Uganda: events, partnerships, opportunities and guides.',
   'news.helpful': 'Helpful Resources',
   'news.res.course': 'Deaf awareness training',
   'news.res.courseText': 'Learn how to communicate and work with deaf and hard-of-hearing people in our online course.',
@@ -374,7 +413,8 @@ export const EN = {
   'news.res.guidesText': 'Ask us for guides, checklists and advice on making your school, workplace or event inclusive.',
   'news.res.guidesAction': 'Get Resources',
   'resources.title': 'Resources',
-  'resources.intro': 'Practical guides and checklists on Deaf awareness, accessibility and disability inclusion in Uganda, for workplaces, schools, families and event organisers.',
+  'resources.intro':
+    'Practical guides and checklists on Deaf awareness, accessibility and disability inclusion in Uganda, for workplaces, schools, families and event organisers.',
   'resources.searchLabel': 'Search resources',
   'resources.searchPlaceholder': 'Search guides and checklists',
   'list.noun.resource': 'resource',
@@ -388,9 +428,11 @@ export const EN = {
   'resources.noMatch': 'No resources found',
   'resources.noMatchFor': 'No resources found for "{q}"',
   'resources.noMatchHint': 'Try other words, or clear the search.',
-  'meta.resources.description': 'Free guides and checklists from TDG Uganda: communicating with deaf and hard-of-hearing people, accessible events and disability inclusion at work and school.',
+  'meta.resources.description':
+    'Free guides and checklists from TDG Uganda: communicating with deaf and hard-of-hearing people, accessible events and disability inclusion at work and school.',
   'resources.helpHeading': 'Need help with something specific?',
-  'resources.helpText': 'Ask us for a guide, a checklist or advice on making your school, workplace or event inclusive, or book Deaf awareness training for your team.',
+  'resources.helpText':
+    'Ask us for a guide, a checklist or advice on making your school, workplace or event inclusive, or book Deaf awareness training for your team.',
   'resources.ask': 'Ask for a resource',
   'resources.seeServices': 'See our services',
   'list.found': '{count, plural, one {# {one} found} other {# {many} found}}',
@@ -440,7 +482,8 @@ export const EN = {
   'article.aboutAuthor': 'About the Author',
   'article.authorSocial': '{name} on social media',
   'article.consultTitle': 'Need help making your organisation more inclusive?',
-  'article.consultText': 'Book a free consultation about Deaf awareness training, disability inclusion talks or accessible communication, or start with our free guides and resources.',
+  'article.consultText':
+    'Book a free consultation about Deaf awareness training, disability inclusion talks or accessible communication, or start with our free guides and resources.',
   'article.consultBook': 'Book a consultation',
   'article.browseResources': 'Browse resources',
   'article.related': 'Related Articles',
@@ -454,7 +497,8 @@ export const EN = {
   'services.title': 'Our Services',
   'services.metaDescription': 'Services from {name}: {titles}.',
   'services.kicker': 'What we do',
-  'services.intro': 'Training, talks and design work led by people with lived experience of disability, for young people, schools, employers and community groups across Uganda.',
+  'services.intro':
+    'Training, talks and design work led by people with lived experience of disability, for young people, schools, employers and community groups across Uganda.',
   'services.newCourse': 'New course',
   'services.courseText': 'Learn to communicate with deaf and hard-of-hearing people, at your own pace, from Deaf trainers.',
   'services.enroll': 'Enroll Now',
@@ -478,7 +522,8 @@ export const EN = {
   'service.contactAbout': 'Contact us about this service',
   'service.all': 'All services',
   'course.title': 'Deaf / Hard of Hearing Awareness Training',
-  'course.description': 'A short online course, taught by Deaf trainers, on Deaf culture, basic Ugandan Sign Language and communicating with deaf and hard-of-hearing colleagues, customers and guests.',
+  'course.description':
+    'A short online course, taught by Deaf trainers, on Deaf culture, basic Ugandan Sign Language and communicating with deaf and hard-of-hearing colleagues, customers and guests.',
   'course.a1': 'Teachers and school staff with deaf or hard-of-hearing learners',
   'course.a2': 'Employers, managers and HR teams building inclusive workplaces',
   'course.a3': 'Health workers, receptionists and anyone who serves the public',
@@ -499,7 +544,8 @@ export const EN = {
   'course.teachingText': 'Video lessons by Deaf trainers in Ugandan Sign Language, with captions and written transcripts.',
   'course.practice': 'Practice',
   'course.practiceText': 'A short quiz and a practice activity at the end of each module.',
-  'course.intro': 'Learn how to welcome, work with and talk to deaf and hard-of-hearing people, from trainers who are Deaf themselves.',
+  'course.intro':
+    'Learn how to welcome, work with and talk to deaf and hard-of-hearing people, from trainers who are Deaf themselves.',
   'course.imageAlt': 'Illustration of an ear with sound waves, drawn in white on a deep navy-to-teal background',
   'course.trainTeam': 'Train your team',
   'course.whoFor': 'Who it is for',
@@ -507,14 +553,17 @@ export const EN = {
   'course.learn': 'What you will learn',
   'course.how': 'How the course works',
   'course.certificate': 'Earn a certificate',
-  'course.certificateText': 'Finish every module and pass the final quiz to receive a certificate of completion from TDG Uganda, to show your school, employer or community that you are ready to include deaf people.',
+  'course.certificateText':
+    'Finish every module and pass the final quiz to receive a certificate of completion from TDG Uganda, to show your school, employer or community that you are ready to include deaf people.',
   'course.questions': 'Questions about the course?',
   'course.contactUs': 'Contact us',
   'course.allServices': 'See all our services',
   // Newsletter: the box, its answers, the newsletter page and the confirm and unsubscribe pages (lib/newsletter.ts words them in English)
   'newsletter.title': 'Newsletter',
-  'newsletter.description': 'Subscribe to TDG Uganda’s newsletter for new stories, news and training dates. No spam; unsubscribe at any time.',
-  'newsletter.intro': 'Stories from our community, news about disability inclusion in Uganda and the dates of our next trainings, a few times a year.',
+  'newsletter.description':
+    'Subscribe to TDG Uganda’s newsletter for new stories, news and training dates. No spam; unsubscribe at any time.',
+  'newsletter.intro':
+    'Stories from our community, news about disability inclusion in Uganda and the dates of our next trainings, a few times a year.',
   'newsletter.backHome': 'Back to Home',
   'newsletter.backPage': 'Back to the page you were reading',
   'newsletter.subscribeTitle': 'Subscribe to our newsletter',
@@ -534,19 +583,22 @@ export const EN = {
   'newsletter.confirmDescription': 'Confirm your subscription to our newsletter.',
   'newsletter.unsubscribeDescription': 'Stop receiving our newsletter.',
   'newsletter.confirmTitle': 'Confirm your subscription',
-  'newsletter.confirmIntro': 'Press the button to start receiving our newsletter: new stories, news and training dates, a few times a year.',
+  'newsletter.confirmIntro':
+    'Press the button to start receiving our newsletter: new stories, news and training dates, a few times a year.',
   'newsletter.confirmButton': 'Confirm my subscription',
   'newsletter.confirmedTitle': 'You are subscribed',
   'newsletter.confirmed': 'Thank you! Your subscription is confirmed. Every email we send has a link to unsubscribe.',
   'newsletter.confirmInvalidTitle': 'This link does not work any more',
-  'newsletter.confirmInvalid': 'This confirmation link has expired or has already been used. If you confirmed already, you are subscribed. If not, please subscribe again.',
+  'newsletter.confirmInvalid':
+    'This confirmation link has expired or has already been used. If you confirmed already, you are subscribed. If not, please subscribe again.',
   'newsletter.unsubscribeTitle': 'Unsubscribe from our newsletter',
   'newsletter.unsubscribeIntro': 'Press the button and we will stop sending our newsletter to this address.',
   'newsletter.unsubscribeButton': 'Unsubscribe',
   'newsletter.unsubscribedTitle': 'You are unsubscribed',
   'newsletter.unsubscribed': 'We will not send our newsletter to this address again. You can subscribe again at any time.',
   'newsletter.unsubscribeInvalidTitle': 'This link does not work',
-  'newsletter.unsubscribeInvalid': 'This unsubscribe link is not complete. Please open it again from the email, or write to us and we will remove your address.',
+  'newsletter.unsubscribeInvalid':
+    'This unsubscribe link is not complete. Please open it again from the email, or write to us and we will remove your address.',
   // Privacy Policy, Terms of Service and Accessibility: the pages' own words around the policy texts from Site settings
   'legal.lastUpdated': 'Last updated ',
   'legal.privacy': 'Privacy Policy',
@@ -556,13 +608,19 @@ export const EN = {
   'legal.accessibility': 'Accessibility',
   'legal.accessibilityDescription': 'How we make this website work for everyone, and how to tell us when it does not.',
   'privacy.countsTitle': 'What this website counts',
-  'privacy.counts1': 'To know whether our stories reach people, this website counts visits itself. It uses no cookies, and nothing is sent to any other company.',
-  'privacy.counts2': 'For each page read: the page, its language, the kind of device (phone, tablet or computer) and whether data saver was on.',
-  'privacy.counts3': 'The website a visit came from (only its name, such as partner.org, never the full address), and campaign tags in the link (utm_source and similar).',
-  'privacy.counts4': 'Whether a sign-language video was started and how far it was watched, and how many people followed a link from our news feed or newsletter.',
+  'privacy.counts1':
+    'To know whether our stories reach people, this website counts visits itself. It uses no cookies, and nothing is sent to any other company.',
+  'privacy.counts2':
+    'For each page read: the page, its language, the kind of device (phone, tablet or computer) and whether data saver was on.',
+  'privacy.counts3':
+    'The website a visit came from (only its name, such as partner.org, never the full address), and campaign tags in the link (utm_source and similar).',
+  'privacy.counts4':
+    'Whether a sign-language video was started and how far it was watched, and how many people followed a link from our news feed or newsletter.',
   'privacy.counts5': 'Words searched for on this site that found nothing, so we can write what people look for.',
-  'privacy.counts6': 'To count how many different people visited in a day without knowing who they are, your internet address and browser name are mixed with a random code that changes every day and is then deleted. The result cannot be turned back into your address, and no one, including us, can link your visits on different days. We do not store your internet address or your browser name. The mixed codes are deleted after 48 hours; the daily totals are kept for a period we set (about two years unless we change it).',
-  'privacy.counts7': 'We do not count you at all if your browser sends Do Not Track or Global Privacy Control, or when our staff are signed in. Search engines and other robots are not counted either.',
+  'privacy.counts6':
+    'To count how many different people visited in a day without knowing who they are, your internet address and browser name are mixed with a random code that changes every day and is then deleted. The result cannot be turned back into your address, and no one, including us, can link your visits on different days. We do not store your internet address or your browser name. The mixed codes are deleted after 48 hours; the daily totals are kept for a period we set (about two years unless we change it).',
+  'privacy.counts7':
+    'We do not count you at all if your browser sends Do Not Track or Global Privacy Control, or when our staff are signed in. Search engines and other robots are not counted either.',
   // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
   'offline.title': 'You are offline',
   'offline.notSaved': '{path} has not been saved on this phone, so it cannot be shown without a connection.',

@@ -50,7 +50,8 @@ export const LG: Catalogue = {
   'list.results': '{count, plural, one {Ekizuuliddwa #} other {Ebizuuliddwa #}}',
   // Home page (app/components/home)
   'meta.home.title': 'Okumanyisa abantu ku bulemu mu Uganda',
-  'meta.home.description': 'Okumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi, n’okuggulawo emikisa eri abavubuka abalina obulemu mu Uganda.',
+  'meta.home.description':
+    'Okumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi, n’okuggulawo emikisa eri abavubuka abalina obulemu mu Uganda.',
   'home.kicker': 'Bakiggala, abatawulira bulungi n’abalina obulemu, mu Uganda',
   'home.partner': 'Kolagana naffe',
   'home.missionAlt': 'Ekifaananyi ky’abantu basatu abayimiridde wamu, ekikubiddwa mu langi enjeru ku langi ya bbululu enzirugavu',
@@ -63,34 +64,42 @@ export const LG: Catalogue = {
   'home.readFounderStory': 'Soma emboozi ya {name}',
   'home.founderPortrait': 'Ekifaananyi kya {name}',
   'home.founderNoPhoto': '{name} (tewali kifaananyi)',
-  'home.awarenessAlt': 'Ekifaananyi ky’emikono ebiri egyogera mu bubonero, ekikubiddwa mu langi enjeru ku langi ya kitaka n’eya kakobe',
+  'home.awarenessAlt':
+    'Ekifaananyi ky’emikono ebiri egyogera mu bubonero, ekikubiddwa mu langi enjeru ku langi ya kitaka n’eya kakobe',
   'home.awarenessKicker': 'Pulojekiti y’Okumanyisa',
   'home.awarenessTitle': 'Okutendekebwa ku Bakiggala n’Abatawulira Bulungi',
-  'home.awarenessText': 'Omusomo gwaffe omupya, ogusomesebwa abatendesi Bakiggala, gulaga abasomesa, abakozesa, abasawo n’amaka engeri y’okwogera ne Bakiggala n’abatawulira bulungi, nga mw’otwalidde obubonero obusooka mu Lulimi lw’Obubonero olwa Uganda.',
+  'home.awarenessText':
+    'Omusomo gwaffe omupya, ogusomesebwa abatendesi Bakiggala, gulaga abasomesa, abakozesa, abasawo n’amaka engeri y’okwogera ne Bakiggala n’abatawulira bulungi, nga mw’otwalidde obubonero obusooka mu Lulimi lw’Obubonero olwa Uganda.',
   'home.learnMore': 'Manya ebisingawo',
   'home.learnMoreAwareness': ' ku Pulojekiti y’Okumanyisa',
   'home.workWithUs': 'Kola naffe',
   'home.howWeHelp': 'Engeri gye tuyinza okuyamba',
   'home.card.training': 'Tandika Okutendekebwa',
-  'home.card.trainingText': 'Ebibiina by’olulimi lw’obubonero, emisomo gy’okumanyisa n’okutendekebwa mu by’tekinologiya eri abavubuka abalina obulemu, nga waliwo abavvuunuzi n’ebikozesebwa ebiyamba.',
+  'home.card.trainingText':
+    'Ebibiina by’olulimi lw’obubonero, emisomo gy’okumanyisa n’okutendekebwa mu by’tekinologiya eri abavubuka abalina obulemu, nga waliwo abavvuunuzi n’ebikozesebwa ebiyamba.',
   'home.card.speaker': 'Saba Omwogezi',
-  'home.card.speakerText': 'Aboogezi ab’okunyumya ku kumanyisa ku bulemu ku ssomero lyo, ku mulimu, mu kkanisa oba mu kibiina ky’ekitundu.',
+  'home.card.speakerText':
+    'Aboogezi ab’okunyumya ku kumanyisa ku bulemu ku ssomero lyo, ku mulimu, mu kkanisa oba mu kibiina ky’ekitundu.',
   'home.card.design': 'Funa Obuyambi mu Kukola Dizayini',
-  'home.card.designText': 'Obuweereza bwa dizayini etwaliramu buli muntu n’emikutu gy’empuliziganya: ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko n’ebiwandiiko ebyangu okusoma.',
+  'home.card.designText':
+    'Obuweereza bwa dizayini etwaliramu buli muntu n’emikutu gy’empuliziganya: ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko n’ebiwandiiko ebyangu okusoma.',
   'home.findOutMore': 'Manya ebisingawo →',
   'home.nextEvents': 'Okutendekebwa n’emikolo egijja',
   'home.allEvents': 'Emikolo gyonna',
   'home.latestStories': 'Emboozi empya',
   'home.allStories': 'Emboozi zonna',
   'home.closingTitle': 'Weetegese okuleeta enkyukakyuka?',
-  'home.closingText': 'Oba oddukanya ssomero, bizinensi oba ekibiina ky’ekitundu, oba oyagala kuyiga buyizi, olina ekifo mu kuzimba Uganda omuli buli muntu.',
+  'home.closingText':
+    'Oba oddukanya ssomero, bizinensi oba ekibiina ky’ekitundu, oba oyagala kuyiga buyizi, olina ekifo mu kuzimba Uganda omuli buli muntu.',
   'home.getInTouch': 'Tukwatagane',
   'home.exploreServices': 'Laba obuweereza bwaffe',
   // About Us page
-  'meta.about.description': 'Ekigendererwa kyaffe, ekirooto kyaffe n’empisa zaffe, n’omutandisi wa TDG Uganda: okumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi.',
+  'meta.about.description':
+    'Ekigendererwa kyaffe, ekirooto kyaffe n’empisa zaffe, n’omutandisi wa TDG Uganda: okumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi.',
   'about.kicker': 'Ffe b’ani',
   'about.title': 'Ebitukwatako',
-  'about.intro': 'TDG Uganda kibiina ekirwanirira n’okumanyisa ku nsonga za Bakiggala, abatawulira bulungi n’abantu bonna abalina obulemu mu Uganda.',
+  'about.intro':
+    'TDG Uganda kibiina ekirwanirira n’okumanyisa ku nsonga za Bakiggala, abatawulira bulungi n’abantu bonna abalina obulemu mu Uganda.',
   'about.mission': 'Ekigendererwa kyaffe',
   'about.vision': 'Ekirooto kyaffe',
   'about.values': 'Empisa zaffe',
@@ -98,13 +107,16 @@ export const LG: Catalogue = {
   'about.onX': '{name} ku X',
   'about.onLinkedIn': '{name} ku LinkedIn',
   'about.ctaTitle': 'Kola naffe',
-  'about.ctaText': 'Laba engeri gye tutendekamu abavubuka, gye twogera n’amasomero n’abakozesa, ne gye tufuula empuliziganya okutuukirirwa buli muntu.',
+  'about.ctaText':
+    'Laba engeri gye tutendekamu abavubuka, gye twogera n’amasomero n’abakozesa, ne gye tufuula empuliziganya okutuukirirwa buli muntu.',
   'about.ourServices': 'Obuweereza bwaffe',
   'about.contactUs': 'Tukwatagane',
   // Contact Us page and its form's answers (lib/contact.ts words them in English; the page shows them by key)
-  'meta.contact.description': 'Wandiikira TDG Uganda ku by’enkolagana, obwannakyewa, okutendekebwa, aboogezi oba emboozi yo. Tukuddamu ku email; osobola n’okutukubira essimu oba okutusanga e Kampala, Uganda.',
+  'meta.contact.description':
+    'Wandiikira TDG Uganda ku by’enkolagana, obwannakyewa, okutendekebwa, aboogezi oba emboozi yo. Tukuddamu ku email; osobola n’okutukubira essimu oba okutusanga e Kampala, Uganda.',
   'contact.title': 'Tukwatagane',
-  'contact.intro': 'Ebibuuzo, enkolagana, obwannakyewa, okutendekebwa oba emboozi yo gy’oyagala okugabana: tuweereze obubaka era tujja kukuddamu ku email.',
+  'contact.intro':
+    'Ebibuuzo, enkolagana, obwannakyewa, okutendekebwa oba emboozi yo gy’oyagala okugabana: tuweereze obubaka era tujja kukuddamu ku email.',
   'contact.information': 'Engeri y’okututuukako',
   'contact.email': 'Imeeyiro',
   'contact.phone': 'Essimu',
@@ -120,7 +132,8 @@ export const LG: Catalogue = {
   'contact.listOr': ' oba ',
   'contact.formTitle': 'Tuweereze obubaka',
   'contact.allRequired': 'Buli kifo kyetaagisa okujjuzibwa okuggyako ebiwandiikiddwako nti si tteeka.',
-  'contact.privacyNotice': 'Obubaka bwo tubukozesa kukuddamu kwokka, era tubusangula oluvannyuma lw’{months, plural, one {omwezi #} other {emyezi #}}.',
+  'contact.privacyNotice':
+    'Obubaka bwo tubukozesa kukuddamu kwokka, era tubusangula oluvannyuma lw’{months, plural, one {omwezi #} other {emyezi #}}.',
   'contact.name': 'Erinnya',
   'contact.emailField': 'Imeeyiro',
   'contact.phoneOptional': 'Essimu (si tteeka)',
@@ -135,9 +148,12 @@ export const LG: Catalogue = {
   'contact.sentDetail': 'Webale okutuwandiikira. Tusoma buli bubaka era tujja kukuddamu ku email.',
   'contact.sendAnother': 'Weereza obubaka obulala',
   'contact.invalid': 'Tukwegayiridde tereeza ebifo ebiragiddwa wansi, oluvannyuma oddemu oweereze obubaka bwo.',
-  'contact.rateLimited': 'Oweerezza obubaka bungi mu bbanga ttono. Tukwegayiridde linda edakiika 10 oddemu ogezeeko, oba tuwandiikire ku email.',
-  'contact.automated': 'Tusonyiwe, obubaka bwo bulabika ng’obwaweerezeddwa ekyuma, kyetuva tubugaana. Bw’oba oli muntu, tukwegayiridde tuwandiikire ku email.',
-  'contact.tooLarge': 'Obubaka bwo buwanvu nnyo okuweerezebwa. Tukwegayiridde bukendeeze butuuke ku nnukuta 5,000 oba wansi, oddemu ogezeeko.',
+  'contact.rateLimited':
+    'Oweerezza obubaka bungi mu bbanga ttono. Tukwegayiridde linda edakiika 10 oddemu ogezeeko, oba tuwandiikire ku email.',
+  'contact.automated':
+    'Tusonyiwe, obubaka bwo bulabika ng’obwaweerezeddwa ekyuma, kyetuva tubugaana. Bw’oba oli muntu, tukwegayiridde tuwandiikire ku email.',
+  'contact.tooLarge':
+    'Obubaka bwo buwanvu nnyo okuweerezebwa. Tukwegayiridde bukendeeze butuuke ku nnukuta 5,000 oba wansi, oddemu ogezeeko.',
   'contact.error.nameRequired': 'Tukwegayiridde wandiika erinnya lyo.',
   'contact.error.nameTooLong': 'Erinnya lyo lirina kuba n’ennukuta 100 oba wansi.',
   'contact.error.emailRequired': 'Tukwegayiridde wandiika endagiriro ya email yo.',
@@ -151,44 +167,59 @@ export const LG: Catalogue = {
   'contact.error.messageTooLong': 'Obubaka bwo bulina kuba n’ennukuta 5,000 oba wansi.',
   // The four application forms (lib/applications.ts words them in English; the forms show them by their English text)
   'app.volunteer.title': 'Beera Munnakyewa',
-  'app.volunteer.intro': 'Waayo essaawa ntono okuyamba abavubuka Bakiggala, abatawulira bulungi n’abalina obulemu okuyiga, okukola n’okuwulirwa. Tubuulireko katono ku ggwe, tujja kukutuukirira.',
-  'app.volunteer.description': 'Beera munnakyewa ne TDG Uganda: olulimi lw’obubonero, okusomesa, dizayini, emikolo oba obuyambi ku mukutu. Tubuulire by’omanyi n’ebiseera by’oli wa ddembe, tujja kukutuukirira.',
+  'app.volunteer.intro':
+    'Waayo essaawa ntono okuyamba abavubuka Bakiggala, abatawulira bulungi n’abalina obulemu okuyiga, okukola n’okuwulirwa. Tubuulireko katono ku ggwe, tujja kukutuukirira.',
+  'app.volunteer.description':
+    'Beera munnakyewa ne TDG Uganda: olulimi lw’obubonero, okusomesa, dizayini, emikolo oba obuyambi ku mukutu. Tubuulire by’omanyi n’ebiseera by’oli wa ddembe, tujja kukutuukirira.',
   'app.yourName': 'Erinnya lyo',
   'app.volunteer.message': 'Lwaki oyagala okuba munnakyewa?',
   'app.volunteer.messageHint': 'Sentensi ntono zimala. Ennukuta ezitasukka 3,000.',
   'app.sendApplication': 'Weereza okusaba',
   'app.volunteer.sent': 'Okusaba Kutuuse Bulungi!',
-  'app.volunteer.sentDetail': 'Webale okuwaayo obudde bwo. Omu ku ttiimu yaffe ajja kukutuukirira, emirundi mingi mu wiiki bbiri. Bw’oba wawadde endagiriro ya email, tukuweerezza obukakafu.',
+  'app.volunteer.sentDetail':
+    'Webale okuwaayo obudde bwo. Omu ku ttiimu yaffe ajja kukutuukirira, emirundi mingi mu wiiki bbiri. Bw’oba wawadde endagiriro ya email, tukuweerezza obukakafu.',
   'app.partner.title': 'Kolagana naffe',
-  'app.partner.intro': 'Amasomero, abakozesa, amakanisa, ebibiina ne kampuni bakola naffe mu kutendeka, okumanyisa n’obuweereza obutuukirirwa buli muntu. Tubuulire ggwe ani n’ekyo ky’olowooza.',
-  'app.partner.description': 'Kolagana ne TDG Uganda mu kutwalira awamu abalina obulemu: okutendeka, okumanyisa, empuliziganya etuukirirwa n’enteekateeka z’abavubuka Bakiggala n’abalina obulemu mu Uganda.',
+  'app.partner.intro':
+    'Amasomero, abakozesa, amakanisa, ebibiina ne kampuni bakola naffe mu kutendeka, okumanyisa n’obuweereza obutuukirirwa buli muntu. Tubuulire ggwe ani n’ekyo ky’olowooza.',
+  'app.partner.description':
+    'Kolagana ne TDG Uganda mu kutwalira awamu abalina obulemu: okutendeka, okumanyisa, empuliziganya etuukirirwa n’enteekateeka z’abavubuka Bakiggala n’abalina obulemu mu Uganda.',
   'app.contactPerson': 'Omuntu ow’okwogera naye',
   'app.partner.message': 'Kiki ky’oyagala tukolere wamu?',
   'app.partner.messageHint': 'Ekirowoozo kyo, ebiseera byo, ne buli kye tusaanidde okumanya. Ennukuta ezitasukka 3,000.',
   'app.sendRequest': 'Weereza okusaba',
   'app.requestSent': 'Okusaba Kutuuse Bulungi!',
-  'app.partner.sentDetail': 'Webale okututuukirira. Tujja kukuddamu ku email, emirundi mingi mu wiiki emu, era tukuweerezza obukakafu.',
+  'app.partner.sentDetail':
+    'Webale okututuukirira. Tujja kukuddamu ku email, emirundi mingi mu wiiki emu, era tukuweerezza obukakafu.',
   'app.speaker.title': 'Saba Omwogezi',
-  'app.speaker.intro': 'Aboogezi baffe bakulembera emboozi ez’okumanyisa ku bulemu mu masomero, ku mirimu, mu makanisa ne mu bibiina by’ekitundu, nga waliwo okuvvuunula mu lulimi lw’obubonero. Tubuulire ku mukolo gwo.',
-  'app.speaker.description': 'Saba omwogezi wa TDG Uganda okwogera ku kumanyisa ku bulemu ku ssomero lyo, ku mulimu, mu kkanisa oba mu kibiina ky’ekitundu, nga waliwo okuvvuunula mu lulimi lw’obubonero.',
+  'app.speaker.intro':
+    'Aboogezi baffe bakulembera emboozi ez’okumanyisa ku bulemu mu masomero, ku mirimu, mu makanisa ne mu bibiina by’ekitundu, nga waliwo okuvvuunula mu lulimi lw’obubonero. Tubuulire ku mukolo gwo.',
+  'app.speaker.description':
+    'Saba omwogezi wa TDG Uganda okwogera ku kumanyisa ku bulemu ku ssomero lyo, ku mulimu, mu kkanisa oba mu kibiina ky’ekitundu, nga waliwo okuvvuunula mu lulimi lw’obubonero.',
   'app.speaker.date': 'Olunaku lw’omukolo',
   'app.audience': 'Abawuliriza',
   'app.speaker.audienceHint': 'Ani agenda okubaawo, era abantu nga bameka?',
   'app.whatDoYouNeed': 'Weetaaga ki?',
-  'app.speaker.messageHint': 'Omulamwa, obuwanvu bw’okwogera, ekifo, ne byonna ebyetaagisa okutuukirirwa. Ennukuta ezitasukka 3,000.',
-  'app.speaker.sentDetail': 'Webale. Tujja kukuddamu ku email tukkaanye ku bikwata ku mukolo, emirundi mingi mu wiiki emu, era tukuweerezza obukakafu.',
+  'app.speaker.messageHint':
+    'Omulamwa, obuwanvu bw’okwogera, ekifo, ne byonna ebyetaagisa okutuukirirwa. Ennukuta ezitasukka 3,000.',
+  'app.speaker.sentDetail':
+    'Webale. Tujja kukuddamu ku email tukkaanye ku bikwata ku mukolo, emirundi mingi mu wiiki emu, era tukuweerezza obukakafu.',
   'app.design.title': 'Funa Obuyambi mu Kukola Dizayini',
-  'app.design.intro': 'Ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko, ebiwandiiko ebyangu okusoma n’emikutu gy’empuliziganya buli muntu gy’asobola okukozesa. Tubuulire ky’oyagala n’ekiseera.',
-  'app.design.description': 'Saba TDG Uganda obuyambi mu dizayini etwaliramu buli muntu: ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko, ebiwandiiko ebyangu okusoma n’emikutu gy’empuliziganya eby’ekitongole kyo.',
+  'app.design.intro':
+    'Ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko, ebiwandiiko ebyangu okusoma n’emikutu gy’empuliziganya buli muntu gy’asobola okukozesa. Tubuulire ky’oyagala n’ekiseera.',
+  'app.design.description':
+    'Saba TDG Uganda obuyambi mu dizayini etwaliramu buli muntu: ebifaananyi ebituukirirwa, vidiyo ezirina ebiwandiiko, ebiwandiiko ebyangu okusoma n’emikutu gy’empuliziganya eby’ekitongole kyo.',
   'app.design.date': 'Kyetaagibwa ku lunaku (si tteeka)',
   'app.design.audienceHint': 'Kya ani? Okugeza: abazadde Bakiggala, abakozi, bantu bonna.',
   'app.design.messageHint': 'Kiki kye tusaanidde okukola, mu ngeri ki ne mu nnimi ki. Ennukuta ezitasukka 3,000.',
   'app.design.sentDetail': 'Webale. Tujja kukuddamu ku email, emirundi mingi mu wiiki emu, era tukuweerezza obukakafu.',
   'app.failed': 'Wabaddewo ekizibu mu kuweereza okusaba kwo. Tukwegayiridde ogezeeko nate oluvannyuma.',
   'app.invalid': 'Tukwegayiridde tereeza ebifo ebiragiddwa wansi, oluvannyuma oddemu okiweereze.',
-  'app.rateLimited': 'Oweerezza okusaba kungi mu bbanga ttono. Tukwegayiridde linda edakiika 10 oddemu ogezeeko, oba tuwandiikire ku email.',
-  'app.automated': 'Tusonyiwe, okusaba kwo kulabika ng’okwaweerezeddwa ekyuma, kyetuva tukugaana. Bw’oba oli muntu, tukwegayiridde tuwandiikire ku email.',
-  'app.tooLarge': 'Okusaba kwo kuwanvu nnyo okuweerezebwa. Tukwegayiridde kukendeeze kutuuke ku nnukuta 3,000 oba wansi, oddemu ogezeeko.',
+  'app.rateLimited':
+    'Oweerezza okusaba kungi mu bbanga ttono. Tukwegayiridde linda edakiika 10 oddemu ogezeeko, oba tuwandiikire ku email.',
+  'app.automated':
+    'Tusonyiwe, okusaba kwo kulabika ng’okwaweerezeddwa ekyuma, kyetuva tukugaana. Bw’oba oli muntu, tukwegayiridde tuwandiikire ku email.',
+  'app.tooLarge':
+    'Okusaba kwo kuwanvu nnyo okuweerezebwa. Tukwegayiridde kukendeeze kutuuke ku nnukuta 3,000 oba wansi, oddemu ogezeeko.',
   'app.another': 'Ddayo ku lupapula olusooka',
   'app.error.nameRequired': 'Tukwegayiridde wandiika erinnya.',
   'app.error.nameTooLong': 'Erinnya lirina kuba n’ennukuta 100 oba wansi.',
@@ -236,7 +267,8 @@ export const LG: Catalogue = {
   'app.volunteer.availabilityLegend': 'Ddi w’oyinza okuyamba? Londa kimu oba okusingawo.',
   'app.date': 'Olunaku',
   'app.consent': 'Nzikiriza TDG Uganda okukuuma ebinkwatako bino okunziramu, nga bwe kinnyonnyoddwa waggulu.',
-  'app.privacyNotice': 'Ebikukwatako by’owa wano tubikozesa kwokka okukuddamu ku {what} n’okukola naawe ku nsonga eyo. Ttiimu yaffe yokka y’ebiraba; tetubitunda era tetubigabana n’omuntu yenna. Tubisangula oluvannyuma lw’{months, plural, one {omwezi #} other {emyezi #}}, oba mu bwangu bw’otusaba.',
+  'app.privacyNotice':
+    'Ebikukwatako by’owa wano tubikozesa kwokka okukuddamu ku {what} n’okukola naawe ku nsonga eyo. Ttiimu yaffe yokka y’ebiraba; tetubitunda era tetubigabana n’omuntu yenna. Tubisangula oluvannyuma lw’{months, plural, one {omwezi #} other {emyezi #}}, oba mu bwangu bw’otusaba.',
   'app.what.volunteer': 'okusaba kwo okw’obwannakyewa',
   'app.what.partner': 'okusaba kwo okw’enkolagana',
   'app.what.speaker': 'okusaba kwo okw’omwogezi',
@@ -246,9 +278,11 @@ export const LG: Catalogue = {
   // Trainings and events: the list, an event, its registration form and answers, the cancellation page (lib/events.ts words the answers in English)
   'events.title': 'Okutendekebwa n’emikolo',
   'events.pastTitle': 'Emikolo egyayita',
-  'meta.events.description': 'Ebibiina by’olulimi lw’obubonero eri abazadde n’abasomesa, emisomo gy’okumanyisa eri abakozesa n’emikolo gy’ekitundu. Wewandiise ku mukutu ofune ekifo.',
+  'meta.events.description':
+    'Ebibiina by’olulimi lw’obubonero eri abazadde n’abasomesa, emisomo gy’okumanyisa eri abakozesa n’emikolo gy’ekitundu. Wewandiise ku mukutu ofune ekifo.',
   'events.kicker': 'Tandika okutendekebwa',
-  'events.intro': 'Ebibiina by’olulimi lw’obubonero eri abazadde n’abasomesa, emisomo gy’okumanyisa eri abakozesa, n’emikolo egikulemberwa abatendesi Bakiggala. Buli mukolo gulaga engeri gye gutuukirirwamu; tubuulire ky’oyetaaga ng’owewandiisa.',
+  'events.intro':
+    'Ebibiina by’olulimi lw’obubonero eri abazadde n’abasomesa, emisomo gy’okumanyisa eri abakozesa, n’emikolo egikulemberwa abatendesi Bakiggala. Buli mukolo gulaga engeri gye gutuukirirwamu; tubuulire ky’oyetaaga ng’owewandiisa.',
   'events.pastHeading': 'Emikolo egyabaddewo',
   'events.upcoming': 'Emikolo egijja',
   'events.loadFailed': 'Emikolo tegisobodde kulabika. Tukwegayiridde ogezeeko nate oluvannyuma.',
@@ -288,15 +322,19 @@ export const LG: Catalogue = {
   'events.confirmedTitle': 'Ofunye ekifo!',
   'events.waitingTitle': 'Oli ku lukalala lw’abalindirira',
   'events.booked': 'Webale, {name}. Ekifo kyo kikakasiddwa.',
-  'events.waiting': 'Webale, {name}. Omukolo gujjudde, n’olwekyo oli ku lukalala lw’abalindirira. Ekifo bwe kinaaba kisumulukuse, kiweebwa omuntu asooka okulindirira era tujja kukutegeeza mangu ddala.',
-  'events.mailed': 'Tukuweerezza email erimu ebikwata ku mukolo, fayiro ya kalenda n’akakwate k’okusazaamu bw’oba tojja kusobola kujja.',
+  'events.waiting':
+    'Webale, {name}. Omukolo gujjudde, n’olwekyo oli ku lukalala lw’abalindirira. Ekifo bwe kinaaba kisumulukuse, kiweebwa omuntu asooka okulindirira era tujja kukutegeeza mangu ddala.',
+  'events.mailed':
+    'Tukuweerezza email erimu ebikwata ku mukolo, fayiro ya kalenda n’akakwate k’okusazaamu bw’oba tojja kusobola kujja.',
   'events.keepLink': 'Kuuma akakwate kano akakyama okusazaamu bw’oba tojja kusobola kujja (kakola omulundi gumu):',
   'events.joinWaiting': 'Yingira ku lukalala lw’abalindirira',
   'events.register': 'Wewandiise',
-  'events.allTaken': 'Ebifo byonna bijjudde. Wewandiise oyingire ku lukalala lw’abalindirira: ebifo ebisumulukuka biweebwa omuntu asooka okulindirira.',
+  'events.allTaken':
+    'Ebifo byonna bijjudde. Wewandiise oyingire ku lukalala lw’abalindirira: ebifo ebisumulukuka biweebwa omuntu asooka okulindirira.',
   'events.free': 'Tosasula kintu. Waayo endagiriro ya email oba ennamba y’essimu (oba byombi).',
   'events.closes': 'Okwewandiisa kuggalwa {deadline}.',
-  'events.detailsUse': 'Ebikukwatako tubikozesa ku mukolo guno kwokka (okukakasa ekifo kyo, okukutegeeza ku nkyukakyuka n’okukujjukiza olunaku olusooka).',
+  'events.detailsUse':
+    'Ebikukwatako tubikozesa ku mukolo guno kwokka (okukakasa ekifo kyo, okukutegeeza ku nkyukakyuka n’okukujjukiza olunaku olusooka).',
   'events.emailField': 'Imeeyiro (oba essimu wansi)',
   'events.phoneField': 'Essimu (oba imeeyiro waggulu)',
   'events.accessNeeds': 'By’oyetaaga okutuukirirwa (si tteeka)',
@@ -305,7 +343,8 @@ export const LG: Catalogue = {
   'events.failed': 'Wabaddewo ekizibu mu kuweereza okwewandiisa kwo. Tukwegayiridde ogezeeko nate oluvannyuma.',
   'events.invalid': 'Tukwegayiridde tereeza ebifo ebiragiddwa wansi, oluvannyuma oddemu wewandiise.',
   'events.rateLimited': 'Oweerezza okwewandiisa kungi mu bbanga ttono. Tukwegayiridde linda edakiika 10 oddemu ogezeeko.',
-  'events.automated': 'Tusonyiwe, okwewandiisa kwo kulabika ng’okwaweerezeddwa ekyuma, kyetuva tukugaana. Bw’oba oli muntu, tukwegayiridde tutuukirire mu ngeri endala.',
+  'events.automated':
+    'Tusonyiwe, okwewandiisa kwo kulabika ng’okwaweerezeddwa ekyuma, kyetuva tukugaana. Bw’oba oli muntu, tukwegayiridde tutuukirire mu ngeri endala.',
   'events.tooLarge': 'Okwewandiisa kwo kuwanvu nnyo okuweerezebwa. Tukwegayiridde kendeeza ky’owandiise oddemu ogezeeko.',
   'events.contactRequired': 'Tukwegayiridde waayo endagiriro ya email oba ennamba y’essimu tusobole okukutuukirira.',
   'events.accessTooLong': 'Tukwegayiridde kino kikuume nga kya nnukuta 1,000 oba wansi.',
@@ -314,7 +353,8 @@ export const LG: Catalogue = {
   'events.cancelButton': 'Sazaamu okwewandiisa kwange',
   'events.cancelledTitle': 'Okwewandiisa kwo kusaziddwamu',
   'events.cancelInvalidTitle': 'Akakwate kano tekakola',
-  'events.cancelInvalid': 'Akakwate kano ak’okusazaamu kaakozesebwa dda oba si katuufu. Bw’oba okyetaaga obuyambi, tukwegayiridde tutuukirire.',
+  'events.cancelInvalid':
+    'Akakwate kano ak’okusazaamu kaakozesebwa dda oba si katuufu. Bw’oba okyetaaga obuyambi, tukwegayiridde tutuukirire.',
   'events.cancelThanks': 'Webale okutumanyisa: ekifo kyo kijja kuweebwa omuntu addako okulindirira.',
   'events.other': 'Emikolo emirala',
   'events.cancelBefore': 'Osazaamu okwewandiisa kwo ku ',
@@ -323,7 +363,8 @@ export const LG: Catalogue = {
   'events.askTrainingTitle': 'Tubuuze ku kutendekebwa',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Emboozi',
-  'blog.intro': 'Amaloboozi okuva mu Bakiggala, abatawulira bulungi n’abantu abalina obulemu mu Uganda: obulamu obwa bulijjo, okulwanirira eddembe, n’abantu abakyusa ebisoboka.',
+  'blog.intro':
+    'Amaloboozi okuva mu Bakiggala, abatawulira bulungi n’abantu abalina obulemu mu Uganda: obulamu obwa bulijjo, okulwanirira eddembe, n’abantu abakyusa ebisoboka.',
   'blog.searchLabel': 'Noonya mu mboozi',
   'blog.searchPlaceholder': 'Noonya ng’okozesa omutwe, omulamwa oba ekifo',
   'list.noun.story': 'emboozi',
@@ -336,12 +377,15 @@ export const LG: Catalogue = {
   'blog.empty': 'Tewannabaawo mboozi. Ddayo mangu olabe ebipya.',
   'blog.noMatch': 'Tewali mboozi zisangiddwa',
   'list.noMatchHint': 'Gezaako okukyusa by’onoonya oba ekika olabe ky’onoonya.',
-  'meta.blog.description': 'Emboozi entuufu okuva eri Bakiggala, abatawulira bulungi n’abantu abalina obulemu mu Uganda: bye bayiseemu, okulwanirira eddembe, ekitundu, okusoma n’okuzzaamu amaanyi.',
+  'meta.blog.description':
+    'Emboozi entuufu okuva eri Bakiggala, abatawulira bulungi n’abantu abalina obulemu mu Uganda: bye bayiseemu, okulwanirira eddembe, ekitundu, okusoma n’okuzzaamu amaanyi.',
   'blog.shareHeading': 'Olina emboozi gy’oyagala okugabana?',
-  'blog.shareText': 'By’oyiseemu bisobola okukyusa engeri abantu gye balabamu obulemu. Tubuulire emboozi yo mu buwandiike, mu vidiyo y’olulimi lw’obubonero oba mu bubaka bw’eddoboozi.',
+  'blog.shareText':
+    'By’oyiseemu bisobola okukyusa engeri abantu gye balabamu obulemu. Tubuulire emboozi yo mu buwandiike, mu vidiyo y’olulimi lw’obubonero oba mu bubaka bw’eddoboozi.',
   'blog.submit': 'Weereza emboozi yo',
   'blog.whyHeading': 'Lwaki tugera emboozi zino',
-  'blog.whyText': 'Tumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi, era tuggulawo emikisa eri abavubuka abalina obulemu.',
+  'blog.whyText':
+    'Tumanyisa abantu ku bulemu nga tuyita mu kusomesa n’emboozi, era tuggulawo emikisa eri abavubuka abalina obulemu.',
   'blog.learnMission': 'Manya ekigendererwa kyaffe',
   'news.title': 'Mu Mawulire: Amawulire n’Ebiyamba',
   'news.intro': 'Amawulire gaffe amapya, emikolo n’emikisa, n’ebiyamba eby’omugaso ku kutwalira awamu abalina obulemu mu Uganda.',
@@ -358,19 +402,23 @@ export const LG: Catalogue = {
   'news.noMatch': 'Tewali biwandiiko bisangiddwa',
   'news.noMatchFor': 'Tewali biwandiiko bisangiddwa ku "{q}"',
   'news.noMatchHint': 'Gezaako ebigambo ebirala, ekika ekirala, oba sangula by’onoonya.',
-  'meta.news.description': 'Amawulire, ebyafulumizibwa mu mawulire n’ebiyamba eby’omugaso ku kutwalira awamu abalina obulemu mu Uganda okuva mu TDG Uganda: emikolo, enkolagana, emikisa n’ebiragiro.',
+  'meta.news.description':
+    'Amawulire, ebyafulumizibwa mu mawulire n’ebiyamba eby’omugaso ku kutwalira awamu abalina obulemu mu Uganda okuva mu TDG Uganda: emikolo, enkolagana, emikisa n’ebiragiro.',
   'news.helpful': 'Ebiyamba Eby’omugaso',
   'news.res.course': 'Okutendekebwa mu kumanya ku Bakiggala',
   'news.res.courseText': 'Yiga engeri y’okwogera n’okukola ne Bakiggala n’abatawulira bulungi mu musomo gwaffe ogw’oku mukutu.',
   'news.res.courseAction': 'Soma Omusomo',
   'news.res.programs': 'Enteekateeka z’abavubuka',
-  'news.res.programsText': 'Obukugu mu tekinologiya, emboozi ku kutwalira awamu buli muntu n’obuweereza bwa dizayini eri abavubuka abalina obulemu.',
+  'news.res.programsText':
+    'Obukugu mu tekinologiya, emboozi ku kutwalira awamu buli muntu n’obuweereza bwa dizayini eri abavubuka abalina obulemu.',
   'news.res.programsAction': 'Yingira mu Nteekateeka',
   'news.res.guides': 'Ebiragiro n’obuyambi',
-  'news.res.guidesText': 'Tusabe ebiragiro, enkalala z’okukebera n’amagezi ku ngeri y’okufuula essomero lyo, omulimu oba omukolo okutwaliramu buli muntu.',
+  'news.res.guidesText':
+    'Tusabe ebiragiro, enkalala z’okukebera n’amagezi ku ngeri y’okufuula essomero lyo, omulimu oba omukolo okutwaliramu buli muntu.',
   'news.res.guidesAction': 'Funa Ebiyamba',
   'resources.title': 'Ebiyamba',
-  'resources.intro': 'Ebiragiro n’enkalala z’okukebera eby’omugaso ku kumanya ku Bakiggala, okutuukirirwa n’okutwalira awamu abalina obulemu mu Uganda, eri abakozesa, amasomero, amaka n’abategesi b’emikolo.',
+  'resources.intro':
+    'Ebiragiro n’enkalala z’okukebera eby’omugaso ku kumanya ku Bakiggala, okutuukirirwa n’okutwalira awamu abalina obulemu mu Uganda, eri abakozesa, amasomero, amaka n’abategesi b’emikolo.',
   'resources.searchLabel': 'Noonya mu biyamba',
   'resources.searchPlaceholder': 'Noonya ebiragiro n’enkalala',
   'list.noun.resource': 'ekiyamba',
@@ -384,9 +432,11 @@ export const LG: Catalogue = {
   'resources.noMatch': 'Tewali biyamba bisangiddwa',
   'resources.noMatchFor': 'Tewali biyamba bisangiddwa ku "{q}"',
   'resources.noMatchHint': 'Gezaako ebigambo ebirala, oba sangula by’onoonya.',
-  'meta.resources.description': 'Ebiragiro n’enkalala eby’obwereere okuva mu TDG Uganda: okwogera ne Bakiggala n’abatawulira bulungi, emikolo egituukirirwa n’okutwalira awamu abalina obulemu ku mulimu ne ku ssomero.',
+  'meta.resources.description':
+    'Ebiragiro n’enkalala eby’obwereere okuva mu TDG Uganda: okwogera ne Bakiggala n’abatawulira bulungi, emikolo egituukirirwa n’okutwalira awamu abalina obulemu ku mulimu ne ku ssomero.',
   'resources.helpHeading': 'Weetaaga obuyambi ku kintu ekimu?',
-  'resources.helpText': 'Tusabe ekiragiro, olukalala lw’okukebera oba amagezi ku ngeri y’okufuula essomero lyo, omulimu oba omukolo okutwaliramu buli muntu, oba saba okutendekebwa ku kumanya ku Bakiggala eri ttiimu yo.',
+  'resources.helpText':
+    'Tusabe ekiragiro, olukalala lw’okukebera oba amagezi ku ngeri y’okufuula essomero lyo, omulimu oba omukolo okutwaliramu buli muntu, oba saba okutendekebwa ku kumanya ku Bakiggala eri ttiimu yo.',
   'resources.ask': 'Saba ekiyamba',
   'resources.seeServices': 'Laba obuweereza bwaffe',
   'list.found': '{count, plural, one {Ekizuuliddwa: #} other {Ebizuuliddwa: #}}',
@@ -418,7 +468,8 @@ export const LG: Catalogue = {
   'article.notFoundTitle': 'Ekiwandiiko Tekisangiddwa',
   'article.notFoundText': 'Ekiwandiiko ky’onoonya tekiriiwo oba kyaggyibwawo.',
   'article.failedTitle': 'Ekiwandiiko tekisobodde kulabika',
-  'article.failedText': 'Tusonyiwe, ekiwandiiko kino tekisobodde kulabika kaakano. Tukwegayiridde ogezeeko nate oluvannyuma lw’akaseera.',
+  'article.failedText':
+    'Tusonyiwe, ekiwandiiko kino tekisobodde kulabika kaakano. Tukwegayiridde ogezeeko nate oluvannyuma lw’akaseera.',
   'article.linkCopied': 'Akakwate kakoppoleddwa!',
   'article.saveOffline': 'Tereka osome nga tolina mukutu',
   'article.savedOffline': 'Kiterekeddwa okusomebwa nga tolina mukutu',
@@ -436,7 +487,8 @@ export const LG: Catalogue = {
   'article.aboutAuthor': 'Ebikwata ku Muwandiisi',
   'article.authorSocial': '{name} ku mikutu gy’empuliziganya',
   'article.consultTitle': 'Weetaaga obuyambi okufuula ekitongole kyo okutwaliramu buli muntu?',
-  'article.consultText': 'Saba okwebuuza okw’obwereere ku kutendekebwa mu kumanya ku Bakiggala, emboozi ku kutwalira awamu abalina obulemu oba empuliziganya etuukirirwa, oba tandika n’ebiragiro n’ebiyamba byaffe eby’obwereere.',
+  'article.consultText':
+    'Saba okwebuuza okw’obwereere ku kutendekebwa mu kumanya ku Bakiggala, emboozi ku kutwalira awamu abalina obulemu oba empuliziganya etuukirirwa, oba tandika n’ebiragiro n’ebiyamba byaffe eby’obwereere.',
   'article.consultBook': 'Saba okwebuuza',
   'article.browseResources': 'Laba ebiyamba',
   'article.related': 'Ebiwandiiko Ebikwatagana',
@@ -450,7 +502,8 @@ export const LG: Catalogue = {
   'services.title': 'Obuweereza Bwaffe',
   'services.metaDescription': 'Obuweereza okuva mu {name}: {titles}.',
   'services.kicker': 'Bye tukola',
-  'services.intro': 'Okutendeka, emboozi n’emirimu gya dizayini nga bikulemberwa abantu abamanyi obulemu mu bulamu bwabwe, eri abavubuka, amasomero, abakozesa n’ebibiina by’ekitundu mu Uganda yonna.',
+  'services.intro':
+    'Okutendeka, emboozi n’emirimu gya dizayini nga bikulemberwa abantu abamanyi obulemu mu bulamu bwabwe, eri abavubuka, amasomero, abakozesa n’ebibiina by’ekitundu mu Uganda yonna.',
   'services.newCourse': 'Omusomo omupya',
   'services.courseText': 'Yiga okwogera ne Bakiggala n’abatawulira bulungi, ku sipiidi yo, okuva eri abatendesi Bakiggala.',
   'services.enroll': 'Weewandiise Kati',
@@ -474,7 +527,8 @@ export const LG: Catalogue = {
   'service.contactAbout': 'Tukwatagane ku buweereza buno',
   'service.all': 'Obuweereza bwonna',
   'course.title': 'Okutendekebwa ku Bakiggala n’Abatawulira Bulungi',
-  'course.description': 'Omusomo omumpi ku mukutu, ogusomesebwa abatendesi Bakiggala, ku buwangwa bwa Bakiggala, Olulimi lw’Obubonero olwa Uganda olw’omusingi, n’okwogera ne bakozi banno, bakasitoma n’abagenyi Bakiggala n’abatawulira bulungi.',
+  'course.description':
+    'Omusomo omumpi ku mukutu, ogusomesebwa abatendesi Bakiggala, ku buwangwa bwa Bakiggala, Olulimi lw’Obubonero olwa Uganda olw’omusingi, n’okwogera ne bakozi banno, bakasitoma n’abagenyi Bakiggala n’abatawulira bulungi.',
   'course.a1': 'Abasomesa n’abakozi b’amasomero abalina abayizi Bakiggala oba abatawulira bulungi',
   'course.a2': 'Abakozesa, abaddukanya n’ebitongole by’abakozi abazimba emirimu egitwaliramu buli muntu',
   'course.a3': 'Abasawo, abakira abagenyi na buli aweereza abantu',
@@ -492,30 +546,37 @@ export const LG: Catalogue = {
   'course.pace': 'Sipiidi',
   'course.paceText': 'Ku sipiidi yo: tandika w’oyagalira, oyimirire era oddeyo buli lw’oyagala.',
   'course.teaching': 'Okusomesa',
-  'course.teachingText': 'Ebisomo bya vidiyo okuva eri abatendesi Bakiggala mu Lulimi lw’Obubonero olwa Uganda, nga biriko ebiwandiiko ku lutimbe n’ebyogeddwa mu buwandiike.',
+  'course.teachingText':
+    'Ebisomo bya vidiyo okuva eri abatendesi Bakiggala mu Lulimi lw’Obubonero olwa Uganda, nga biriko ebiwandiiko ku lutimbe n’ebyogeddwa mu buwandiike.',
   'course.practice': 'Okwegezaamu',
   'course.practiceText': 'Ekibuuzo ekimpi n’omulimu gw’okwegezaamu ku nkomerero ya buli kitundu.',
-  'course.intro': 'Yiga engeri y’okwaniriza, okukola n’okwogera ne Bakiggala n’abatawulira bulungi, okuva eri abatendesi nabo Bakiggala.',
-  'course.imageAlt': 'Ekifaananyi ky’okutu n’amayengo g’eddoboozi, ekikubiddwa mu langi enjeru ku langi ya bbululu enzirugavu n’eya kiragala',
+  'course.intro':
+    'Yiga engeri y’okwaniriza, okukola n’okwogera ne Bakiggala n’abatawulira bulungi, okuva eri abatendesi nabo Bakiggala.',
+  'course.imageAlt':
+    'Ekifaananyi ky’okutu n’amayengo g’eddoboozi, ekikubiddwa mu langi enjeru ku langi ya bbululu enzirugavu n’eya kiragala',
   'course.trainTeam': 'Tendeka ttiimu yo',
   'course.whoFor': 'Gwa ani',
   'course.whoForText': 'Buli muntu ayagala okutwaliramu Bakiggala n’abatawulira bulungi. Tekyetaagisa kumanya bubonero.',
   'course.learn': 'By’ojja okuyiga',
   'course.how': 'Omusomo bwe gukola',
   'course.certificate': 'Funa satifikeeti',
-  'course.certificateText': 'Maliriza buli kitundu era oyite ekibuuzo ekisembayo ofune satifikeeti ey’okumaliriza okuva mu TDG Uganda, olage essomero lyo, omukozesa wo oba ekitundu kyo nti weetegese okutwaliramu Bakiggala.',
+  'course.certificateText':
+    'Maliriza buli kitundu era oyite ekibuuzo ekisembayo ofune satifikeeti ey’okumaliriza okuva mu TDG Uganda, olage essomero lyo, omukozesa wo oba ekitundu kyo nti weetegese okutwaliramu Bakiggala.',
   'course.questions': 'Olina ebibuuzo ku musomo?',
   'course.contactUs': 'Tukwatagane',
   'course.allServices': 'Laba obuweereza bwaffe bwonna',
   // Newsletter: the box, its answers, the newsletter page and the confirm and unsubscribe pages (lib/newsletter.ts words them in English)
   'newsletter.title': 'Akawandiiko k’amawulire',
-  'newsletter.description': 'Weewandiise ofune akawandiiko k’amawulire aka TDG Uganda: emboozi empya, amawulire n’ennaku z’okutendekebwa. Tetukuweereza bitali bya mugaso; osobola okwesazaamu essaawa yonna.',
-  'newsletter.intro': 'Emboozi okuva mu kitundu kyaffe, amawulire ku kutwalira awamu abalina obulemu mu Uganda n’ennaku z’okutendekebwa okujja, emirundi mitono mu mwaka.',
+  'newsletter.description':
+    'Weewandiise ofune akawandiiko k’amawulire aka TDG Uganda: emboozi empya, amawulire n’ennaku z’okutendekebwa. Tetukuweereza bitali bya mugaso; osobola okwesazaamu essaawa yonna.',
+  'newsletter.intro':
+    'Emboozi okuva mu kitundu kyaffe, amawulire ku kutwalira awamu abalina obulemu mu Uganda n’ennaku z’okutendekebwa okujja, emirundi mitono mu mwaka.',
   'newsletter.backHome': 'Ddayo Awaka',
   'newsletter.backPage': 'Ddayo ku lupapula lw’obadde osoma',
   'newsletter.subscribeTitle': 'Weewandiise ofune akawandiiko kaffe k’amawulire',
   'newsletter.stayInformed': 'Beera ng’omanyi ebiriwo',
-  'newsletter.boxText': 'Funa emboozi empya, amawulire n’ennaku z’okutendekebwa ku email yo. Tetukuweereza bitali bya mugaso; osobola okwesazaamu essaawa yonna.',
+  'newsletter.boxText':
+    'Funa emboozi empya, amawulire n’ennaku z’okutendekebwa ku email yo. Tetukuweereza bitali bya mugaso; osobola okwesazaamu essaawa yonna.',
   'newsletter.subscribing': 'Tukuwandiisa...',
   'newsletter.emailLabel': 'Endagiriro ya email',
   'newsletter.placeholder': 'Endagiriro ya email yo',
@@ -530,35 +591,48 @@ export const LG: Catalogue = {
   'newsletter.confirmDescription': 'Kakasa okwewandiisa kwo ku kawandiiko kaffe k’amawulire.',
   'newsletter.unsubscribeDescription': 'Lekera awo okufuna akawandiiko kaffe k’amawulire.',
   'newsletter.confirmTitle': 'Kakasa okwewandiisa kwo',
-  'newsletter.confirmIntro': 'Nyiga eppeesa otandike okufuna akawandiiko kaffe k’amawulire: emboozi empya, amawulire n’ennaku z’okutendekebwa, emirundi mitono mu mwaka.',
+  'newsletter.confirmIntro':
+    'Nyiga eppeesa otandike okufuna akawandiiko kaffe k’amawulire: emboozi empya, amawulire n’ennaku z’okutendekebwa, emirundi mitono mu mwaka.',
   'newsletter.confirmButton': 'Kakasa okwewandiisa kwange',
   'newsletter.confirmedTitle': 'Owandiisiddwa',
   'newsletter.confirmed': 'Webale! Okwewandiisa kwo kukakasiddwa. Buli email gye tuweereza erimu akakwate k’okwesazaamu.',
   'newsletter.confirmInvalidTitle': 'Akakwate kano tekakyakola',
-  'newsletter.confirmInvalid': 'Akakwate kano ak’okukakasa kaggwaako obudde oba kaakozesebwa dda. Bw’oba wakakasa dda, owandiisiddwa. Bw’oba tonnakakasa, tukwegayiridde ddamu weewandiise.',
+  'newsletter.confirmInvalid':
+    'Akakwate kano ak’okukakasa kaggwaako obudde oba kaakozesebwa dda. Bw’oba wakakasa dda, owandiisiddwa. Bw’oba tonnakakasa, tukwegayiridde ddamu weewandiise.',
   'newsletter.unsubscribeTitle': 'Weesazeemu ku kawandiiko kaffe k’amawulire',
-  'newsletter.unsubscribeIntro': 'Nyiga eppeesa era tujja kulekera awo okuweereza akawandiiko kaffe k’amawulire ku ndagiriro eno.',
+  'newsletter.unsubscribeIntro':
+    'Nyiga eppeesa era tujja kulekera awo okuweereza akawandiiko kaffe k’amawulire ku ndagiriro eno.',
   'newsletter.unsubscribeButton': 'Weesazeemu',
   'newsletter.unsubscribedTitle': 'Oggyiddwa ku lukalala',
-  'newsletter.unsubscribed': 'Tetujja kuddamu kuweereza kawandiiko kaffe k’amawulire ku ndagiriro eno. Osobola okuddamu okwewandiisa essaawa yonna.',
+  'newsletter.unsubscribed':
+    'Tetujja kuddamu kuweereza kawandiiko kaffe k’amawulire ku ndagiriro eno. Osobola okuddamu okwewandiisa essaawa yonna.',
   'newsletter.unsubscribeInvalidTitle': 'Akakwate kano tekakola',
-  'newsletter.unsubscribeInvalid': 'Akakwate kano ak’okwesazaamu tekajjuvu. Tukwegayiridde kaggulewo nate okuva mu email, oba tuwandiikire tujja kuggyawo endagiriro yo.',
+  'newsletter.unsubscribeInvalid':
+    'Akakwate kano ak’okwesazaamu tekajjuvu. Tukwegayiridde kaggulewo nate okuva mu email, oba tuwandiikire tujja kuggyawo endagiriro yo.',
   // Privacy Policy, Terms of Service and Accessibility: the pages' own words around the policy texts from Site settings
   'legal.lastUpdated': 'Lwakyusibwa lwa nkomerero ',
   'legal.privacy': 'Enkola y’Ebyama',
-  'legal.privacyDescription': 'Bye tukung’aanya ng’okozesa omukutu gwaffe, lwaki, n’engeri y’okutusaba okubikyusa oba okubisangula.',
+  'legal.privacyDescription':
+    'Bye tukung’aanya ng’okozesa omukutu gwaffe, lwaki, n’engeri y’okutusaba okubikyusa oba okubisangula.',
   'legal.terms': 'Obukwakkulizo bw’Okukozesa',
   'legal.termsDescription': 'Obukwakkulizo bw’okukozesa omukutu gwaffe n’okugabana emboozi zaffe.',
   'legal.accessibility': 'Okutuukirirwa',
-  'legal.accessibilityDescription': 'Engeri gye tufuulamu omukutu guno okukolera buli muntu, n’engeri y’okututegeeza bwe gutakola.',
+  'legal.accessibilityDescription':
+    'Engeri gye tufuulamu omukutu guno okukolera buli muntu, n’engeri y’okututegeeza bwe gutakola.',
   'privacy.countsTitle': 'Omukutu guno kye gubala',
-  'privacy.counts1': 'Okumanya oba emboozi zaffe zituuka ku bantu, omukutu guno gwe gwennyini gubala abagukyalira. Tegukozesa cookies, era tewali kiweerezebwa kampuni ndala yonna.',
-  'privacy.counts2': 'Ku buli lupapula olusomeddwa: olupapula, olulimi lwalwo, ekika ky’ekyuma (essimu, tabuleti oba kompyuta) n’oba okukekkereza data kwabadde kuliko.',
-  'privacy.counts3': 'Omukutu omukyalizi gw’avudde (erinnya lyagwo lyokka, nga partner.org, so si ndagiriro yonna), n’obubonero bw’enkungaana mu kakwate (utm_source n’ebirala ebifaanana bwe bityo).',
-  'privacy.counts4': 'Oba vidiyo y’olulimi lw’obubonero yatandikiddwa n’obuwanvu bw’eyalabibwako, n’abantu bameka abagoberedde akakwate okuva mu mawulire gaffe oba mu kawandiiko kaffe k’amawulire.',
+  'privacy.counts1':
+    'Okumanya oba emboozi zaffe zituuka ku bantu, omukutu guno gwe gwennyini gubala abagukyalira. Tegukozesa cookies, era tewali kiweerezebwa kampuni ndala yonna.',
+  'privacy.counts2':
+    'Ku buli lupapula olusomeddwa: olupapula, olulimi lwalwo, ekika ky’ekyuma (essimu, tabuleti oba kompyuta) n’oba okukekkereza data kwabadde kuliko.',
+  'privacy.counts3':
+    'Omukutu omukyalizi gw’avudde (erinnya lyagwo lyokka, nga partner.org, so si ndagiriro yonna), n’obubonero bw’enkungaana mu kakwate (utm_source n’ebirala ebifaanana bwe bityo).',
+  'privacy.counts4':
+    'Oba vidiyo y’olulimi lw’obubonero yatandikiddwa n’obuwanvu bw’eyalabibwako, n’abantu bameka abagoberedde akakwate okuva mu mawulire gaffe oba mu kawandiiko kaffe k’amawulire.',
   'privacy.counts5': 'Ebigambo ebinoonyezeddwa ku mukutu guno ne bitazuula kintu, tusobole okuwandiika abantu bye banoonya.',
-  'privacy.counts6': 'Okubala abantu ab’enjawulo abakyalidde mu lunaku awatali kumanya be baani, endagiriro yo ey’oku yintaneti n’erinnya lya browser yo bitabulwa n’ennamba ey’ekyama ekyuka buli lunaku oluvannyuma n’esangulwa. Ekivaamu tekisobola kuddamu kufuuka ndagiriro yo, era tewali muntu, naffe mwe tuli, ayinza kugatta bw’okyalidde ku nnaku ez’enjawulo. Tetutereka ndagiriro yo ey’oku yintaneti wadde erinnya lya browser yo. Ennamba ezitabuddwa zisangulwa oluvannyuma lw’essaawa 48; omuwendo gwa buli lunaku gukuumibwa okumala ekiseera kye tuteekawo (nga emyaka ebiri okuggyako nga tukikyusizza).',
-  'privacy.counts7': 'Tetukubala n’akatono singa browser yo eweereza Do Not Track oba Global Privacy Control, oba ng’abakozi baffe bayingidde. Ne search engines n’ebyuma ebirala tebibalibwa.',
+  'privacy.counts6':
+    'Okubala abantu ab’enjawulo abakyalidde mu lunaku awatali kumanya be baani, endagiriro yo ey’oku yintaneti n’erinnya lya browser yo bitabulwa n’ennamba ey’ekyama ekyuka buli lunaku oluvannyuma n’esangulwa. Ekivaamu tekisobola kuddamu kufuuka ndagiriro yo, era tewali muntu, naffe mwe tuli, ayinza kugatta bw’okyalidde ku nnaku ez’enjawulo. Tetutereka ndagiriro yo ey’oku yintaneti wadde erinnya lya browser yo. Ennamba ezitabuddwa zisangulwa oluvannyuma lw’essaawa 48; omuwendo gwa buli lunaku gukuumibwa okumala ekiseera kye tuteekawo (nga emyaka ebiri okuggyako nga tukikyusizza).',
+  'privacy.counts7':
+    'Tetukubala n’akatono singa browser yo eweereza Do Not Track oba Global Privacy Control, oba ng’abakozi baffe bayingidde. Ne search engines n’ebyuma ebirala tebibalibwa.',
   // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
   'offline.title': 'Tolina mukutu',
   'offline.notSaved': '{path} tekiterekeddwa ku ssimu eno, n’olwekyo tekisobola kulabika nga tolina mukutu.',

@@ -50,10 +50,12 @@ export const SW: Catalogue = {
   'list.results': '{count, plural, one {Tokeo #} other {Matokeo #}}',
   // Home page (app/components/home)
   'meta.home.title': 'Kuongeza uelewa kuhusu ulemavu nchini Uganda',
-  'meta.home.description': 'Kuongeza uelewa kuhusu ulemavu kupitia elimu na hadithi, na kuwafungulia fursa vijana wenye ulemavu nchini Uganda.',
+  'meta.home.description':
+    'Kuongeza uelewa kuhusu ulemavu kupitia elimu na hadithi, na kuwafungulia fursa vijana wenye ulemavu nchini Uganda.',
   'home.kicker': 'Viziwi, wasiosikia vizuri na wenye ulemavu, nchini Uganda',
   'home.partner': 'Shirikiana nasi',
-  'home.missionAlt': 'Mchoro wa watu watatu waliosimama pamoja, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya buluu iliyokolea',
+  'home.missionAlt':
+    'Mchoro wa watu watatu waliosimama pamoja, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya buluu iliyokolea',
   'home.mission': 'Dhamira yetu',
   'home.joinNow': 'Jiunge sasa',
   'home.discover': 'Gundua zaidi',
@@ -63,34 +65,42 @@ export const SW: Catalogue = {
   'home.readFounderStory': 'Soma hadithi ya {name}',
   'home.founderPortrait': 'Picha ya {name}',
   'home.founderNoPhoto': '{name} (hakuna picha)',
-  'home.awarenessAlt': 'Mchoro wa mikono miwili ikiongea kwa ishara, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya kahawia hadi zambarau',
+  'home.awarenessAlt':
+    'Mchoro wa mikono miwili ikiongea kwa ishara, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya kahawia hadi zambarau',
   'home.awarenessKicker': 'Mradi wa Uelewa',
   'home.awarenessTitle': 'Mafunzo ya Uelewa kuhusu Viziwi na Wasiosikia Vizuri',
-  'home.awarenessText': 'Kozi yetu mpya, inayofundishwa na wakufunzi Viziwi, inawaonyesha walimu, waajiri, wahudumu wa afya na familia jinsi ya kuwasiliana na Viziwi na watu wasiosikia vizuri, pamoja na ishara za kwanza za Lugha ya Alama ya Uganda.',
+  'home.awarenessText':
+    'Kozi yetu mpya, inayofundishwa na wakufunzi Viziwi, inawaonyesha walimu, waajiri, wahudumu wa afya na familia jinsi ya kuwasiliana na Viziwi na watu wasiosikia vizuri, pamoja na ishara za kwanza za Lugha ya Alama ya Uganda.',
   'home.learnMore': 'Jifunze zaidi',
   'home.learnMoreAwareness': ' kuhusu Mradi wa Uelewa',
   'home.workWithUs': 'Fanya kazi nasi',
   'home.howWeHelp': 'Jinsi tunavyoweza kusaidia',
   'home.card.training': 'Anza Mafunzo',
-  'home.card.trainingText': 'Madarasa ya lugha ya alama, kozi za uelewa na mafunzo ya ujuzi wa kidijitali kwa vijana wenye ulemavu, pamoja na wakalimani na teknolojia saidizi.',
+  'home.card.trainingText':
+    'Madarasa ya lugha ya alama, kozi za uelewa na mafunzo ya ujuzi wa kidijitali kwa vijana wenye ulemavu, pamoja na wakalimani na teknolojia saidizi.',
   'home.card.speaker': 'Omba Mzungumzaji',
-  'home.card.speakerText': 'Wazungumzaji wa mazungumzo ya uelewa kuhusu ulemavu shuleni kwako, kazini, kanisani au katika kikundi cha jamii.',
+  'home.card.speakerText':
+    'Wazungumzaji wa mazungumzo ya uelewa kuhusu ulemavu shuleni kwako, kazini, kanisani au katika kikundi cha jamii.',
   'home.card.design': 'Pata Msaada wa Usanifu',
-  'home.card.designText': 'Huduma za usanifu jumuishi na mitandao ya kijamii: michoro inayofikika, video zenye manukuu na nyaraka rahisi kusoma.',
+  'home.card.designText':
+    'Huduma za usanifu jumuishi na mitandao ya kijamii: michoro inayofikika, video zenye manukuu na nyaraka rahisi kusoma.',
   'home.findOutMore': 'Pata maelezo zaidi →',
   'home.nextEvents': 'Mafunzo na matukio yajayo',
   'home.allEvents': 'Matukio yote',
   'home.latestStories': 'Hadithi za hivi karibuni',
   'home.allStories': 'Hadithi zote',
   'home.closingTitle': 'Uko tayari kuleta mabadiliko?',
-  'home.closingText': 'Iwe unaendesha shule, biashara au kikundi cha jamii, au unataka tu kujifunza, kuna nafasi kwako katika kujenga Uganda inayomjumuisha kila mtu.',
+  'home.closingText':
+    'Iwe unaendesha shule, biashara au kikundi cha jamii, au unataka tu kujifunza, kuna nafasi kwako katika kujenga Uganda inayomjumuisha kila mtu.',
   'home.getInTouch': 'Wasiliana nasi',
   'home.exploreServices': 'Gundua huduma zetu',
   // About Us page
-  'meta.about.description': 'Dhamira, maono na maadili yetu, na mwanzilishi wa TDG Uganda: kuongeza uelewa kuhusu ulemavu kupitia elimu na hadithi.',
+  'meta.about.description':
+    'Dhamira, maono na maadili yetu, na mwanzilishi wa TDG Uganda: kuongeza uelewa kuhusu ulemavu kupitia elimu na hadithi.',
   'about.kicker': 'Sisi ni nani',
   'about.title': 'Kuhusu Sisi',
-  'about.intro': 'TDG Uganda ni shirika la utetezi na uelewa kwa ajili ya Viziwi, wasiosikia vizuri na jamii pana ya watu wenye ulemavu nchini Uganda.',
+  'about.intro':
+    'TDG Uganda ni shirika la utetezi na uelewa kwa ajili ya Viziwi, wasiosikia vizuri na jamii pana ya watu wenye ulemavu nchini Uganda.',
   'about.mission': 'Dhamira yetu',
   'about.vision': 'Maono yetu',
   'about.values': 'Maadili yetu',
@@ -98,13 +108,16 @@ export const SW: Catalogue = {
   'about.onX': '{name} kwenye X',
   'about.onLinkedIn': '{name} kwenye LinkedIn',
   'about.ctaTitle': 'Fanya kazi nasi',
-  'about.ctaText': 'Ona jinsi tunavyowafundisha vijana, tunavyozungumza na shule na waajiri, na tunavyofanya mawasiliano yafikike kwa wote.',
+  'about.ctaText':
+    'Ona jinsi tunavyowafundisha vijana, tunavyozungumza na shule na waajiri, na tunavyofanya mawasiliano yafikike kwa wote.',
   'about.ourServices': 'Huduma zetu',
   'about.contactUs': 'Wasiliana nasi',
   // Contact Us page and its form's answers (lib/contact.ts words them in English; the page shows them by key)
-  'meta.contact.description': 'Iandikie TDG Uganda kuhusu ushirikiano, kujitolea, mafunzo, wazungumzaji au hadithi yako. Tunajibu kwa barua pepe; unaweza pia kutupigia simu au kutupata Kampala, Uganda.',
+  'meta.contact.description':
+    'Iandikie TDG Uganda kuhusu ushirikiano, kujitolea, mafunzo, wazungumzaji au hadithi yako. Tunajibu kwa barua pepe; unaweza pia kutupigia simu au kutupata Kampala, Uganda.',
   'contact.title': 'Wasiliana Nasi',
-  'contact.intro': 'Maswali, ushirikiano, kujitolea, mafunzo au hadithi yako ya kushiriki: tutumie ujumbe nasi tutakujibu kwa barua pepe.',
+  'contact.intro':
+    'Maswali, ushirikiano, kujitolea, mafunzo au hadithi yako ya kushiriki: tutumie ujumbe nasi tutakujibu kwa barua pepe.',
   'contact.information': 'Taarifa za mawasiliano',
   'contact.email': 'Barua pepe',
   'contact.phone': 'Simu',
@@ -120,7 +133,8 @@ export const SW: Catalogue = {
   'contact.listOr': ' au ',
   'contact.formTitle': 'Tutumie ujumbe',
   'contact.allRequired': 'Sehemu zote zinahitajika isipokuwa zile zilizoandikwa si lazima.',
-  'contact.privacyNotice': 'Tunatumia ujumbe wako kukujibu tu, na tunaufuta baada ya {months, plural, one {mwezi #} other {miezi #}}.',
+  'contact.privacyNotice':
+    'Tunatumia ujumbe wako kukujibu tu, na tunaufuta baada ya {months, plural, one {mwezi #} other {miezi #}}.',
   'contact.name': 'Jina',
   'contact.emailField': 'Barua pepe',
   'contact.phoneOptional': 'Simu (si lazima)',
@@ -135,8 +149,10 @@ export const SW: Catalogue = {
   'contact.sentDetail': 'Asante kwa kutuandikia. Tunasoma kila ujumbe na tutakujibu kwa barua pepe.',
   'contact.sendAnother': 'Tuma ujumbe mwingine',
   'contact.invalid': 'Tafadhali sahihisha sehemu zilizowekwa alama hapa chini, kisha tuma ujumbe wako tena.',
-  'contact.rateLimited': 'Umetuma jumbe kadhaa kwa muda mfupi. Tafadhali subiri dakika 10 ujaribu tena, au utuandikie kwa barua pepe badala yake.',
-  'contact.automated': 'Samahani, ujumbe wako unaonekana kutumwa na mashine, kwa hiyo hatukuupokea. Ikiwa wewe ni mtu, tafadhali tuandikie kwa barua pepe badala yake.',
+  'contact.rateLimited':
+    'Umetuma jumbe kadhaa kwa muda mfupi. Tafadhali subiri dakika 10 ujaribu tena, au utuandikie kwa barua pepe badala yake.',
+  'contact.automated':
+    'Samahani, ujumbe wako unaonekana kutumwa na mashine, kwa hiyo hatukuupokea. Ikiwa wewe ni mtu, tafadhali tuandikie kwa barua pepe badala yake.',
   'contact.tooLarge': 'Ujumbe wako ni mrefu mno kutumwa. Tafadhali ufupishe hadi herufi 5,000 au chini yake kisha ujaribu tena.',
   'contact.error.nameRequired': 'Tafadhali andika jina lako.',
   'contact.error.nameTooLong': 'Jina lako lazima liwe na herufi 100 au chini yake.',
@@ -151,43 +167,56 @@ export const SW: Catalogue = {
   'contact.error.messageTooLong': 'Ujumbe wako lazima uwe na herufi 5,000 au chini yake.',
   // The four application forms (lib/applications.ts words them in English; the forms show them by their English text)
   'app.volunteer.title': 'Kuwa Mjitolea',
-  'app.volunteer.intro': 'Toa saa chache kuwasaidia vijana Viziwi, wasiosikia vizuri na wenye ulemavu kujifunza, kufanya kazi na kusikilizwa. Tueleze kidogo kukuhusu nasi tutawasiliana nawe.',
-  'app.volunteer.description': 'Jitolee na TDG Uganda: lugha ya alama, kufundisha, usanifu, matukio au msaada mtandaoni. Tueleze ujuzi wako na wakati ulio huru, nasi tutawasiliana nawe.',
+  'app.volunteer.intro':
+    'Toa saa chache kuwasaidia vijana Viziwi, wasiosikia vizuri na wenye ulemavu kujifunza, kufanya kazi na kusikilizwa. Tueleze kidogo kukuhusu nasi tutawasiliana nawe.',
+  'app.volunteer.description':
+    'Jitolee na TDG Uganda: lugha ya alama, kufundisha, usanifu, matukio au msaada mtandaoni. Tueleze ujuzi wako na wakati ulio huru, nasi tutawasiliana nawe.',
   'app.yourName': 'Jina lako',
   'app.volunteer.message': 'Kwa nini ungependa kujitolea?',
   'app.volunteer.messageHint': 'Sentensi chache zinatosha. Hadi herufi 3,000.',
   'app.sendApplication': 'Tuma ombi',
   'app.volunteer.sent': 'Ombi Limetumwa Kikamilifu!',
-  'app.volunteer.sentDetail': 'Asante kwa kujitolea muda wako. Mmoja wa timu yetu atawasiliana nawe, kwa kawaida ndani ya wiki mbili. Ikiwa ulitoa anwani ya barua pepe, tumekutumia uthibitisho.',
+  'app.volunteer.sentDetail':
+    'Asante kwa kujitolea muda wako. Mmoja wa timu yetu atawasiliana nawe, kwa kawaida ndani ya wiki mbili. Ikiwa ulitoa anwani ya barua pepe, tumekutumia uthibitisho.',
   'app.partner.title': 'Shirikiana nasi',
-  'app.partner.intro': 'Shule, waajiri, makanisa, vyama na makampuni hufanya kazi nasi katika mafunzo, uelewa na huduma zinazofikika. Tueleze ninyi ni nani na mnachofikiria.',
-  'app.partner.description': 'Shirikiana na TDG Uganda katika ujumuishaji wa watu wenye ulemavu: mafunzo, uelewa, mawasiliano yanayofikika na programu kwa vijana Viziwi na wenye ulemavu nchini Uganda.',
+  'app.partner.intro':
+    'Shule, waajiri, makanisa, vyama na makampuni hufanya kazi nasi katika mafunzo, uelewa na huduma zinazofikika. Tueleze ninyi ni nani na mnachofikiria.',
+  'app.partner.description':
+    'Shirikiana na TDG Uganda katika ujumuishaji wa watu wenye ulemavu: mafunzo, uelewa, mawasiliano yanayofikika na programu kwa vijana Viziwi na wenye ulemavu nchini Uganda.',
   'app.contactPerson': 'Mtu wa kuwasiliana naye',
   'app.partner.message': 'Ungependa tufanye nini pamoja?',
   'app.partner.messageHint': 'Wazo lako, muda wako, na chochote tunachopaswa kujua. Hadi herufi 3,000.',
   'app.sendRequest': 'Tuma ombi',
   'app.requestSent': 'Ombi Limetumwa Kikamilifu!',
-  'app.partner.sentDetail': 'Asante kwa kuwasiliana nasi. Tutakujibu kwa barua pepe, kwa kawaida ndani ya wiki moja, na tumekutumia uthibitisho.',
+  'app.partner.sentDetail':
+    'Asante kwa kuwasiliana nasi. Tutakujibu kwa barua pepe, kwa kawaida ndani ya wiki moja, na tumekutumia uthibitisho.',
   'app.speaker.title': 'Omba Mzungumzaji',
-  'app.speaker.intro': 'Wazungumzaji wetu huongoza mazungumzo ya uelewa kuhusu ulemavu shuleni, kazini, makanisani na katika vikundi vya jamii, pamoja na ukalimani wa lugha ya alama. Tueleze kuhusu tukio lako.',
-  'app.speaker.description': 'Omba mzungumzaji wa TDG Uganda kwa hotuba ya uelewa kuhusu ulemavu shuleni kwako, kazini, kanisani au katika kikundi cha jamii, pamoja na ukalimani wa lugha ya alama.',
+  'app.speaker.intro':
+    'Wazungumzaji wetu huongoza mazungumzo ya uelewa kuhusu ulemavu shuleni, kazini, makanisani na katika vikundi vya jamii, pamoja na ukalimani wa lugha ya alama. Tueleze kuhusu tukio lako.',
+  'app.speaker.description':
+    'Omba mzungumzaji wa TDG Uganda kwa hotuba ya uelewa kuhusu ulemavu shuleni kwako, kazini, kanisani au katika kikundi cha jamii, pamoja na ukalimani wa lugha ya alama.',
   'app.speaker.date': 'Tarehe ya tukio',
   'app.audience': 'Hadhira',
   'app.speaker.audienceHint': 'Nani atakuwepo, na takriban watu wangapi?',
   'app.whatDoYouNeed': 'Unahitaji nini?',
   'app.speaker.messageHint': 'Mada, muda wa hotuba, mahali, na mahitaji yoyote ya ufikivu. Hadi herufi 3,000.',
-  'app.speaker.sentDetail': 'Asante. Tutakujibu kwa barua pepe ili tukubaliane kuhusu maelezo, kwa kawaida ndani ya wiki moja, na tumekutumia uthibitisho.',
+  'app.speaker.sentDetail':
+    'Asante. Tutakujibu kwa barua pepe ili tukubaliane kuhusu maelezo, kwa kawaida ndani ya wiki moja, na tumekutumia uthibitisho.',
   'app.design.title': 'Pata Msaada wa Usanifu',
-  'app.design.intro': 'Michoro inayofikika, video zenye manukuu, nyaraka rahisi kusoma na mitandao ya kijamii ambayo kila mtu anaweza kutumia. Tueleze unachohitaji na lini.',
-  'app.design.description': 'Omba TDG Uganda msaada wa usanifu jumuishi: michoro inayofikika, video zenye manukuu, nyaraka rahisi kusoma na mitandao ya kijamii kwa shirika lako.',
+  'app.design.intro':
+    'Michoro inayofikika, video zenye manukuu, nyaraka rahisi kusoma na mitandao ya kijamii ambayo kila mtu anaweza kutumia. Tueleze unachohitaji na lini.',
+  'app.design.description':
+    'Omba TDG Uganda msaada wa usanifu jumuishi: michoro inayofikika, video zenye manukuu, nyaraka rahisi kusoma na mitandao ya kijamii kwa shirika lako.',
   'app.design.date': 'Kinahitajika kufikia (si lazima)',
   'app.design.audienceHint': 'Ni kwa ajili ya nani? Kwa mfano: wazazi Viziwi, wafanyakazi, umma.',
   'app.design.messageHint': 'Tutengeneze nini, kwa miundo gani na kwa lugha gani. Hadi herufi 3,000.',
   'app.design.sentDetail': 'Asante. Tutakujibu kwa barua pepe, kwa kawaida ndani ya wiki moja, na tumekutumia uthibitisho.',
   'app.failed': 'Kumetokea hitilafu wakati wa kutuma ombi lako. Tafadhali jaribu tena baadaye.',
   'app.invalid': 'Tafadhali sahihisha sehemu zilizowekwa alama hapa chini, kisha utume tena.',
-  'app.rateLimited': 'Umetuma maombi kadhaa kwa muda mfupi. Tafadhali subiri dakika 10 ujaribu tena, au utuandikie kwa barua pepe badala yake.',
-  'app.automated': 'Samahani, ombi lako linaonekana kutumwa na mashine, kwa hiyo hatukulipokea. Ikiwa wewe ni mtu, tafadhali tuandikie kwa barua pepe badala yake.',
+  'app.rateLimited':
+    'Umetuma maombi kadhaa kwa muda mfupi. Tafadhali subiri dakika 10 ujaribu tena, au utuandikie kwa barua pepe badala yake.',
+  'app.automated':
+    'Samahani, ombi lako linaonekana kutumwa na mashine, kwa hiyo hatukulipokea. Ikiwa wewe ni mtu, tafadhali tuandikie kwa barua pepe badala yake.',
   'app.tooLarge': 'Ombi lako ni refu mno kutumwa. Tafadhali lifupishe hadi herufi 3,000 au chini yake kisha ujaribu tena.',
   'app.another': 'Rudi kwenye ukurasa wa mwanzo',
   'app.error.nameRequired': 'Tafadhali andika jina.',
@@ -236,7 +265,8 @@ export const SW: Catalogue = {
   'app.volunteer.availabilityLegend': 'Unaweza kusaidia lini? Chagua kimoja au zaidi.',
   'app.date': 'Tarehe',
   'app.consent': 'Ninakubali TDG Uganda ihifadhi taarifa hizi ili inijibu, kama ilivyoelezwa hapo juu.',
-  'app.privacyNotice': 'Tunatumia taarifa unazotoa hapa kujibu {what} na kufanya kazi nawe juu yake tu. Timu yetu pekee ndiyo inaziona; hatuziuzi wala kuzishiriki kamwe. Tunazifuta baada ya {months, plural, one {mwezi #} other {miezi #}}, au mapema zaidi ukituomba.',
+  'app.privacyNotice':
+    'Tunatumia taarifa unazotoa hapa kujibu {what} na kufanya kazi nawe juu yake tu. Timu yetu pekee ndiyo inaziona; hatuziuzi wala kuzishiriki kamwe. Tunazifuta baada ya {months, plural, one {mwezi #} other {miezi #}}, au mapema zaidi ukituomba.',
   'app.what.volunteer': 'ombi lako la kujitolea',
   'app.what.partner': 'ombi lako la ushirikiano',
   'app.what.speaker': 'ombi lako la mzungumzaji',
@@ -246,9 +276,11 @@ export const SW: Catalogue = {
   // Trainings and events: the list, an event, its registration form and answers, the cancellation page (lib/events.ts words the answers in English)
   'events.title': 'Mafunzo na matukio',
   'events.pastTitle': 'Matukio yaliyopita',
-  'meta.events.description': 'Madarasa ya lugha ya alama kwa wazazi na walimu, kozi za uelewa kwa waajiri na matukio ya jamii. Jisajili mtandaoni upate nafasi.',
+  'meta.events.description':
+    'Madarasa ya lugha ya alama kwa wazazi na walimu, kozi za uelewa kwa waajiri na matukio ya jamii. Jisajili mtandaoni upate nafasi.',
   'events.kicker': 'Anza mafunzo',
-  'events.intro': 'Madarasa ya lugha ya alama kwa wazazi na walimu, kozi za uelewa kwa waajiri, na matukio yanayoongozwa na wakufunzi Viziwi. Kila tukio linaeleza ufikivu linaotoa; tueleze unachohitaji unapojisajili.',
+  'events.intro':
+    'Madarasa ya lugha ya alama kwa wazazi na walimu, kozi za uelewa kwa waajiri, na matukio yanayoongozwa na wakufunzi Viziwi. Kila tukio linaeleza ufikivu linaotoa; tueleze unachohitaji unapojisajili.',
   'events.pastHeading': 'Matukio yaliyofanyika',
   'events.upcoming': 'Matukio yajayo',
   'events.loadFailed': 'Imeshindikana kupakia matukio. Tafadhali jaribu tena baadaye.',
@@ -288,15 +320,18 @@ export const SW: Catalogue = {
   'events.confirmedTitle': 'Umepata nafasi!',
   'events.waitingTitle': 'Uko kwenye orodha ya kusubiri',
   'events.booked': 'Asante, {name}. Nafasi yako imehifadhiwa.',
-  'events.waiting': 'Asante, {name}. Tukio limejaa, kwa hiyo uko kwenye orodha ya kusubiri. Nafasi ikipatikana, hupewa mtu wa kwanza anayesubiri na tutakujulisha mara moja.',
+  'events.waiting':
+    'Asante, {name}. Tukio limejaa, kwa hiyo uko kwenye orodha ya kusubiri. Nafasi ikipatikana, hupewa mtu wa kwanza anayesubiri na tutakujulisha mara moja.',
   'events.mailed': 'Tumekutumia barua pepe yenye maelezo, faili ya kalenda na kiungo cha kughairi ikiwa hutaweza kuja.',
   'events.keepLink': 'Hifadhi kiungo hiki cha siri ili kughairi ikiwa hutaweza kuja (kinafanya kazi mara moja):',
   'events.joinWaiting': 'Jiunge na orodha ya kusubiri',
   'events.register': 'Jisajili',
-  'events.allTaken': 'Nafasi zote zimechukuliwa. Jisajili ili ujiunge na orodha ya kusubiri: nafasi zinazopatikana hupewa mtu wa kwanza anayesubiri.',
+  'events.allTaken':
+    'Nafasi zote zimechukuliwa. Jisajili ili ujiunge na orodha ya kusubiri: nafasi zinazopatikana hupewa mtu wa kwanza anayesubiri.',
   'events.free': 'Bila malipo. Toa anwani ya barua pepe au namba ya simu (au vyote viwili).',
   'events.closes': 'Usajili unafungwa {deadline}.',
-  'events.detailsUse': 'Tunatumia taarifa zako kwa tukio hili tu (kuthibitisha nafasi yako, kukujulisha mabadiliko na kukukumbusha siku moja kabla).',
+  'events.detailsUse':
+    'Tunatumia taarifa zako kwa tukio hili tu (kuthibitisha nafasi yako, kukujulisha mabadiliko na kukukumbusha siku moja kabla).',
   'events.emailField': 'Barua pepe (au simu hapa chini)',
   'events.phoneField': 'Simu (au barua pepe hapo juu)',
   'events.accessNeeds': 'Mahitaji ya ufikivu (si lazima)',
@@ -305,7 +340,8 @@ export const SW: Catalogue = {
   'events.failed': 'Kumetokea hitilafu wakati wa kutuma usajili wako. Tafadhali jaribu tena baadaye.',
   'events.invalid': 'Tafadhali sahihisha sehemu zilizowekwa alama hapa chini, kisha ujisajili tena.',
   'events.rateLimited': 'Umetuma usajili kadhaa kwa muda mfupi. Tafadhali subiri dakika 10 ujaribu tena.',
-  'events.automated': 'Samahani, usajili wako unaonekana kutumwa na mashine, kwa hiyo hatukuupokea. Ikiwa wewe ni mtu, tafadhali wasiliana nasi badala yake.',
+  'events.automated':
+    'Samahani, usajili wako unaonekana kutumwa na mashine, kwa hiyo hatukuupokea. Ikiwa wewe ni mtu, tafadhali wasiliana nasi badala yake.',
   'events.tooLarge': 'Usajili wako ni mrefu mno kutumwa. Tafadhali fupisha ulichoandika kisha ujaribu tena.',
   'events.contactRequired': 'Tafadhali toa anwani ya barua pepe au namba ya simu ili tuweze kukufikia.',
   'events.accessTooLong': 'Tafadhali weka hili kwa herufi 1,000 au chini yake.',
@@ -314,7 +350,8 @@ export const SW: Catalogue = {
   'events.cancelButton': 'Ghairi usajili wangu',
   'events.cancelledTitle': 'Usajili wako umeghairiwa',
   'events.cancelInvalidTitle': 'Kiungo hiki hakifanyi kazi',
-  'events.cancelInvalid': 'Kiungo hiki cha kughairi kimeshatumika au si halali. Ikiwa bado unahitaji msaada, tafadhali wasiliana nasi.',
+  'events.cancelInvalid':
+    'Kiungo hiki cha kughairi kimeshatumika au si halali. Ikiwa bado unahitaji msaada, tafadhali wasiliana nasi.',
   'events.cancelThanks': 'Asante kwa kutujulisha: nafasi yako itapewa mtu anayefuata kwenye orodha ya kusubiri.',
   'events.other': 'Matukio mengine',
   'events.cancelBefore': 'Ughairi usajili wako wa ',
@@ -323,7 +360,8 @@ export const SW: Catalogue = {
   'events.askTrainingTitle': 'Tuulize kuhusu mafunzo',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Hadithi',
-  'blog.intro': 'Sauti kutoka kwa jamii ya Viziwi, wasiosikia vizuri na watu wenye ulemavu nchini Uganda: maisha ya kila siku, utetezi na watu wanaobadilisha kinachowezekana.',
+  'blog.intro':
+    'Sauti kutoka kwa jamii ya Viziwi, wasiosikia vizuri na watu wenye ulemavu nchini Uganda: maisha ya kila siku, utetezi na watu wanaobadilisha kinachowezekana.',
   'blog.searchLabel': 'Tafuta hadithi',
   'blog.searchPlaceholder': 'Tafuta kwa kichwa, mada au mahali',
   'list.noun.story': 'hadithi',
@@ -336,15 +374,18 @@ export const SW: Catalogue = {
   'blog.empty': 'Bado hakuna hadithi. Rudi hivi karibuni kuona maudhui mapya.',
   'blog.noMatch': 'Hakuna hadithi zilizopatikana',
   'list.noMatchHint': 'Jaribu kubadilisha utafutaji au kichujio chako ili upate unachotafuta.',
-  'meta.blog.description': 'Hadithi halisi kutoka kwa Viziwi, wasiosikia vizuri na watu wenye ulemavu nchini Uganda: uzoefu binafsi, utetezi, jamii, elimu na hamasa.',
+  'meta.blog.description':
+    'Hadithi halisi kutoka kwa Viziwi, wasiosikia vizuri na watu wenye ulemavu nchini Uganda: uzoefu binafsi, utetezi, jamii, elimu na hamasa.',
   'blog.shareHeading': 'Una hadithi ya kushiriki?',
-  'blog.shareText': 'Uzoefu wako unaweza kubadilisha jinsi watu wanavyoona ulemavu. Tueleze hadithi yako kwa maandishi, video ya lugha ya alama au ujumbe wa sauti.',
+  'blog.shareText':
+    'Uzoefu wako unaweza kubadilisha jinsi watu wanavyoona ulemavu. Tueleze hadithi yako kwa maandishi, video ya lugha ya alama au ujumbe wa sauti.',
   'blog.submit': 'Tuma hadithi yako',
   'blog.whyHeading': 'Kwa nini tunasimulia hadithi hizi',
   'blog.whyText': 'Tunaongeza uelewa kuhusu ulemavu kupitia elimu na hadithi, na kuwafungulia fursa vijana wenye ulemavu.',
   'blog.learnMission': 'Jifunze kuhusu dhamira yetu',
   'news.title': 'Vyombo vya Habari: Habari na Rasilimali',
-  'news.intro': 'Habari zetu za hivi karibuni, matukio na fursa, na rasilimali za vitendo kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda.',
+  'news.intro':
+    'Habari zetu za hivi karibuni, matukio na fursa, na rasilimali za vitendo kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda.',
   'news.searchLabel': 'Tafuta makala',
   'news.searchPlaceholder': 'Tafuta habari na rasilimali',
   'list.noun.article': 'makala',
@@ -358,19 +399,23 @@ export const SW: Catalogue = {
   'news.noMatch': 'Hakuna makala zilizopatikana',
   'news.noMatchFor': 'Hakuna makala zilizopatikana kwa "{q}"',
   'news.noMatchHint': 'Jaribu maneno mengine, aina nyingine, au futa utafutaji.',
-  'meta.news.description': 'Habari, taarifa za vyombo vya habari na rasilimali za vitendo kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda kutoka TDG Uganda: matukio, ushirikiano, fursa na miongozo.',
+  'meta.news.description':
+    'Habari, taarifa za vyombo vya habari na rasilimali za vitendo kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda kutoka TDG Uganda: matukio, ushirikiano, fursa na miongozo.',
   'news.helpful': 'Rasilimali Zenye Msaada',
   'news.res.course': 'Mafunzo ya uelewa kuhusu Viziwi',
-  'news.res.courseText': 'Jifunze jinsi ya kuwasiliana na kufanya kazi na Viziwi na watu wasiosikia vizuri katika kozi yetu ya mtandaoni.',
+  'news.res.courseText':
+    'Jifunze jinsi ya kuwasiliana na kufanya kazi na Viziwi na watu wasiosikia vizuri katika kozi yetu ya mtandaoni.',
   'news.res.courseAction': 'Soma Kozi',
   'news.res.programs': 'Programu za vijana',
   'news.res.programsText': 'Ujuzi wa kidijitali, mazungumzo ya ujumuishaji na huduma za usanifu kwa vijana wenye ulemavu.',
   'news.res.programsAction': 'Jiunge na Programu',
   'news.res.guides': 'Miongozo na msaada',
-  'news.res.guidesText': 'Tuombe miongozo, orodha za ukaguzi na ushauri wa kufanya shule, mahali pa kazi au tukio lako kuwa jumuishi.',
+  'news.res.guidesText':
+    'Tuombe miongozo, orodha za ukaguzi na ushauri wa kufanya shule, mahali pa kazi au tukio lako kuwa jumuishi.',
   'news.res.guidesAction': 'Pata Rasilimali',
   'resources.title': 'Rasilimali',
-  'resources.intro': 'Miongozo na orodha za ukaguzi za vitendo kuhusu uelewa wa Viziwi, ufikivu na ujumuishaji wa watu wenye ulemavu nchini Uganda, kwa mahali pa kazi, shule, familia na waandaaji wa matukio.',
+  'resources.intro':
+    'Miongozo na orodha za ukaguzi za vitendo kuhusu uelewa wa Viziwi, ufikivu na ujumuishaji wa watu wenye ulemavu nchini Uganda, kwa mahali pa kazi, shule, familia na waandaaji wa matukio.',
   'resources.searchLabel': 'Tafuta rasilimali',
   'resources.searchPlaceholder': 'Tafuta miongozo na orodha za ukaguzi',
   'list.noun.resource': 'rasilimali',
@@ -384,9 +429,11 @@ export const SW: Catalogue = {
   'resources.noMatch': 'Hakuna rasilimali zilizopatikana',
   'resources.noMatchFor': 'Hakuna rasilimali zilizopatikana kwa "{q}"',
   'resources.noMatchHint': 'Jaribu maneno mengine, au futa utafutaji.',
-  'meta.resources.description': 'Miongozo na orodha za ukaguzi bila malipo kutoka TDG Uganda: kuwasiliana na Viziwi na watu wasiosikia vizuri, matukio yanayofikika na ujumuishaji wa watu wenye ulemavu kazini na shuleni.',
+  'meta.resources.description':
+    'Miongozo na orodha za ukaguzi bila malipo kutoka TDG Uganda: kuwasiliana na Viziwi na watu wasiosikia vizuri, matukio yanayofikika na ujumuishaji wa watu wenye ulemavu kazini na shuleni.',
   'resources.helpHeading': 'Unahitaji msaada kuhusu jambo fulani?',
-  'resources.helpText': 'Tuombe mwongozo, orodha ya ukaguzi au ushauri wa kufanya shule, mahali pa kazi au tukio lako kuwa jumuishi, au omba mafunzo ya uelewa kuhusu Viziwi kwa timu yako.',
+  'resources.helpText':
+    'Tuombe mwongozo, orodha ya ukaguzi au ushauri wa kufanya shule, mahali pa kazi au tukio lako kuwa jumuishi, au omba mafunzo ya uelewa kuhusu Viziwi kwa timu yako.',
   'resources.ask': 'Omba rasilimali',
   'resources.seeServices': 'Tazama huduma zetu',
   'list.found': '{count, plural, one {{one} # imepatikana} other {{many} # zimepatikana}}',
@@ -436,7 +483,8 @@ export const SW: Catalogue = {
   'article.aboutAuthor': 'Kuhusu Mwandishi',
   'article.authorSocial': '{name} kwenye mitandao ya kijamii',
   'article.consultTitle': 'Unahitaji msaada kufanya shirika lako kuwa jumuishi zaidi?',
-  'article.consultText': 'Omba ushauri wa bure kuhusu mafunzo ya uelewa wa Viziwi, mazungumzo ya ujumuishaji wa watu wenye ulemavu au mawasiliano yanayofikika, au anza na miongozo na rasilimali zetu za bure.',
+  'article.consultText':
+    'Omba ushauri wa bure kuhusu mafunzo ya uelewa wa Viziwi, mazungumzo ya ujumuishaji wa watu wenye ulemavu au mawasiliano yanayofikika, au anza na miongozo na rasilimali zetu za bure.',
   'article.consultBook': 'Omba ushauri',
   'article.browseResources': 'Vinjari rasilimali',
   'article.related': 'Makala Zinazohusiana',
@@ -450,9 +498,11 @@ export const SW: Catalogue = {
   'services.title': 'Huduma Zetu',
   'services.metaDescription': 'Huduma kutoka {name}: {titles}.',
   'services.kicker': 'Tunachofanya',
-  'services.intro': 'Mafunzo, mazungumzo na kazi za usanifu zinazoongozwa na watu wenye uzoefu halisi wa ulemavu, kwa vijana, shule, waajiri na vikundi vya jamii kote Uganda.',
+  'services.intro':
+    'Mafunzo, mazungumzo na kazi za usanifu zinazoongozwa na watu wenye uzoefu halisi wa ulemavu, kwa vijana, shule, waajiri na vikundi vya jamii kote Uganda.',
   'services.newCourse': 'Kozi mpya',
-  'services.courseText': 'Jifunze kuwasiliana na Viziwi na watu wasiosikia vizuri, kwa kasi yako mwenyewe, kutoka kwa wakufunzi Viziwi.',
+  'services.courseText':
+    'Jifunze kuwasiliana na Viziwi na watu wasiosikia vizuri, kwa kasi yako mwenyewe, kutoka kwa wakufunzi Viziwi.',
   'services.enroll': 'Jiandikishe Sasa',
   'services.error': 'Imeshindikana kupakia huduma. Tafadhali jaribu tena baadaye.',
   'services.learnMore': 'Jifunze zaidi',
@@ -474,7 +524,8 @@ export const SW: Catalogue = {
   'service.contactAbout': 'Wasiliana nasi kuhusu huduma hii',
   'service.all': 'Huduma zote',
   'course.title': 'Mafunzo ya Uelewa kuhusu Viziwi na Wasiosikia Vizuri',
-  'course.description': 'Kozi fupi ya mtandaoni, inayofundishwa na wakufunzi Viziwi, kuhusu utamaduni wa Viziwi, misingi ya Lugha ya Alama ya Uganda na kuwasiliana na wafanyakazi wenzako, wateja na wageni Viziwi na wasiosikia vizuri.',
+  'course.description':
+    'Kozi fupi ya mtandaoni, inayofundishwa na wakufunzi Viziwi, kuhusu utamaduni wa Viziwi, misingi ya Lugha ya Alama ya Uganda na kuwasiliana na wafanyakazi wenzako, wateja na wageni Viziwi na wasiosikia vizuri.',
   'course.a1': 'Walimu na wafanyakazi wa shule wenye wanafunzi Viziwi au wasiosikia vizuri',
   'course.a2': 'Waajiri, mameneja na timu za rasilimali watu wanaojenga mahali pa kazi jumuishi',
   'course.a3': 'Wahudumu wa afya, wapokezi na yeyote anayehudumia umma',
@@ -488,34 +539,42 @@ export const SW: Catalogue = {
   'course.t6': 'Kupanga mikutano na matukio yanayofikika, yenye manukuu na mwanga mzuri',
   'course.t7': 'Wajibu wako chini ya Sheria ya Watu Wenye Ulemavu ya 2020',
   'course.where': 'Wapi',
-  'course.whereText': 'Mtandaoni, kwenye tovuti ya kozi. Masomo ni mafupi na yanafanya kazi kwenye simu hata mtandao ukiwa wa polepole.',
+  'course.whereText':
+    'Mtandaoni, kwenye tovuti ya kozi. Masomo ni mafupi na yanafanya kazi kwenye simu hata mtandao ukiwa wa polepole.',
   'course.pace': 'Kasi',
   'course.paceText': 'Kwa kasi yako: anza unapopenda, simama na urudi wakati wowote unapohitaji.',
   'course.teaching': 'Ufundishaji',
-  'course.teachingText': 'Masomo ya video kutoka kwa wakufunzi Viziwi kwa Lugha ya Alama ya Uganda, yenye manukuu na nakala za maandishi.',
+  'course.teachingText':
+    'Masomo ya video kutoka kwa wakufunzi Viziwi kwa Lugha ya Alama ya Uganda, yenye manukuu na nakala za maandishi.',
   'course.practice': 'Mazoezi',
   'course.practiceText': 'Jaribio fupi na zoezi la vitendo mwishoni mwa kila moduli.',
-  'course.intro': 'Jifunze jinsi ya kuwakaribisha, kufanya kazi na kuzungumza na Viziwi na watu wasiosikia vizuri, kutoka kwa wakufunzi ambao wenyewe ni Viziwi.',
-  'course.imageAlt': 'Mchoro wa sikio lenye mawimbi ya sauti, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya buluu iliyokolea hadi kijani-buluu',
+  'course.intro':
+    'Jifunze jinsi ya kuwakaribisha, kufanya kazi na kuzungumza na Viziwi na watu wasiosikia vizuri, kutoka kwa wakufunzi ambao wenyewe ni Viziwi.',
+  'course.imageAlt':
+    'Mchoro wa sikio lenye mawimbi ya sauti, uliochorwa kwa rangi nyeupe juu ya mandharinyuma ya buluu iliyokolea hadi kijani-buluu',
   'course.trainTeam': 'Fundisha timu yako',
   'course.whoFor': 'Ni kwa ajili ya nani',
   'course.whoForText': 'Yeyote anayetaka kuwajumuisha Viziwi na watu wasiosikia vizuri. Hauhitaji kujua ishara.',
   'course.learn': 'Utakachojifunza',
   'course.how': 'Jinsi kozi inavyofanya kazi',
   'course.certificate': 'Pata cheti',
-  'course.certificateText': 'Maliza kila moduli na ufaulu jaribio la mwisho ili upokee cheti cha kuhitimu kutoka TDG Uganda, kuonyesha shule, mwajiri au jamii yako kwamba uko tayari kuwajumuisha Viziwi.',
+  'course.certificateText':
+    'Maliza kila moduli na ufaulu jaribio la mwisho ili upokee cheti cha kuhitimu kutoka TDG Uganda, kuonyesha shule, mwajiri au jamii yako kwamba uko tayari kuwajumuisha Viziwi.',
   'course.questions': 'Una maswali kuhusu kozi?',
   'course.contactUs': 'Wasiliana nasi',
   'course.allServices': 'Tazama huduma zetu zote',
   // Newsletter: the box, its answers, the newsletter page and the confirm and unsubscribe pages (lib/newsletter.ts words them in English)
   'newsletter.title': 'Jarida',
-  'newsletter.description': 'Jiandikishe kupokea jarida la TDG Uganda upate hadithi mpya, habari na tarehe za mafunzo. Hakuna barua taka; jiondoe wakati wowote.',
-  'newsletter.intro': 'Hadithi kutoka jamii yetu, habari kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda na tarehe za mafunzo yajayo, mara chache kwa mwaka.',
+  'newsletter.description':
+    'Jiandikishe kupokea jarida la TDG Uganda upate hadithi mpya, habari na tarehe za mafunzo. Hakuna barua taka; jiondoe wakati wowote.',
+  'newsletter.intro':
+    'Hadithi kutoka jamii yetu, habari kuhusu ujumuishaji wa watu wenye ulemavu nchini Uganda na tarehe za mafunzo yajayo, mara chache kwa mwaka.',
   'newsletter.backHome': 'Rudi Mwanzo',
   'newsletter.backPage': 'Rudi kwenye ukurasa uliokuwa ukisoma',
   'newsletter.subscribeTitle': 'Jiandikishe kupokea jarida letu',
   'newsletter.stayInformed': 'Endelea kupata habari',
-  'newsletter.boxText': 'Pata hadithi mpya, habari na tarehe za mafunzo kwenye barua pepe yako. Hakuna barua taka; jiondoe wakati wowote.',
+  'newsletter.boxText':
+    'Pata hadithi mpya, habari na tarehe za mafunzo kwenye barua pepe yako. Hakuna barua taka; jiondoe wakati wowote.',
   'newsletter.subscribing': 'Inakuandikisha...',
   'newsletter.emailLabel': 'Anwani ya barua pepe',
   'newsletter.placeholder': 'Anwani yako ya barua pepe',
@@ -530,19 +589,22 @@ export const SW: Catalogue = {
   'newsletter.confirmDescription': 'Thibitisha usajili wako wa jarida letu.',
   'newsletter.unsubscribeDescription': 'Acha kupokea jarida letu.',
   'newsletter.confirmTitle': 'Thibitisha usajili wako',
-  'newsletter.confirmIntro': 'Bonyeza kitufe uanze kupokea jarida letu: hadithi mpya, habari na tarehe za mafunzo, mara chache kwa mwaka.',
+  'newsletter.confirmIntro':
+    'Bonyeza kitufe uanze kupokea jarida letu: hadithi mpya, habari na tarehe za mafunzo, mara chache kwa mwaka.',
   'newsletter.confirmButton': 'Thibitisha usajili wangu',
   'newsletter.confirmedTitle': 'Umejiandikisha',
   'newsletter.confirmed': 'Asante! Usajili wako umethibitishwa. Kila barua pepe tunayotuma ina kiungo cha kujiondoa.',
   'newsletter.confirmInvalidTitle': 'Kiungo hiki hakifanyi kazi tena',
-  'newsletter.confirmInvalid': 'Kiungo hiki cha uthibitisho kimeisha muda au kimeshatumika. Ikiwa ulishathibitisha, umejiandikisha. Kama sivyo, tafadhali jiandikishe tena.',
+  'newsletter.confirmInvalid':
+    'Kiungo hiki cha uthibitisho kimeisha muda au kimeshatumika. Ikiwa ulishathibitisha, umejiandikisha. Kama sivyo, tafadhali jiandikishe tena.',
   'newsletter.unsubscribeTitle': 'Jiondoe kwenye jarida letu',
   'newsletter.unsubscribeIntro': 'Bonyeza kitufe nasi tutaacha kutuma jarida letu kwa anwani hii.',
   'newsletter.unsubscribeButton': 'Jiondoe',
   'newsletter.unsubscribedTitle': 'Umejiondoa',
   'newsletter.unsubscribed': 'Hatutatuma tena jarida letu kwa anwani hii. Unaweza kujiandikisha tena wakati wowote.',
   'newsletter.unsubscribeInvalidTitle': 'Kiungo hiki hakifanyi kazi',
-  'newsletter.unsubscribeInvalid': 'Kiungo hiki cha kujiondoa hakijakamilika. Tafadhali kifungue tena kutoka kwenye barua pepe, au tuandikie nasi tutaondoa anwani yako.',
+  'newsletter.unsubscribeInvalid':
+    'Kiungo hiki cha kujiondoa hakijakamilika. Tafadhali kifungue tena kutoka kwenye barua pepe, au tuandikie nasi tutaondoa anwani yako.',
   // Privacy Policy, Terms of Service and Accessibility: the pages' own words around the policy texts from Site settings
   'legal.lastUpdated': 'Ilisasishwa mwisho ',
   'legal.privacy': 'Sera ya Faragha',
@@ -550,15 +612,22 @@ export const SW: Catalogue = {
   'legal.terms': 'Masharti ya Huduma',
   'legal.termsDescription': 'Masharti ya kutumia tovuti yetu na kushiriki hadithi zetu.',
   'legal.accessibility': 'Ufikivu',
-  'legal.accessibilityDescription': 'Jinsi tunavyofanya tovuti hii ifanye kazi kwa kila mtu, na jinsi ya kutujulisha isipofanya kazi.',
+  'legal.accessibilityDescription':
+    'Jinsi tunavyofanya tovuti hii ifanye kazi kwa kila mtu, na jinsi ya kutujulisha isipofanya kazi.',
   'privacy.countsTitle': 'Kile tovuti hii inachohesabu',
-  'privacy.counts1': 'Ili kujua kama hadithi zetu zinawafikia watu, tovuti hii yenyewe huhesabu ziara. Haitumii vidakuzi, na hakuna kinachotumwa kwa kampuni nyingine yoyote.',
-  'privacy.counts2': 'Kwa kila ukurasa uliosomwa: ukurasa, lugha yake, aina ya kifaa (simu, kishikwambi au kompyuta) na kama kiokoa data kilikuwa kimewashwa.',
-  'privacy.counts3': 'Tovuti ambayo ziara ilitoka (jina lake tu, kama partner.org, kamwe si anwani kamili), na lebo za kampeni kwenye kiungo (utm_source na mfano wake).',
-  'privacy.counts4': 'Kama video ya lugha ya alama ilianzishwa na ilitazamwa kwa kiasi gani, na watu wangapi walifuata kiungo kutoka kwenye mlisho wetu wa habari au jarida.',
+  'privacy.counts1':
+    'Ili kujua kama hadithi zetu zinawafikia watu, tovuti hii yenyewe huhesabu ziara. Haitumii vidakuzi, na hakuna kinachotumwa kwa kampuni nyingine yoyote.',
+  'privacy.counts2':
+    'Kwa kila ukurasa uliosomwa: ukurasa, lugha yake, aina ya kifaa (simu, kishikwambi au kompyuta) na kama kiokoa data kilikuwa kimewashwa.',
+  'privacy.counts3':
+    'Tovuti ambayo ziara ilitoka (jina lake tu, kama partner.org, kamwe si anwani kamili), na lebo za kampeni kwenye kiungo (utm_source na mfano wake).',
+  'privacy.counts4':
+    'Kama video ya lugha ya alama ilianzishwa na ilitazamwa kwa kiasi gani, na watu wangapi walifuata kiungo kutoka kwenye mlisho wetu wa habari au jarida.',
   'privacy.counts5': 'Maneno yaliyotafutwa kwenye tovuti hii bila kupata chochote, ili tuweze kuandika kile watu wanachotafuta.',
-  'privacy.counts6': 'Ili kuhesabu ni watu wangapi tofauti waliotembelea kwa siku bila kujua ni nani, anwani yako ya mtandao na jina la kivinjari chako huchanganywa na msimbo wa nasibu unaobadilika kila siku kisha kufutwa. Matokeo hayawezi kurudishwa kuwa anwani yako, na hakuna mtu, hata sisi, anayeweza kuunganisha ziara zako za siku tofauti. Hatuhifadhi anwani yako ya mtandao wala jina la kivinjari chako. Misimbo iliyochanganywa hufutwa baada ya saa 48; jumla za kila siku huhifadhiwa kwa muda tunaoweka (karibu miaka miwili isipokuwa tukibadilisha).',
-  'privacy.counts7': 'Hatukuhesabu kabisa ikiwa kivinjari chako kinatuma Do Not Track au Global Privacy Control, au wafanyakazi wetu wakiwa wameingia. Injini za utafutaji na roboti nyingine pia hazihesabiwi.',
+  'privacy.counts6':
+    'Ili kuhesabu ni watu wangapi tofauti waliotembelea kwa siku bila kujua ni nani, anwani yako ya mtandao na jina la kivinjari chako huchanganywa na msimbo wa nasibu unaobadilika kila siku kisha kufutwa. Matokeo hayawezi kurudishwa kuwa anwani yako, na hakuna mtu, hata sisi, anayeweza kuunganisha ziara zako za siku tofauti. Hatuhifadhi anwani yako ya mtandao wala jina la kivinjari chako. Misimbo iliyochanganywa hufutwa baada ya saa 48; jumla za kila siku huhifadhiwa kwa muda tunaoweka (karibu miaka miwili isipokuwa tukibadilisha).',
+  'privacy.counts7':
+    'Hatukuhesabu kabisa ikiwa kivinjari chako kinatuma Do Not Track au Global Privacy Control, au wafanyakazi wetu wakiwa wameingia. Injini za utafutaji na roboti nyingine pia hazihesabiwi.',
   // The service worker's offline page (app/client/service-worker.ts carries these words itself: it imports nothing)
   'offline.title': 'Huko mtandaoni',
   'offline.notSaved': '{path} haijahifadhiwa kwenye simu hii, kwa hiyo haiwezi kuonyeshwa bila mtandao.',

@@ -29,12 +29,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { t, english } = useI18n();
   return (
     <>
-      <PageHero
-        id="about-title"
-        kicker={t('about.kicker')}
-        title={t('about.title')}
-        intro={t('about.intro')}
-      />
+      <PageHero id="about-title" kicker={t('about.kicker')} title={t('about.title')} intro={t('about.intro')} />
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 md:grid-cols-2">
         <section aria-labelledby="mission" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -51,7 +46,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      {about.values.length > 0 && <CardGridSection id="values" title={t('about.values')} items={about.values} itemsLang={english} columns={3} />}
+      {about.values.length > 0 && (
+        <CardGridSection id="values" title={t('about.values')} items={about.values} itemsLang={english} columns={3} />
+      )}
 
       <section id="founder" aria-labelledby="founder-title" className="mx-auto max-w-7xl scroll-mt-36 px-4 py-16 md:py-24">
         <div className="flex flex-col items-center gap-10 md:flex-row md:items-start md:gap-16">
@@ -61,9 +58,17 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <h2 id="founder-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
               {founder.name}
             </h2>
-            {founder.title && <p lang={english} className="mt-2 text-lg font-medium text-indigo-800">{founder.title}</p>}
+            {founder.title && (
+              <p lang={english} className="mt-2 text-lg font-medium text-indigo-800">
+                {founder.title}
+              </p>
+            )}
             {paragraphs(founder.fullBio || founder.bio).map((paragraph, i) => (
-              <p key={i} lang={english} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+              <p
+                key={i}
+                lang={english}
+                className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}
+              >
                 {paragraph}
               </p>
             ))}

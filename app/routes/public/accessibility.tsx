@@ -12,7 +12,12 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   const t = metaTranslator(site);
-  return pageMeta({ title: t('legal.accessibility'), description: t('legal.accessibilityDescription'), path: '/accessibility', site });
+  return pageMeta({
+    title: t('legal.accessibility'),
+    description: t('legal.accessibilityDescription'),
+    path: '/accessibility',
+    site,
+  });
 };
 
 export default function Page({ loaderData }: Route.ComponentProps) {

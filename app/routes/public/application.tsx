@@ -1,12 +1,16 @@
 import { Link, useLocation } from 'react-router';
-import { APPLICATION_TITLE_KEYS, ApplicationForm, ApplicationSent, useApplicationPrivacyNotice } from '~/components/application-form';
+import {
+  APPLICATION_TITLE_KEYS,
+  ApplicationForm,
+  ApplicationSent,
+  useApplicationPrivacyNotice,
+} from '~/components/application-form';
 import { metaTranslator, translateEnglish, useI18n } from '~/lib/i18n/i18n';
 import {
   APPLICATION_KINDS,
   APPLICATION_PATHS,
   APPLICATION_TEXT,
   applicationKindFromPath,
-
   type ApplicationKind,
   type ApplicationResult,
 } from '~/lib/applications';
@@ -78,12 +82,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           {result?.status === 'sent' ? (
             <ApplicationSent kind={kind} />
           ) : (
-            <ApplicationForm
-              key={kind}
-              kind={kind}
-              result={result}
-              notice={notice}
-            />
+            <ApplicationForm key={kind} kind={kind} result={result} notice={notice} />
           )}
         </div>
         <aside aria-labelledby="other-ways" className="space-y-6">

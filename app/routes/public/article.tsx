@@ -11,7 +11,6 @@ import { useSaveData, withoutPoster } from '~/lib/save-data';
 import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import {
-
   BREADCRUMB_TITLE_MAX,
   collectionFromPath,
   isArticlePathname,
@@ -159,10 +158,16 @@ export function Article({
               <span className="whitespace-nowrap">{readTimeIn(t, article.readTime)}</span>
             </p>
           </div>
-          <h1 lang={english} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
+          <h1 lang={english} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">
+            {article.title}
+          </h1>
           {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
           {video && <div dangerouslySetInnerHTML={{ __html: video.link }} />}
-          {article.summary && <p lang={english} className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
+          {article.summary && (
+            <p lang={english} className="mt-5 text-xl leading-relaxed text-slate-700">
+              {article.summary}
+            </p>
+          )}
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
           </div>

@@ -11,8 +11,6 @@ import type { loader as layoutLoader } from './layout';
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/awareness-course';
 
-
-
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   const t = metaTranslator(site);

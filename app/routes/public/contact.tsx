@@ -252,7 +252,13 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         <VisitorTextField {...field('name')} label={t('contact.name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} />
-        <VisitorTextField {...field('email')} label={t('contact.emailField')} type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        <VisitorTextField
+          {...field('email')}
+          label={t('contact.emailField')}
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.email}
+        />
         <VisitorTextField
           {...field('phone')}
           label={t('contact.phoneOptional')}

@@ -14,7 +14,13 @@ import type { Route } from './+types/event-cancel';
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   const t = metaTranslator(site);
-  return pageMeta({ title: t('events.cancelTitle'), description: t('events.cancelDescription'), path: '/events', site, noindex: true });
+  return pageMeta({
+    title: t('events.cancelTitle'),
+    description: t('events.cancelDescription'),
+    path: '/events',
+    site,
+    noindex: true,
+  });
 };
 
 export const headers = secretLinkHeaders;

@@ -239,11 +239,7 @@ function Registered({ result }: { result: Extract<RegistrationResult, { status: 
       <p className="mt-3 text-lg">
         {confirmed ? t('events.booked', { name: result.name }) : t('events.waiting', { name: result.name })}
       </p>
-      {result.mailed && (
-        <p className="mt-3 text-lg">
-          {t('events.mailed')}
-        </p>
-      )}
+      {result.mailed && <p className="mt-3 text-lg">{t('events.mailed')}</p>}
       {result.cancelUrl && (
         <p className="mt-3 text-lg">
           {t('events.keepLink')}{' '}

@@ -28,7 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     listNextEvents(3),
     readEventTimeZone(),
   ]);
-  const events = nextEvents.map((event) => ({ ...event, when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language) }));
+  const events = nextEvents.map((event) => ({
+    ...event,
+    when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
+  }));
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
@@ -39,8 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return { home, founder, storyPath, stories, events };
 }
-
-
 
 /** schema.org Organization for search engines (issue 3, item 10). */
 function organisationJsonLd(site: SiteInfo): Record<string, unknown> {

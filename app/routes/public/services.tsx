@@ -35,12 +35,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { t, tx, english } = useI18n();
   return (
     <>
-      <PageHero
-        id="services-title"
-        kicker={t('services.kicker')}
-        title={t('services.title')}
-        intro={t('services.intro')}
-      />
+      <PageHero id="services-title" kicker={t('services.kicker')} title={t('services.title')} intro={t('services.intro')} />
 
       <section aria-labelledby="course-title" className="mx-auto max-w-7xl px-4 pt-12">
         <div className="flex flex-col gap-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 shadow-sm md:flex-row md:items-center md:justify-between md:p-8">

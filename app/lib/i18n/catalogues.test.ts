@@ -15,6 +15,7 @@ import { COLLECTION_INFO } from '../collections.ts';
 import { CONTACT_ERRORS, CONTACT_TEXT } from '../contact.ts';
 import { accessFeatures, EVENT_TEXT, formatEventWhen } from '../events.ts';
 import { NEWSLETTER_MESSAGES, SUBSCRIPTION_PAGE_TEXT } from '../newsletter.ts';
+import { SAVE_DATA_TEXTS } from '../save-data.ts';
 import { SERVICE_NOT_FOUND, SERVICES_ERROR } from '../services.ts';
 import { VIDEO_TEXTS, localiseVideoMarkup } from '../video.ts';
 import { EN, type MessageId } from './en.ts';
@@ -131,6 +132,7 @@ describe('texts worded in English elsewhere, shown by their English text', () =>
     SERVICES_ERROR,
     SERVICE_NOT_FOUND,
     VIDEO_TEXTS,
+    SAVE_DATA_TEXTS,
   };
   for (const [name, value] of Object.entries(shown)) {
     it(`${name}: every text has a catalogue key`, () => {

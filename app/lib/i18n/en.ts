@@ -627,6 +627,10 @@ export const EN = {
   'offline.saved': 'Saved for reading offline',
   'offline.nothing': 'Nothing has been saved for reading offline yet: pages you read are kept when you are online.',
   'offline.tryAgain': 'Try again',
+  // Pictures kept back to save data (Save-Data; lib/save-data.ts words them in English)
+  'image.notLoaded': 'Picture not loaded, to save data:',
+  'image.load': 'Load picture',
+  'image.noDescription': 'a picture without description',
 } as const;
 
 export type MessageId = keyof typeof EN;

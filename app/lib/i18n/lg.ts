@@ -639,4 +639,8 @@ export const LG: Catalogue = {
   'offline.saved': 'Ebiterekeddwa okusomebwa nga tolina mukutu',
   'offline.nothing': 'Tewannabaawo kiterekeddwa okusomebwa nga tolina mukutu: empapula z’osoma zikuumibwa ng’oli ku mukutu.',
   'offline.tryAgain': 'Gezaako nate',
+  // Pictures kept back to save data (Save-Data; lib/save-data.ts words them in English)
+  'image.notLoaded': 'Ekifaananyi tekireeteddwa, okukekkereza data:',
+  'image.load': 'Leeta ekifaananyi',
+  'image.noDescription': 'ekifaananyi ekitaliiko nnyinyonnyola',
 };

@@ -634,4 +634,8 @@ export const SW: Catalogue = {
   'offline.saved': 'Zilizohifadhiwa kwa kusoma nje ya mtandao',
   'offline.nothing': 'Bado hakuna kilichohifadhiwa kwa kusoma nje ya mtandao: kurasa unazosoma huhifadhiwa ukiwa mtandaoni.',
   'offline.tryAgain': 'Jaribu tena',
+  // Pictures kept back to save data (Save-Data; lib/save-data.ts words them in English)
+  'image.notLoaded': 'Picha haijapakiwa, ili kuokoa data:',
+  'image.load': 'Pakia picha',
+  'image.noDescription': 'picha isiyo na maelezo',
 };

@@ -191,7 +191,35 @@ async function keptPages(): Promise<{ url: string; title: string }[]> {
   return [...found].map(([url, title]) => ({ url, title }));
 }
 
-/** Our offline page: says this page was not kept, and lists what was (issue 24). */
+/**
+ * The offline page's words in each language (the catalogues' offline.* keys, app/lib/i18n; a unit test
+ * holds them equal), chosen by the address's language prefix. {path} is the page's address.
+ */
+export const OFFLINE_WORDS = {
+  en: {
+    title: 'You are offline',
+    notSaved: '{path} has not been saved on this phone, so it cannot be shown without a connection.',
+    saved: 'Saved for reading offline',
+    nothing: 'Nothing has been saved for reading offline yet: pages you read are kept when you are online.',
+    tryAgain: 'Try again',
+  },
+  lg: {
+    title: 'Tolina mukutu',
+    notSaved: '{path} tekiterekeddwa ku ssimu eno, n’olwekyo tekisobola kulabika nga tolina mukutu.',
+    saved: 'Ebiterekeddwa okusomebwa nga tolina mukutu',
+    nothing: 'Tewannabaawo kiterekeddwa okusomebwa nga tolina mukutu: empapula z’osoma zikuumibwa ng’oli ku mukutu.',
+    tryAgain: 'Gezaako nate',
+  },
+  sw: {
+    title: 'Huko mtandaoni',
+    notSaved: '{path} haijahifadhiwa kwenye simu hii, kwa hiyo haiwezi kuonyeshwa bila mtandao.',
+    saved: 'Zilizohifadhiwa kwa kusoma nje ya mtandao',
+    nothing: 'Bado hakuna kilichohifadhiwa kwa kusoma nje ya mtandao: kurasa unazosoma huhifadhiwa ukiwa mtandaoni.',
+    tryAgain: 'Jaribu tena',
+  },
+} as const;
+
+/** Our offline page: says this page was not kept, and lists what was (issue 24), in the page's language (issue 26). */
 async function offlinePage(url: URL): Promise<Response> {
   const kept = await keptPages();
   const shell = await caches.open(SHELL);
@@ -202,14 +230,17 @@ async function offlinePage(url: URL): Promise<Response> {
         `<li><a class="font-semibold text-indigo-800 underline underline-offset-4" href="${escapeHtml(p.url)}">${escapeHtml(p.title)}</a></li>`,
     )
     .join('');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>You are offline | TDG Uganda</title>${
+  const prefix = url.pathname.split('/', 2)[1];
+  const language = prefix === 'lg' || prefix === 'sw' ? prefix : 'en';
+  const words = OFFLINE_WORDS[language];
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(words.title)} | TDG Uganda</title>${
     stylesheet ? `<link rel="stylesheet" href="${escapeHtml(stylesheet)}">` : ''
-  }</head><body class="min-h-screen"><main id="main" class="mx-auto max-w-2xl px-4 py-16"><h1 class="text-3xl font-bold text-slate-900">You are offline</h1><p class="mt-4 text-lg text-slate-700">${escapeHtml(
-    url.pathname,
-  )} has not been saved on this phone, so it cannot be shown without a connection.</p>${
+  }</head><body class="min-h-screen"><main id="main" class="mx-auto max-w-2xl px-4 py-16"><h1 class="text-3xl font-bold text-slate-900">${escapeHtml(words.title)}</h1><p class="mt-4 text-lg text-slate-700">${escapeHtml(
+    words.notSaved,
+  ).replace('{path}', escapeHtml(url.pathname))}</p>${
     kept.length
-      ? `<h2 class="mt-8 text-xl font-bold text-slate-900">Saved for reading offline</h2><ul class="mt-4 space-y-3">${items}</ul>`
-      : '<p class="mt-4 text-lg text-slate-700">Nothing has been saved for reading offline yet: pages you read are kept when you are online.</p>'
-  }<p class="mt-8"><a class="font-semibold text-indigo-800 underline underline-offset-4" href="${escapeHtml(url.href)}">Try again</a></p></main></body></html>`;
+      ? `<h2 class="mt-8 text-xl font-bold text-slate-900">${escapeHtml(words.saved)}</h2><ul class="mt-4 space-y-3">${items}</ul>`
+      : `<p class="mt-4 text-lg text-slate-700">${escapeHtml(words.nothing)}</p>`
+  }<p class="mt-8"><a class="font-semibold text-indigo-800 underline underline-offset-4" href="${escapeHtml(url.href)}">${escapeHtml(words.tryAgain)}</a></p></main></body></html>`;
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }

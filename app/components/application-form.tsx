@@ -1,5 +1,7 @@
 import { VisitorTextField } from './visitor-field';
 import { Form, Link, useNavigation } from 'react-router';
+import type { MessageId } from '~/lib/i18n/en';
+import { useI18n } from '~/lib/i18n/i18n';
 import {
   APPLICATION_FORM_TEXT,
   APPLICATION_HONEYPOT,
@@ -22,6 +24,28 @@ import {
 // each field and the focus on the first one to fix (`autofocus` without the page script,
 // `data-focus` with it). Every choice is a native radio or checkbox in a fieldset with its legend.
 
+/** Each form's title in the catalogue (the pages that link to the forms name them so). */
+export const APPLICATION_TITLE_KEYS: Readonly<Record<ApplicationKind, MessageId>> = {
+  volunteer: 'app.volunteer.title',
+  partner: 'app.partner.title',
+  speaker: 'app.speaker.title',
+  design: 'app.design.title',
+};
+
+/** What each form is, inside the privacy note's sentence. */
+const APPLICATION_WHAT_KEYS: Readonly<Record<ApplicationKind, MessageId>> = {
+  volunteer: 'app.what.volunteer',
+  partner: 'app.what.partner',
+  speaker: 'app.what.speaker',
+  design: 'app.what.design',
+};
+
+/** The privacy note above a form in the reader's language; the months are the inbox's retention setting. */
+export function useApplicationPrivacyNotice(kind: ApplicationKind, retentionMonths: number): string {
+  const { t } = useI18n();
+  return t('app.privacyNotice', { what: t(APPLICATION_WHAT_KEYS[kind]), months: retentionMonths });
+}
+
 type FormResult = Exclude<ApplicationResult, { status: 'sent' }> | undefined;
 
 /** The order the fields appear in: the first with an error gets the focus. */
@@ -38,6 +62,7 @@ function fieldOrder(kind: ApplicationKind): string[] {
 const focusProps = (focus: boolean) => (focus ? { autoFocus: true, 'data-focus': '' } : {});
 
 export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKind; result: FormResult; notice: string }) {
+  const { t, tx } = useI18n();
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
   const text = APPLICATION_TEXT[kind];
@@ -57,15 +82,15 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
   return (
     <section aria-labelledby={id('form-title')} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
       <h2 id={id('form-title')} className="text-2xl font-bold text-slate-900">
-        {kind === 'volunteer' ? 'Tell us about yourself' : 'Tell us about your request'}
+        {kind === 'volunteer' ? t('app.tellAboutYourself') : t('app.tellAboutRequest')}
       </h2>
-      <p className="mt-2 text-slate-700">{APPLICATION_FORM_TEXT.required}</p>
+      <p className="mt-2 text-slate-700">{tx(APPLICATION_FORM_TEXT.required)}</p>
       <div className="mt-4 rounded-lg border-l-4 border-indigo-800 bg-indigo-50 p-4 text-slate-900">
-        <h3 className="font-semibold">How we use your details</h3>
+        <h3 className="font-semibold">{t('app.howWeUse')}</h3>
         <p className="mt-1">
           {notice}{' '}
           <Link to="/privacy" className="text-indigo-800 underline underline-offset-4">
-            Read our privacy policy
+            {t('app.readPrivacy')}
           </Link>
           .
         </p>
@@ -77,21 +102,21 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
           data-focus={firstInvalid ? undefined : ''}
           className="mt-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-950 outline-none"
         >
-          {result.message}
+          {tx(result.message)}
         </div>
       )}
       <Form
         method="post"
         noValidate
         data-enhance="swap"
-        data-sending={APPLICATION_FORM_TEXT.sending}
-        data-failed={APPLICATION_FORM_TEXT.failed}
+        data-sending={tx(APPLICATION_FORM_TEXT.sending)}
+        data-failed={tx(APPLICATION_FORM_TEXT.failed)}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         {kind !== 'volunteer' && (
           <VisitorTextField
             {...field('organisation')}
-            label="Organisation"
+            label={t('app.organisation')}
             autoComplete="organization"
             maxLength={APPLICATION_LIMITS.organisation}
             className="sm:col-span-2"
@@ -99,14 +124,14 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
         )}
         <VisitorTextField
           {...field('name')}
-          label={text.nameLabel}
+          label={tx(text.nameLabel)}
           autoComplete="name"
           maxLength={APPLICATION_LIMITS.name}
           className="sm:col-span-2"
         />
         <VisitorTextField
           {...field('email')}
-          label={kind === 'volunteer' ? 'Email (optional if you give a phone number)' : 'Email'}
+          label={kind === 'volunteer' ? t('app.volunteer.email') : t('contact.emailField')}
           type="email"
           autoComplete="email"
           maxLength={APPLICATION_LIMITS.email}
@@ -114,49 +139,49 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
         />
         <VisitorTextField
           {...field('phone')}
-          label={kind === 'volunteer' ? 'Phone (optional if you give an email)' : 'Phone (optional)'}
+          label={kind === 'volunteer' ? t('app.volunteer.phone') : t('contact.phoneOptional')}
           type="tel"
           autoComplete="tel"
           maxLength={APPLICATION_LIMITS.phone}
           optional
-          hint={kind === 'volunteer' ? 'We may call, text or WhatsApp you.' : undefined}
+          hint={kind === 'volunteer' ? t('app.volunteer.phoneHint') : undefined}
         />
         {kind === 'volunteer' && (
           <>
             <ChoiceGroup
               id={id('sign_language')}
-              legend="How well do you sign (Ugandan Sign Language)?"
+              legend={t('app.volunteer.signLegend')}
               type="radio"
               error={errors.sign_language}
               focus={firstInvalid === 'sign_language'}
               choices={SIGN_LANGUAGE_LEVELS.map(([value, label]) => ({
                 name: 'sign_language',
                 value,
-                label,
+                label: tx(label),
                 checked: values.sign_language === value,
               }))}
             />
             <ChoiceGroup
               id={id('skills')}
-              legend="Other skills you could offer (optional)"
+              legend={t('app.volunteer.skillsLegend')}
               type="checkbox"
               choices={VOLUNTEER_SKILLS.map(([value, label]) => ({
                 name: skillField(value),
                 value: 'yes',
-                label,
+                label: tx(label),
                 checked: values[skillField(value)] !== undefined,
               }))}
             />
             <ChoiceGroup
               id={id('availability')}
-              legend="When could you help? Choose one or more."
+              legend={t('app.volunteer.availabilityLegend')}
               type="checkbox"
               error={errors.availability}
               focus={firstInvalid === 'availability'}
               choices={AVAILABILITY.map(([value, label]) => ({
                 name: availableField(value),
                 value: 'yes',
-                label,
+                label: tx(label),
                 checked: values[availableField(value)] !== undefined,
               }))}
             />
@@ -166,31 +191,31 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
           <>
             <VisitorTextField
               {...field('date')}
-              label={text.dateLabel ?? 'Date'}
+              label={tx(text.dateLabel ?? 'Date')}
               type="date"
               maxLength={10}
               optional={text.dateOptional}
             />
             <VisitorTextField
               {...field('audience')}
-              label={text.audienceLabel ?? 'Audience'}
-              hint={text.audienceHint}
+              label={tx(text.audienceLabel ?? 'Audience')}
+              hint={text.audienceHint && tx(text.audienceHint)}
               maxLength={APPLICATION_LIMITS.audience}
             />
           </>
         )}
         <VisitorTextField
           {...field('message')}
-          label={text.messageLabel}
+          label={tx(text.messageLabel)}
           multiline
           maxLength={APPLICATION_LIMITS.message}
-          hint={text.messageHint}
+          hint={tx(text.messageHint)}
           className="sm:col-span-2"
         />
         <div className="sm:col-span-2">
           {errors.consent && (
             <p id={id('consent-error')} className="font-medium text-red-700">
-              {errors.consent}
+              {tx(errors.consent)}
             </p>
           )}
           <div className="mt-2 flex items-start gap-3">
@@ -207,12 +232,12 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
               className="mt-1 h-6 w-6 shrink-0 accent-indigo-800"
             />
             <label htmlFor={id('consent')} className="text-lg text-slate-900">
-              {CONSENT_LABEL}
+              {tx(CONSENT_LABEL)}
             </label>
           </div>
         </div>
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={id('website')}>Website (leave this empty)</label>
+          <label htmlFor={id('website')}>{t('contact.honeypot')}</label>
           <input id={id('website')} name={APPLICATION_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="sm:col-span-2">
@@ -221,7 +246,7 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
             disabled={sending}
             className="inline-flex min-h-12 items-center justify-center rounded-full bg-amber-400 px-8 text-lg font-semibold text-slate-900 shadow-sm hover:bg-amber-300 disabled:cursor-wait disabled:opacity-70"
           >
-            {sending ? APPLICATION_FORM_TEXT.sending : text.send}
+            {sending ? tx(APPLICATION_FORM_TEXT.sending) : tx(text.send)}
           </button>
         </div>
       </Form>
@@ -231,6 +256,7 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
 
 /** The answer that replaces the form once it is sent; the focus goes to its heading. */
 export function ApplicationSent({ kind }: { kind: ApplicationKind }) {
+  const { tx } = useI18n();
   const text = APPLICATION_TEXT[kind];
   return (
     <section
@@ -238,14 +264,14 @@ export function ApplicationSent({ kind }: { kind: ApplicationKind }) {
       className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
     >
       <h2 id="application-sent" tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
-        {text.sent}
+        {tx(text.sent)}
       </h2>
-      <p className="mt-3 text-lg">{text.sentDetail}</p>
+      <p className="mt-3 text-lg">{tx(text.sentDetail)}</p>
       <Link
         to="/"
         className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800"
       >
-        {APPLICATION_FORM_TEXT.another}
+        {tx(APPLICATION_FORM_TEXT.another)}
       </Link>
     </section>
   );
@@ -259,13 +285,14 @@ function ChoiceGroup(props: {
   focus?: boolean;
   choices: { name: string; value: string; label: string; checked: boolean }[];
 }) {
+  const { tx } = useI18n();
   const errorId = props.error ? `${props.id}-error` : undefined;
   return (
     <fieldset className="sm:col-span-2" aria-describedby={errorId}>
       <legend className="font-semibold text-slate-900">{props.legend}</legend>
       {props.error && (
         <p id={errorId} className="mt-1 font-medium text-red-700">
-          {props.error}
+          {tx(props.error)}
         </p>
       )}
       <div className="mt-2 grid gap-2 sm:grid-cols-2">

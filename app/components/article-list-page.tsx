@@ -2,6 +2,8 @@ import { Link, useLocation, useNavigation } from 'react-router';
 import { ContentCard, FeaturedContent, type CardTexts } from '~/components/content-card';
 import { ListSearch } from '~/components/list-search';
 import { canonicalListPath, Pagination } from '~/components/pagination';
+import { EN, type MessageId } from '~/lib/i18n/en';
+import { keyOfEnglish, translateEnglish, useI18n, type I18n } from '~/lib/i18n/i18n';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { ContentListData } from '~/server/content/content.server';
 
@@ -17,7 +19,42 @@ export function listPageMeta(basePath: string, title: string, description: strin
   }: {
     matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
     loaderData?: ContentListData;
-  }) => pageMeta({ title, description, path: canonicalListPath(basePath, loaderData), site: siteFromMatches(matches) });
+  }) => {
+    const site = siteFromMatches(matches);
+    const language = site?.language ?? 'en';
+    return pageMeta({
+      title: translateEnglish(language, title),
+      description: translateEnglish(language, description),
+      path: canonicalListPath(basePath, loaderData),
+      site,
+    });
+  };
+}
+
+/**
+ * Issue 26: a list's words (written in English by each page) in the reader's language, each by the
+ * catalogue key whose English text it is; a search's "No … found for "q"" uses the key of the same
+ * name with "For" after it.
+ */
+export function listTextsIn({ t, tx }: Pick<I18n, 't' | 'tx'>, texts: ListTexts): ListTexts {
+  const noMatchKey = keyOfEnglish(texts.noMatch(''));
+  const noMatchFor = noMatchKey && `${noMatchKey}For` in EN ? (`${noMatchKey}For` as MessageId) : undefined;
+  return {
+    ...texts,
+    title: tx(texts.title),
+    intro: tx(texts.intro),
+    searchLabel: tx(texts.searchLabel),
+    searchPlaceholder: tx(texts.searchPlaceholder),
+    noun: { one: tx(texts.noun.one), many: tx(texts.noun.many) },
+    featuredLabel: tx(texts.featuredLabel),
+    moreHeading: tx(texts.moreHeading),
+    readMore: tx(texts.readMore),
+    loading: tx(texts.loading),
+    error: tx(texts.error),
+    empty: tx(texts.empty),
+    noMatch: (q) => (q && noMatchFor ? t(noMatchFor, { q }) : tx(texts.noMatch(q))),
+    noMatchHint: tx(texts.noMatchHint),
+  };
 }
 
 export interface ListTexts extends CardTexts {
@@ -35,10 +72,9 @@ export interface ListTexts extends CardTexts {
   noMatchHint: string;
 }
 
-function countText(total: number, texts: ListTexts, filtered: boolean): string {
-  const noun = total === 1 ? texts.noun.one : texts.noun.many;
-  const count = total.toLocaleString('en-US');
-  return filtered ? `${count} ${noun} found` : `Showing all ${count} ${noun}`;
+function countText(total: number, texts: ListTexts, filtered: boolean, t: I18n['t']): string {
+  const values = { count: total, one: texts.noun.one, many: texts.noun.many };
+  return filtered ? t('list.found', values) : t('list.showingAll', values);
 }
 
 function Notice({ children, tone = 'info' }: { children: React.ReactNode; tone?: 'info' | 'error' }) {
@@ -50,7 +86,10 @@ function Notice({ children, tone = 'info' }: { children: React.ReactNode; tone?:
  * The list body: the result count (a polite live region), the loading, error, empty and no-match
  * states, the featured item (page 1 only), the grid and the page links.
  */
-export function ArticleListResults({ data, texts }: { data: ContentListData; texts: ListTexts }) {
+export function ArticleListResults({ data, texts: english }: { data: ContentListData; texts: ListTexts }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const texts = listTextsIn(i18n, english);
   const navigation = useNavigation();
   const location = useLocation();
   const pending = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
@@ -61,7 +100,7 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
 
   let status = '';
   if (pending) status = texts.loading;
-  else if (data.status === 'ok' && !data.problem?.startsWith('query')) status = countText(list.total, texts, filtered);
+  else if (data.status === 'ok' && !data.problem?.startsWith('query')) status = countText(list.total, texts, filtered, t);
 
   return (
     <div className="mt-8 space-y-10" data-list-results="" data-loading-text={texts.loading}>
@@ -73,22 +112,20 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
         <Notice tone="error">
           <p className="font-semibold">{texts.error}</p>
           <a href={`${location.pathname}${location.search}`} className="mt-2 inline-block font-semibold underline">
-            Try again
+            {t('list.tryAgain')}
           </a>
         </Notice>
       )}
 
       {data.problem === 'query-too-long' && (
         <Notice>
-          <p className="font-semibold">Your search is too long. Please use at most 200 characters.</p>
+          <p className="font-semibold">{t('list.queryTooLong')}</p>
         </Notice>
       )}
 
       {data.problem === 'unknown-category' && (
         <Notice>
-          <p>
-            There is no category “{data.rejectedCategory}”. Showing all {texts.noun.many} instead.
-          </p>
+          <p>{t('list.unknownCategory', { category: data.rejectedCategory, many: texts.noun.many })}</p>
         </Notice>
       )}
 
@@ -99,7 +136,7 @@ export function ArticleListResults({ data, texts }: { data: ContentListData; tex
               <p className="text-lg font-semibold">{texts.noMatch(data.q)}</p>
               <p className="mt-1">{texts.noMatchHint}</p>
               <Link to={location.pathname} className="mt-3 inline-block font-semibold text-indigo-800 underline">
-                Clear search and filter
+                {t('list.clear')}
               </Link>
             </>
           ) : (
@@ -145,11 +182,13 @@ export function ArticleListPage({
   withCategories?: boolean;
   children?: React.ReactNode;
 }) {
+  const i18n = useI18n();
+  const shown = listTextsIn(i18n, texts);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
       <header className="max-w-3xl">
-        <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{texts.title}</h1>
-        <p className="mt-4 text-lg text-slate-700">{texts.intro}</p>
+        <h1 className="text-4xl font-extrabold text-slate-900 md:text-5xl">{shown.title}</h1>
+        <p className="mt-4 text-lg text-slate-700">{shown.intro}</p>
       </header>
       <div className="mt-10">
         <ListSearch
@@ -158,8 +197,8 @@ export function ArticleListPage({
           categories={withCategories ? data.categories : undefined}
           signLanguage={data.signLanguage}
           easyRead={data.easyRead}
-          searchLabel={texts.searchLabel}
-          placeholder={texts.searchPlaceholder}
+          searchLabel={shown.searchLabel}
+          placeholder={shown.searchPlaceholder}
         />
       </div>
       <ArticleListResults data={data} texts={texts} />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Image } from '~/components/image';
 import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
-import { formatDate } from '~/lib/format';
+import { useI18n } from '~/lib/i18n/i18n';
 import { truncate } from '~/lib/text';
 import { SignLanguageBadge } from './sign-language-badge';
 import type { PublicContent } from '~/server/content/content.server';
@@ -22,24 +22,30 @@ export const FEATURED_TAGS = 4;
 export const CARD_TAGS = 3;
 
 export function TagList({ tags, max, showMore }: { tags: string[]; max: number; showMore: boolean }) {
+  const { t, english, language } = useI18n();
   if (tags.length === 0) return null;
   const hidden = tags.length - max;
   return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-2">
+    <ul aria-label={t('card.tags')} lang={english} className="flex flex-wrap gap-2">
       {tags.slice(0, max).map((tag) => (
         <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700">
           #{tag}
         </li>
       ))}
-      {showMore && hidden > 0 && <li className="px-1 py-1 text-xs font-medium text-slate-600">+{hidden} more</li>}
+      {showMore && hidden > 0 && (
+        <li lang={english ? language : undefined} className="px-1 py-1 text-xs font-medium text-slate-600">
+          {t('card.more', { count: hidden })}
+        </li>
+      )}
     </ul>
   );
 }
 
 export function CategoryBadge({ category }: { category: string }) {
+  const { tx } = useI18n();
   return (
     <span className="inline-block rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-900">
-      {categoryLabel(category)}
+      {tx(categoryLabel(category))}
     </span>
   );
 }
@@ -86,11 +92,12 @@ function ItemImage({
 }
 
 function Byline({ item, month }: { item: PublicContent; month: 'long' | 'short' }) {
+  const { date } = useI18n();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
       <CategoryBadge category={item.category} />
       {item.signLanguage && <SignLanguageBadge />}
-      <time dateTime={item.createdAt}>{formatDate(item.createdAt, month)}</time>
+      <time dateTime={item.createdAt}>{date(item.createdAt, month)}</time>
     </div>
   );
 }
@@ -102,6 +109,7 @@ const cardFrame =
   'relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:outline focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-amber-400';
 
 export function FeaturedContent({ item, texts }: { item: PublicContent; texts: CardTexts }) {
+  const { t, english } = useI18n();
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
       <ItemImage
@@ -113,14 +121,19 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
       <div className="flex flex-col justify-center gap-4 p-6 md:p-10">
         <p className="text-sm font-semibold tracking-wider text-indigo-800 uppercase">{texts.featuredLabel}</p>
         <Byline item={item} month="long" />
-        <h2 className="text-2xl leading-tight font-bold text-slate-900 md:text-4xl">
+        <h2 lang={english} className="text-2xl leading-tight font-bold text-slate-900 md:text-4xl">
           <Link to={articlePath(item.collection, item.id)} className={stretchedLink}>
             {item.title}
           </Link>
         </h2>
-        <p className="text-lg text-slate-700">{truncate(item.summary, texts.limits.featuredSummary)}</p>
+        <p lang={english} className="text-lg text-slate-700">
+          {truncate(item.summary, texts.limits.featuredSummary)}
+        </p>
         <p className="text-sm text-slate-700">
-          By <span className="font-semibold text-slate-900">{item.author}</span>
+          {t('card.by')}
+          <span lang={english} className="font-semibold text-slate-900">
+            {item.author}
+          </span>
         </p>
         <TagList tags={item.tags} max={FEATURED_TAGS} showMore={false} />
         <p aria-hidden="true" className="font-semibold text-indigo-800">
@@ -132,6 +145,7 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
 }
 
 export function ContentCard({ item, texts }: { item: PublicContent; texts: CardTexts }) {
+  const { t, english } = useI18n();
   return (
     <article className={`${cardFrame} flex h-full flex-col`}>
       <ItemImage
@@ -140,14 +154,19 @@ export function ContentCard({ item, texts }: { item: PublicContent; texts: CardT
       />
       <div className="flex flex-1 flex-col gap-3 p-6">
         <Byline item={item} month="short" />
-        <h3 className="text-xl leading-snug font-bold text-slate-900">
+        <h3 lang={english} className="text-xl leading-snug font-bold text-slate-900">
           <Link to={articlePath(item.collection, item.id)} className={stretchedLink}>
             <ShortTitle text={item.title} max={texts.limits.cardTitle} />
           </Link>
         </h3>
-        <p className="text-slate-700">{truncate(item.summary, texts.limits.cardSummary)}</p>
+        <p lang={english} className="text-slate-700">
+          {truncate(item.summary, texts.limits.cardSummary)}
+        </p>
         <p className="mt-auto pt-2 text-sm text-slate-700">
-          By <span className="font-semibold text-slate-900">{item.author}</span>
+          {t('card.by')}
+          <span lang={english} className="font-semibold text-slate-900">
+            {item.author}
+          </span>
         </p>
         <TagList tags={item.tags} max={CARD_TAGS} showMore />
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { accessFeatures, eventPath, placesLeft, type PublicEvent } from '~/lib/events';
+import { translator, useI18n, type Translate } from '~/lib/i18n/i18n';
 import { TEXT_LINK } from '~/components/home/styles';
 
 // Issue 27: one event in a list (/events and the home page): its title, when (formatted on the
@@ -7,53 +8,64 @@ import { TEXT_LINK } from '~/components/home/styles';
 
 export type EventListItem = PublicEvent & { when: string };
 
-export function placesText(event: Pick<PublicEvent, 'capacity' | 'taken' | 'status' | 'registrationOpen'>): string {
-  if (event.status === 'cancelled') return 'Cancelled';
+export function placesText(
+  event: Pick<PublicEvent, 'capacity' | 'taken' | 'status' | 'registrationOpen'>,
+  t: Translate = translator('en'),
+): string {
+  if (event.status === 'cancelled') return t('events.cancelled');
   const left = placesLeft(event);
-  if (left === 0) return 'Full: join the waiting list';
-  return left === 1 ? '1 place left' : `${left} places left`;
+  if (left === 0) return t('events.full');
+  return t('events.placesLeft', { count: left });
 }
 
 export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
-  const access = accessFeatures(event);
+  const { t, tx, english } = useI18n();
+  const access = accessFeatures(event).map(tx);
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-semibold text-indigo-800">
         <time dateTime={event.startsAt}>{event.when}</time>
       </p>
-      <Heading className="mt-2 text-xl font-bold text-slate-900">
+      <Heading lang={english} className="mt-2 text-xl font-bold text-slate-900">
         <Link to={eventPath(event.slug)} className="hover:underline">
           {event.title}
         </Link>
       </Heading>
       {event.status === 'cancelled' && (
         <p className="mt-2 inline-block self-start rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
-          Cancelled
+          {t('events.cancelled')}
         </p>
       )}
-      <p className="mt-3 text-slate-700">{event.summary}</p>
+      <p lang={english} className="mt-3 text-slate-700">
+        {event.summary}
+      </p>
       <dl className="mt-4 space-y-1 text-sm text-slate-700">
         <div>
-          <dt className="inline font-semibold">Where: </dt>
-          <dd className="inline">{[event.place, event.onlineUrl ? 'Online' : ''].filter(Boolean).join(' and ')}</dd>
+          <dt className="inline font-semibold">{t('events.where')}</dt>
+          <dd className="inline">
+            {event.place && <span lang={english}>{event.place}</span>}
+            {event.place && event.onlineUrl ? t('events.and') : ''}
+            {event.onlineUrl ? t('events.online') : ''}
+          </dd>
         </div>
         {event.status !== 'cancelled' && (
           <div>
-            <dt className="inline font-semibold">Places: </dt>
-            <dd className="inline">{placesText(event)}</dd>
+            <dt className="inline font-semibold">{t('events.places')}</dt>
+            <dd className="inline">{placesText(event, t)}</dd>
           </div>
         )}
         {access.length > 0 && (
           <div>
-            <dt className="inline font-semibold">Access: </dt>
+            <dt className="inline font-semibold">{t('events.access')}</dt>
             <dd className="inline">{access.join(', ')}</dd>
           </div>
         )}
       </dl>
       <p className="mt-auto pt-4">
         <Link to={eventPath(event.slug)} className={TEXT_LINK}>
-          Details and registration<span className="sr-only"> for {event.title}</span>
+          {t('events.details')}
+          <span className="sr-only">{t('events.detailsFor', { title: event.title })}</span>
         </Link>
       </p>
     </article>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { imageSrcSet, smallestImageUrl } from '~/lib/images';
 import { SAVE_DATA_TEXTS, useSaveData } from '~/lib/save-data';
+import { useI18n } from '~/lib/i18n/i18n';
 
 export interface ImageProps {
   src: string | null | undefined;
@@ -38,6 +39,7 @@ export function Image({
   children,
 }: ImageProps) {
   const [state, setState] = useState<State>(src ? 'server' : 'failed');
+  const { t, tx } = useI18n();
   const img = useRef<HTMLImageElement>(null);
 
   // The image may have finished (or failed) before hydration attached the handlers.
@@ -61,7 +63,7 @@ export function Image({
         data-state="save-data"
       >
         <p>
-          {SAVE_DATA_TEXTS.notLoaded} {alt || 'a picture without description'}
+          {tx(SAVE_DATA_TEXTS.notLoaded)} {alt || t('image.noDescription')}
         </p>
         {/* Without scripts the link opens the picture; the page script puts it in place instead. */}
         <a
@@ -70,7 +72,7 @@ export function Image({
           data-alt={alt}
           className="inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
-          {SAVE_DATA_TEXTS.load}
+          {tx(SAVE_DATA_TEXTS.load)}
           {/* The size is filled in by the public layout's middleware, which reads it from the media store. */}
           <span data-picture-bytes={src} />
         </a>
@@ -84,9 +86,9 @@ export function Image({
         className={`flex items-center justify-center bg-slate-200 text-sm font-medium text-slate-700 ${className}`}
         style={asBackground ? undefined : frame}
         role={alt ? 'img' : undefined}
-        aria-label={alt ? `${alt} (image unavailable)` : undefined}
+        aria-label={alt ? `${alt} (${t('script.imageUnavailableShort')})` : undefined}
       >
-        <span aria-hidden={alt ? true : undefined}>Image unavailable</span>
+        <span aria-hidden={alt ? true : undefined}>{t('script.imageUnavailable')}</span>
         {children}
       </div>
     );

@@ -46,7 +46,7 @@ export function ListSearch({
   signLanguage,
   easyRead,
 }: ListSearchProps) {
-  const { t } = useI18n();
+  const { t, tx } = useI18n();
   const submit = useSubmit();
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
@@ -137,7 +137,7 @@ export function ListSearch({
             <option value="">{allCategoriesLabel ?? t('list.allCategories')}</option>
             {categories.map((c) => (
               <option key={c.value} value={c.value}>
-                {c.label}
+                {tx(c.label)}
               </option>
             ))}
           </select>
@@ -156,7 +156,7 @@ export function ListSearch({
             className="size-5 accent-indigo-800"
           />
           <label htmlFor={`${id}-sign`} className="text-sm font-semibold text-slate-900">
-            {VIDEO_TEXTS.filter}
+            {tx(VIDEO_TEXTS.filter)}
           </label>
         </div>
       )}

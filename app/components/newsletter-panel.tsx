@@ -1,3 +1,4 @@
+import { useI18n } from '~/lib/i18n/i18n';
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 
@@ -19,6 +20,7 @@ export function SubscriptionPanel({
   /** The button's words when the page asks for a press; none once it is done. */
   action?: string;
 }) {
+  const { t, tx } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
   const look = {
@@ -30,7 +32,7 @@ export function SubscriptionPanel({
     <div className="mx-auto max-w-2xl px-4 py-12 md:py-16">
       <section aria-labelledby="subscription-title" className={`rounded-2xl border p-6 shadow-sm md:p-10 ${look}`}>
         <h1 id="subscription-title" className="text-3xl font-bold text-slate-900 md:text-4xl">
-          {title}
+          {tx(title)}
         </h1>
         <div className="mt-4 space-y-3 text-lg text-slate-800" role={tone === 'neutral' ? undefined : 'status'}>
           {children}
@@ -42,19 +44,19 @@ export function SubscriptionPanel({
               disabled={busy}
               className="min-h-12 rounded-full bg-indigo-800 px-8 text-lg font-semibold text-white hover:bg-indigo-900 disabled:opacity-70"
             >
-              {busy ? 'Please wait...' : action}
+              {busy ? t('newsletter.wait') : tx(action)}
             </button>
           </Form>
         ) : (
-          <nav aria-label="Where next" className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
+          <nav aria-label={t('newsletter.whereNext')} className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
             <Link to="/" className="inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4">
-              Back to Home
+              {t('newsletter.backHome')}
             </Link>
             <Link
               to="/news"
               className="inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
             >
-              Read our latest news
+              {t('newsletter.latestNews')}
             </Link>
           </nav>
         )}

@@ -81,7 +81,7 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             </a>
             <p className="flex items-start gap-2 text-slate-300">
               <PinIcon className="mt-0.5 h-5 w-5 shrink-0" />
-              {site.location}
+              <span lang={english}>{site.location}</span>
             </p>
           </address>
         </div>

@@ -1,3 +1,5 @@
+import { useI18n } from '~/lib/i18n/i18n';
+
 /**
  * The look of a visitor form's input (contact, applications, event registration): a large text,
  * a thick border that turns red with an error, the focus ring the site uses.
@@ -27,6 +29,7 @@ export function VisitorTextField(props: {
   hint?: string | undefined;
   className?: string;
 }) {
+  const { tx } = useI18n();
   const hintId = props.hint ? `${props.id}-hint` : undefined;
   const errorId = props.error ? `${props.id}-error` : undefined;
   const common = {
@@ -53,7 +56,7 @@ export function VisitorTextField(props: {
       )}
       {props.error && (
         <p id={errorId} className="mt-1 font-medium text-red-700">
-          {props.error}
+          {tx(props.error)}
         </p>
       )}
       <div className="mt-2">

@@ -297,14 +297,23 @@ export function placesLeft(event: Pick<PublicEvent, 'capacity' | 'taken'>): numb
   return Math.max(0, event.capacity - event.taken);
 }
 
-/** "Saturday, 5 December 2026, 09:00–12:00 (East Africa Time)" style, in the organisation's zone. */
-export function formatEventWhen(startsAt: string, endsAt: string, timeZone: string): string {
+/** The locale event times are written in: British English order on English pages, else the page's language (issue 26). */
+export function eventLocale(language: string = 'en'): string {
+  return language === 'en' ? 'en-GB' : language;
+}
+
+/**
+ * "Saturday, 5 December 2026, 09:00–12:00 (East Africa Time)" style, in the organisation's zone; in
+ * Luganda or Swahili (`language`), that language's day and month names from Intl.
+ */
+export function formatEventWhen(startsAt: string, endsAt: string, timeZone: string, language = 'en'): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const locale = eventLocale(language);
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const zone =
-    new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'long' })
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'long' })
       .formatToParts(start)
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   const sameDay = day.format(start) === day.format(end);

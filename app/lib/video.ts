@@ -55,3 +55,28 @@ export interface SignLanguageMarkup {
   player: string;
   script: string;
 }
+
+/**
+ * Issue 26: a video's markup (made in English on the server, sign-language-markup.server.ts) with its
+ * own words in the reader's language; `tx` gives a catalogue's word for an English text. The
+ * transcript is the item's content and stays as written, marked English on a page in another language.
+ */
+export function localiseVideoMarkup<M extends { link: string; player: string }>(
+  markup: M,
+  tx: (english: string) => string,
+  contentLang: string | undefined,
+): M {
+  const words = (html: string) =>
+    html
+      .replaceAll(VIDEO_TEXTS.watch, tx(VIDEO_TEXTS.watch))
+      .replaceAll(`>${VIDEO_TEXTS.transcript}</summary>`, `>${tx(VIDEO_TEXTS.transcript)}</summary>`)
+      .replaceAll(`>${VIDEO_TEXTS.quality}</legend>`, `>${tx(VIDEO_TEXTS.quality)}</legend>`)
+      .replaceAll(`>${VIDEO_TEXTS.smaller} (`, `>${tx(VIDEO_TEXTS.smaller)} (`)
+      .replaceAll(
+        '<div class="mt-3 space-y-3 leading-relaxed">',
+        contentLang
+          ? `<div lang="${contentLang}" class="mt-3 space-y-3 leading-relaxed">`
+          : '<div class="mt-3 space-y-3 leading-relaxed">',
+      );
+  return { ...markup, link: words(markup.link), player: words(markup.player) };
+}

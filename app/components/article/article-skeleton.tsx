@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { useI18n } from '~/lib/i18n/i18n';
 
 const bone = 'rounded-lg bg-slate-200 motion-safe:animate-pulse';
 
 /** spec §2 "Loading shows a skeleton": shown while another article is on its way. */
 export function ArticleSkeleton() {
+  const { t } = useI18n();
   // The new article starts at the top; show its skeleton there rather than where the old one ended.
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -11,7 +13,7 @@ export function ArticleSkeleton() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 md:py-14" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading article...
+        {t('article.loading')}
       </p>
       <div aria-hidden="true">
         <div className={`${bone} h-4 w-2/3`} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '~/lib/i18n/i18n';
 import type { ArticleAuthor } from '~/lib/article';
 import { LinkedInLogo, XLogo } from '../icons';
 import { PillLink } from './share-buttons';
@@ -42,15 +43,20 @@ export function AuthorAvatar({ author, size = 'md' }: { author: ArticleAuthor; s
 
 /** spec §2 author block, under the summary: picture or initial, name, title. */
 export function AuthorByline({ author }: { author: ArticleAuthor }) {
+  const { t, english } = useI18n();
   return (
     <div className="flex items-center gap-3">
       <AuthorAvatar author={author} />
       <div>
         <p className="font-semibold text-slate-900">
-          <span className="sr-only">Written by </span>
-          {author.name}
+          <span className="sr-only">{t('article.writtenBy')}</span>
+          <span lang={english}>{author.name}</span>
         </p>
-        {author.title && <p className="text-sm text-slate-600">{author.title}</p>}
+        {author.title && (
+          <p lang={english} className="text-sm text-slate-600">
+            {author.title}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -58,6 +64,7 @@ export function AuthorByline({ author }: { author: ArticleAuthor }) {
 
 /** spec §2 about-the-author: the full bio and the author's social links. */
 export function AboutTheAuthor({ author }: { author: ArticleAuthor }) {
+  const { t, english } = useI18n();
   const bio = author.fullBio || author.bio;
   const links = [
     author.twitter && { href: author.twitter, label: 'X (Twitter)', Icon: XLogo },
@@ -66,24 +73,30 @@ export function AboutTheAuthor({ author }: { author: ArticleAuthor }) {
   return (
     <section aria-labelledby="about-author" className="rounded-2xl border border-slate-200 bg-slate-50 p-6 shadow-sm md:p-8">
       <h2 id="about-author" className="text-2xl font-bold text-slate-900">
-        About the Author
+        {t('article.aboutAuthor')}
       </h2>
       <div className="mt-5 flex flex-col gap-5 sm:flex-row">
         <AuthorAvatar author={author} size="lg" />
         <div className="min-w-0">
-          <p className="text-xl font-semibold text-slate-900">{author.name}</p>
-          {author.title && <p className="text-slate-600">{author.title}</p>}
+          <p lang={english} className="text-xl font-semibold text-slate-900">
+            {author.name}
+          </p>
+          {author.title && (
+            <p lang={english} className="text-slate-600">
+              {author.title}
+            </p>
+          )}
           {bio &&
             bio
               .split(/\n\s*\n/)
               .filter((part) => part.trim())
               .map((part, i) => (
-                <p key={i} className="mt-3 leading-relaxed text-slate-700">
+                <p key={i} lang={english} className="mt-3 leading-relaxed text-slate-700">
                   {part}
                 </p>
               ))}
           {links.length > 0 && (
-            <ul className="mt-4 flex flex-wrap gap-3" aria-label={`${author.name} on social media`}>
+            <ul className="mt-4 flex flex-wrap gap-3" aria-label={t('article.authorSocial', { name: author.name })}>
               {links.map(({ href, label, Icon }) => (
                 <li key={label}>
                   <PillLink href={href} Icon={Icon}>

@@ -2,16 +2,17 @@ import { Link } from 'react-router';
 import type { RelatedArticle } from '~/lib/article';
 import { articlePath } from '~/lib/collections';
 import { categoryLabel } from '~/lib/categories';
-import { formatDate } from '~/lib/format';
+import { useI18n } from '~/lib/i18n/i18n';
 import { Image } from '../image';
 
 /** spec §2 / §7: up to 3 related articles, summaries cut to 120 characters on the server. */
 export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
+  const { t, tx, english, date } = useI18n();
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="related-articles">
       <h2 id="related-articles" className="text-2xl font-bold text-slate-900 md:text-3xl">
-        Related Articles
+        {t('article.related')}
       </h2>
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {articles.map((article) => (
@@ -29,8 +30,8 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
               />
             )}
             <div className="flex flex-1 flex-col p-5">
-              <p className="text-sm font-semibold text-indigo-800">{categoryLabel(article.category)}</p>
-              <h3 className="mt-2 text-lg leading-snug font-bold text-slate-900">
+              <p className="text-sm font-semibold text-indigo-800">{tx(categoryLabel(article.category))}</p>
+              <h3 lang={english} className="mt-2 text-lg leading-snug font-bold text-slate-900">
                 {/* The link covers the whole card, so the card is one large target. */}
                 <Link
                   to={articlePath(article.collection, article.id)}
@@ -39,9 +40,13 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
                   {article.title}
                 </Link>
               </h3>
-              {article.summary && <p className="mt-2 text-slate-700">{article.summary}</p>}
+              {article.summary && (
+                <p lang={english} className="mt-2 text-slate-700">
+                  {article.summary}
+                </p>
+              )}
               <p className="mt-auto pt-4 text-sm text-slate-600">
-                <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+                <time dateTime={article.createdAt}>{date(article.createdAt)}</time>
               </p>
             </div>
           </li>

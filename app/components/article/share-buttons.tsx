@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { ARTICLE_TEXTS } from '~/lib/article';
+import { useI18n } from '~/lib/i18n/i18n';
 import { ExternalLink } from '../external-link';
 import { LinkedInLogo, XLogo } from '../icons';
 import { useToast } from '../toast';
@@ -66,10 +66,11 @@ export function PillLink({ href, Icon, children }: { href: string; Icon: Compone
  */
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const toast = useToast();
+  const { t } = useI18n();
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(url);
-      toast('success', ARTICLE_TEXTS.linkCopied);
+      toast('success', t('article.linkCopied'));
     } catch (error) {
       console.error('Copying the link failed', error);
     }
@@ -77,13 +78,13 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   return (
     <section aria-labelledby="share-article" className="flex flex-col gap-3 sm:flex-row sm:items-center">
       <h2 id="share-article" className="text-lg font-semibold text-slate-900">
-        Share this article
+        {t('article.share')}
       </h2>
       <ul className="flex flex-wrap gap-2">
         {shareLinks(url, title).map(({ network, href, Icon }) => (
           <li key={network}>
             <PillLink href={href} Icon={Icon}>
-              <span className="sr-only">Share on </span>
+              <span className="sr-only">{t('article.shareOn')}</span>
               {network}
             </PillLink>
           </li>
@@ -96,10 +97,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
             className={PILL_CLASS}
             hidden
             data-copy-link={url}
-            data-copied={ARTICLE_TEXTS.linkCopied}
+            data-copied={t('article.linkCopied')}
           >
             <LinkIcon className="h-4 w-4" />
-            Copy Link
+            {t('article.copyLink')}
           </button>
         </li>
       </ul>

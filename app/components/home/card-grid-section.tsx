@@ -4,11 +4,14 @@ export function CardGridSection({
   title,
   items,
   columns,
+  itemsLang,
 }: {
   id: string;
   title: string;
   items: readonly { name: string; text: string }[];
   columns: 3 | 4;
+  /** "en" for items from Site settings on a page in another language. */
+  itemsLang?: string | undefined;
 }) {
   return (
     <section aria-labelledby={id} className="bg-slate-50">
@@ -18,7 +21,7 @@ export function CardGridSection({
         </h2>
         <ul className={`mt-8 grid gap-6 sm:grid-cols-2 ${columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}>
           {items.map((item) => (
-            <li key={item.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={item.name} lang={itemsLang} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <h3 className="text-lg font-bold text-indigo-900">{item.name}</h3>
               <p className="mt-2 text-slate-700">{item.text}</p>
             </li>

@@ -1,7 +1,16 @@
 /** A list with a check mark before each item: service features, course contents. */
-export function CheckList({ items, className = '' }: { items: readonly string[]; className?: string }) {
+export function CheckList({
+  items,
+  className = '',
+  lang,
+}: {
+  items: readonly string[];
+  className?: string;
+  /** "en" for items from content on a page in another language. */
+  lang?: string | undefined;
+}) {
   return (
-    <ul className={`space-y-3 ${className}`}>
+    <ul lang={lang} className={`space-y-3 ${className}`}>
       {items.map((item) => (
         <li key={item} className="flex gap-3 text-slate-800">
           <svg

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Image } from '~/components/image';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
-import { formatDate } from '~/lib/format';
+import { useI18n } from '~/lib/i18n/i18n';
 import { truncate } from '~/lib/text';
 import type { PublicContent } from '~/server/content/content.server';
 import { TEXT_LINK } from './styles';
@@ -12,15 +12,16 @@ const SUMMARY_MAX = 120;
 
 /** The three newest stories from the database, after the action cards. */
 export function LatestStories({ stories }: { stories: PublicContent[] }) {
+  const { t, english, date } = useI18n();
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="latest-stories" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="latest-stories" className="text-3xl font-bold text-slate-900 md:text-4xl">
-          Latest stories
+          {t('home.latestStories')}
         </h2>
         <Link to={COLLECTION_INFO.blogs.path} className={TEXT_LINK}>
-          All stories
+          {t('home.allStories')}
         </Link>
       </div>
       <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
@@ -36,9 +37,9 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
             />
             <div className="flex flex-1 flex-col p-6">
               <p className="text-sm text-slate-600">
-                <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
+                <time dateTime={story.createdAt}>{date(story.createdAt)}</time>
               </p>
-              <h3 className="mt-2 text-xl font-bold text-slate-900">
+              <h3 lang={english} className="mt-2 text-xl font-bold text-slate-900">
                 <Link
                   to={articlePath('blogs', encodeURIComponent(story.id))}
                   className="after:absolute after:inset-0 hover:text-indigo-800"
@@ -46,7 +47,9 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
                   {truncate(story.title, TITLE_MAX)}
                 </Link>
               </h3>
-              <p className="mt-3 text-slate-700">{truncate(story.summary, SUMMARY_MAX)}</p>
+              <p lang={english} className="mt-3 text-slate-700">
+                {truncate(story.summary, SUMMARY_MAX)}
+              </p>
             </div>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { CountUp } from '~/components/count-up';
 import { Image } from '~/components/image';
+import { useI18n } from '~/lib/i18n/i18n';
 import { paragraphs } from '~/lib/site';
 import type { Stat } from '~/lib/stats';
 import { BUTTON, EYEBROW } from './styles';
@@ -10,13 +11,14 @@ import { BUTTON, EYEBROW } from './styles';
  * first of the stats). The words and the figure come from Site settings.
  */
 export function Mission({ heading, text, counter }: { heading: string; text: string; counter: Stat }) {
+  const { t, english } = useI18n();
   return (
     <section aria-labelledby="mission-title" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
       <div className="grid items-center gap-10 md:grid-cols-2 md:gap-16">
         <div className="relative md:order-last">
           <Image
             src="/images/home/mission.svg"
-            alt="Illustration of three people standing together, drawn in white on a deep indigo background"
+            alt={t('home.missionAlt')}
             width={1200}
             height={900}
             sizes="(min-width: 768px) 50vw, 100vw"
@@ -30,26 +32,32 @@ export function Mission({ heading, text, counter }: { heading: string; text: str
                 suffix={counter.suffix}
                 className="text-4xl font-extrabold text-indigo-900"
               />
-              <span className="text-sm font-semibold text-slate-700">{counter.label}</span>
+              <span lang={english} className="text-sm font-semibold text-slate-700">
+                {counter.label}
+              </span>
             </p>
           </div>
         </div>
         <div className="pt-4 md:pt-0">
-          <p className={EYEBROW}>Our mission</p>
-          <h2 id="mission-title" className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
+          <p className={EYEBROW}>{t('home.mission')}</p>
+          <h2 id="mission-title" lang={english} className="mt-3 text-3xl font-bold text-slate-900 md:text-4xl">
             {heading}
           </h2>
           {paragraphs(text).map((paragraph, i) => (
-            <p key={i} className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}>
+            <p
+              key={i}
+              lang={english}
+              className={`${i === 0 ? 'mt-5' : 'mt-4'} text-lg leading-relaxed whitespace-pre-line text-slate-700`}
+            >
               {paragraph}
             </p>
           ))}
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/volunteer" className={BUTTON.accent}>
-              Join now
+              {t('home.joinNow')}
             </Link>
             <Link to="/about" className={BUTTON.outline}>
-              Discover
+              {t('home.discover')}
             </Link>
           </div>
         </div>

@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { EventCard, type EventListItem } from '~/components/event-card';
+import { useI18n } from '~/lib/i18n/i18n';
 import { TEXT_LINK } from './styles';
 
 /** Issue 27: the next events, after the action cards; left out when none are planned. */
 export function NextEvents({ events }: { events: EventListItem[] }) {
+  const { t } = useI18n();
   if (events.length === 0) return null;
   return (
     <section aria-labelledby="next-events" className="mx-auto max-w-7xl px-4 pt-16 md:pt-24">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="next-events" className="text-3xl font-bold text-slate-900 md:text-4xl">
-          Next trainings and events
+          {t('home.nextEvents')}
         </h2>
         <Link to="/events" className={TEXT_LINK}>
-          All events
+          {t('home.allEvents')}
         </Link>
       </div>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

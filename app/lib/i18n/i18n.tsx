@@ -1,6 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, pathInLanguage, type Language } from '../languages.ts';
+import { formatDate } from '../format.ts';
 import { EN, type Catalogue, type MessageId } from './en.ts';
 import { LG } from './lg.ts';
 import { SW } from './sw.ts';
@@ -53,17 +54,62 @@ export function translator(language: Language): Translate {
   return (id, values) => intl.formatMessage({ id, defaultMessage: EN[id] }, values);
 }
 
+/** Each English text of the catalogue and its key, to word a message that reached the page as English. */
+const KEY_OF_TEXT: ReadonlyMap<string, MessageId> = new Map(
+  (Object.entries(EN) as [MessageId, string][]).map(([id, text]) => [text, id] as const),
+);
+
+/** The key whose English text is `text`, if the catalogue has one. */
+export function keyOfEnglish(text: string): MessageId | undefined {
+  return KEY_OF_TEXT.get(text);
+}
+
+/**
+ * An English text made elsewhere (a schema's field error, a form's answer: app/lib/*.ts words them in
+ * English, the spec's wording) in `language`: the catalogue's translation of the key with that English
+ * text; a text the catalogue does not know is shown as it came.
+ */
+export function translateEnglish(language: Language, text: string): string {
+  const id = KEY_OF_TEXT.get(text);
+  return id === undefined ? text : translator(language)(id);
+}
+
 export interface I18n {
   language: Language;
   t: Translate;
+  /** A message that reached the page in English (a field error, a form's answer) in the reader's language. */
+  tx: (english: string) => string;
+  /** `lang` for English words (content, Site settings) on the page: "en" unless the page is English. */
+  english: 'en' | undefined;
+  /** A date in the reader's language (long or short month, UTC like lib/format.ts). */
+  date: (iso: string, month?: 'long' | 'short') => string;
+  /** A number in the reader's language. */
+  number: (value: number) => string;
   /** An English site path in the reader's language (links inside a language stay in it). */
   path: (path: string) => string;
+}
+
+/** spec §9 dates (US English) on English pages; the reader's language's own order and month names otherwise. */
+export function formatDateIn(language: Language, iso: string, month: 'long' | 'short' = 'long'): string {
+  if (language === DEFAULT_LANGUAGE) return formatDate(iso, month);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return intlFor(language).formatDate(date, { year: 'numeric', month, day: 'numeric', timeZone: 'UTC' });
 }
 
 const I18nContext = createContext<I18n | null>(null);
 
 export function i18nFor(language: Language): I18n {
-  return { language, t: translator(language), path: (p) => pathInLanguage(p, language) };
+  const intl = intlFor(language);
+  return {
+    language,
+    t: translator(language),
+    tx: (text) => translateEnglish(language, text),
+    english: language === DEFAULT_LANGUAGE ? undefined : 'en',
+    date: (iso, month = 'long') => formatDateIn(language, iso, month),
+    number: (value) => intl.formatNumber(value),
+    path: (p) => pathInLanguage(p, language),
+  };
 }
 
 export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
@@ -73,4 +119,9 @@ export function I18nProvider({ language, children }: { language: Language; child
 /** The reader's language and words; English outside a provider (the dashboard, tests). */
 export function useI18n(): I18n {
   return useContext(I18nContext) ?? i18nFor(DEFAULT_LANGUAGE);
+}
+
+/** The words of a page's meta function: the language of the site the layout read (English without it). */
+export function metaTranslator(site: { language?: Language | undefined } | undefined): Translate {
+  return translator(site?.language ?? DEFAULT_LANGUAGE);
 }

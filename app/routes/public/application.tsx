@@ -1,11 +1,16 @@
 import { Link, useLocation } from 'react-router';
-import { ApplicationForm, ApplicationSent } from '~/components/application-form';
+import {
+  APPLICATION_TITLE_KEYS,
+  ApplicationForm,
+  ApplicationSent,
+  useApplicationPrivacyNotice,
+} from '~/components/application-form';
+import { metaTranslator, translateEnglish, useI18n } from '~/lib/i18n/i18n';
 import {
   APPLICATION_KINDS,
   APPLICATION_PATHS,
   APPLICATION_TEXT,
   applicationKindFromPath,
-  applicationPrivacyNotice,
   type ApplicationKind,
   type ApplicationResult,
 } from '~/lib/applications';
@@ -30,11 +35,13 @@ function kindOf(pathname: string): ApplicationKind {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const kind = kindOf(location.pathname);
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
   return pageMeta({
-    title: APPLICATION_TEXT[kind].title,
-    description: APPLICATION_TEXT[kind].description,
+    title: t(APPLICATION_TITLE_KEYS[kind]),
+    description: translateEnglish(site?.language ?? 'en', APPLICATION_TEXT[kind].description),
     path: APPLICATION_PATHS[kind],
-    site: siteFromMatches(matches),
+    site,
   });
 };
 
@@ -60,12 +67,14 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
   const kind = kindOf(useLocation().pathname);
   const text = APPLICATION_TEXT[kind];
   const result: ApplicationResult | undefined = actionData;
+  const { t, tx } = useI18n();
+  const notice = useApplicationPrivacyNotice(kind, loaderData.retentionMonths);
   return (
     <>
       <section className="bg-indigo-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-          <h1 className="text-4xl font-bold md:text-5xl">{text.title}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-indigo-100">{text.intro}</p>
+          <h1 className="text-4xl font-bold md:text-5xl">{t(APPLICATION_TITLE_KEYS[kind])}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-indigo-100">{tx(text.intro)}</p>
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:py-16 lg:grid-cols-3">
@@ -73,18 +82,13 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
           {result?.status === 'sent' ? (
             <ApplicationSent kind={kind} />
           ) : (
-            <ApplicationForm
-              key={kind}
-              kind={kind}
-              result={result}
-              notice={applicationPrivacyNotice(kind, loaderData.retentionMonths)}
-            />
+            <ApplicationForm key={kind} kind={kind} result={result} notice={notice} />
           )}
         </div>
         <aside aria-labelledby="other-ways" className="space-y-6">
           <section className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <h2 id="other-ways" className="text-xl font-bold text-slate-900">
-              Other ways to work with us
+              {t('app.otherWays')}
             </h2>
             <ul className="mt-4 space-y-2">
               {APPLICATION_KINDS.filter((other) => other !== kind).map((other) => (
@@ -93,7 +97,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                     to={APPLICATION_PATHS[other]}
                     className="inline-flex min-h-11 items-center font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950"
                   >
-                    {APPLICATION_TEXT[other].title}
+                    {t(APPLICATION_TITLE_KEYS[other])}
                   </Link>
                 </li>
               ))}
@@ -102,7 +106,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
                   to="/contact"
                   className="inline-flex min-h-11 items-center font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950"
                 >
-                  Something else? Send us a message
+                  {t('app.somethingElse')}
                 </Link>
               </li>
             </ul>

@@ -12,7 +12,6 @@ import { Image } from '~/components/image';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { EasyReadLink } from '~/components/easy-read';
 import {
-  ARTICLE_TEXTS,
   BREADCRUMB_TITLE_MAX,
   collectionFromPath,
   isArticlePathname,
@@ -22,7 +21,8 @@ import {
 } from '~/lib/article';
 import { categoryLabel } from '~/lib/categories';
 import { articlePath, COLLECTION_INFO, type Collection } from '~/lib/collections';
-import { formatDate } from '~/lib/format';
+import { metaTranslator, useI18n, type Translate } from '~/lib/i18n/i18n';
+import { localiseVideoMarkup } from '~/lib/video';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
@@ -43,8 +43,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (loaderData?.status !== 200) {
     const failed = loaderData?.status === 500;
     return pageMeta({
-      title: failed ? ARTICLE_TEXTS.failedTitle : ARTICLE_TEXTS.notFoundTitle,
-      description: failed ? ARTICLE_TEXTS.failedText : ARTICLE_TEXTS.notFoundText,
+      title: metaTranslator(site)(failed ? 'article.failedTitle' : 'article.notFoundTitle'),
+      description: metaTranslator(site)(failed ? 'article.failedText' : 'article.notFoundText'),
       path: location.pathname,
       site,
       noindex: true,
@@ -112,6 +112,8 @@ export function Article({
 }) {
   // Issue 24: with Save-Data the player shows no poster picture either.
   const saveData = useSaveData();
+  const { t, tx, english, date } = useI18n();
+  const video = article.video && localiseVideoMarkup(article.video, tx, english);
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
   return (
@@ -122,21 +124,21 @@ export function Article({
         <ArticleSkeleton />
       </template>
       <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
-        <nav aria-label="Breadcrumb">
+        <nav aria-label={t('article.breadcrumb')}>
           <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <li>
               <Link to="/" className="underline-offset-4 hover:text-indigo-800 hover:underline">
-                Home
+                {t('article.home')}
               </Link>
             </li>
             <li aria-hidden="true">/</li>
             <li>
               <Link to={section.path} className="underline-offset-4 hover:text-indigo-800 hover:underline">
-                {section.label}
+                {tx(section.label)}
               </Link>
             </li>
             <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-medium text-slate-800">
+            <li aria-current="page" lang={english} className="font-medium text-slate-800">
               {truncate(article.title, BREADCRUMB_TITLE_MAX)}
             </li>
           </ol>
@@ -145,32 +147,38 @@ export function Article({
         <header className="mt-8">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
             <p className="rounded-full bg-indigo-100 px-3 py-1 font-semibold text-indigo-900">
-              <span className="sr-only">Category: </span>
-              {categoryLabel(article.category)}
+              <span className="sr-only">{t('article.category')}</span>
+              {tx(categoryLabel(article.category))}
             </p>
             <p>
-              <span className="sr-only">Published </span>
-              <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+              <span className="sr-only">{t('article.published')}</span>
+              <time dateTime={article.createdAt}>{date(article.createdAt)}</time>
               <span aria-hidden="true" className="px-2">
                 ·
               </span>
-              <span className="whitespace-nowrap">{article.readTime}</span>
+              <span className="whitespace-nowrap">{readTimeIn(t, article.readTime)}</span>
             </p>
           </div>
-          <h1 className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">{article.title}</h1>
+          <h1 lang={english} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">
+            {article.title}
+          </h1>
           {article.easyRead && <EasyReadLink href={`${articlePath(article.collection, article.id)}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
-          {article.video && <div dangerouslySetInnerHTML={{ __html: article.video.link }} />}
-          {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
+          {video && <div dangerouslySetInnerHTML={{ __html: video.link }} />}
+          {article.summary && (
+            <p lang={english} className="mt-5 text-xl leading-relaxed text-slate-700">
+              {article.summary}
+            </p>
+          )}
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
           </div>
         </header>
 
-        {article.video && (
+        {video && (
           <>
-            <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(article.video.player) : article.video.player }} />
-            <script type="module" async src={article.video.script} />
+            <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(video.player) : video.player }} />
+            <script type="module" async src={video.script} />
           </>
         )}
 
@@ -186,12 +194,14 @@ export function Article({
           />
         )}
 
-        <ArticleBody html={article.html} className="mt-10" />
+        <div lang={english}>
+          <ArticleBody html={article.html} className="mt-10" />
+        </div>
 
         {article.tags.length > 0 && (
           <div className="mt-10">
-            <h2 className="sr-only">Tags</h2>
-            <ul className="flex flex-wrap gap-2">
+            <h2 className="sr-only">{t('article.tags')}</h2>
+            <ul lang={english} className="flex flex-wrap gap-2">
               {article.tags.map((tag) => (
                 <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
                   #{tag}
@@ -205,8 +215,8 @@ export function Article({
           <ShareButtons url={url} title={article.title} />
           {/* Issue 24: shown by the page script once the service worker can keep the story. */}
           <p className="mt-4">
-            <button type="button" hidden data-save-offline="" data-saved-text={ARTICLE_TEXTS.savedOffline} className={PILL_CLASS}>
-              {ARTICLE_TEXTS.saveOffline}
+            <button type="button" hidden data-save-offline="" data-saved-text={t('article.savedOffline')} className={PILL_CLASS}>
+              {t('article.saveOffline')}
             </button>
           </p>
         </div>
@@ -238,6 +248,7 @@ function hasPreviousPage(): boolean {
 /** spec §2: Article Not Found with Go Back: back in history when there is any, else the section list. */
 function ArticleNotFound({ collection }: { collection: Collection }) {
   const navigate = useNavigate();
+  const { t } = useI18n();
   function goBack(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (hasPreviousPage()) {
@@ -247,15 +258,15 @@ function ArticleNotFound({ collection }: { collection: Collection }) {
   }
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.notFoundTitle}</h1>
-      <p className="mt-4 text-lg text-slate-700">{ARTICLE_TEXTS.notFoundText}</p>
+      <h1 className="text-4xl font-bold text-slate-900">{t('article.notFoundTitle')}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t('article.notFoundText')}</p>
       <Link
         to={COLLECTION_INFO[collection].path}
         onClick={goBack}
         data-go-back=""
         className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
       >
-        Go Back
+        {t('article.goBack')}
       </Link>
     </section>
   );
@@ -264,24 +275,31 @@ function ArticleNotFound({ collection }: { collection: Collection }) {
 /** spec §8: 'Failed to load article' when the read fails (HTTP 500). */
 function ArticleFailed({ collection, path }: { collection: Collection; path: string }) {
   const section = COLLECTION_INFO[collection];
+  const { t, tx } = useI18n();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-4xl font-bold text-slate-900">{ARTICLE_TEXTS.failedTitle}</h1>
-      <p className="mt-4 text-lg text-slate-700">{ARTICLE_TEXTS.failedText}</p>
+      <h1 className="text-4xl font-bold text-slate-900">{t('article.failedTitle')}</h1>
+      <p className="mt-4 text-lg text-slate-700">{t('article.failedText')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a
           href={path}
           className="inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
         >
-          Try again
+          {t('article.tryAgain')}
         </a>
         <Link
           to={section.path}
           className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 px-6 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
-          Back to {section.label}
+          {t('article.backTo', { section: tx(section.label) })}
         </Link>
       </div>
     </section>
   );
+}
+
+/** "5 min read" (lib/text.ts) in the reader's language. */
+function readTimeIn(t: Translate, readTime: string): string {
+  const minutes = /^(\d+) min read$/.exec(readTime)?.[1];
+  return minutes === undefined ? readTime : t('article.readTime', { minutes: Number(minutes) });
 }

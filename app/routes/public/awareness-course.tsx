@@ -8,19 +8,20 @@ import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { loader as layoutLoader } from './layout';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/awareness-course';
 
-const COURSE_TITLE = 'Deaf / Hard of Hearing Awareness Training';
-
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: COURSE_TITLE,
-    description:
-      'A short online course, taught by Deaf trainers, on Deaf culture, basic Ugandan Sign Language and communicating with deaf and hard-of-hearing colleagues, customers and guests.',
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  return pageMeta({
+    title: t('course.title'),
+    description: t('course.description'),
     path: '/services/awareness-course',
-    site: siteFromMatches(matches),
+    site,
     image: '/images/home/course.svg',
   });
+};
 
 const AUDIENCE = [
   'Teachers and school staff with deaf or hard-of-hearing learners',
@@ -51,17 +52,18 @@ const FORMAT = [
 export default function AwarenessCourse() {
   const site = useRouteLoaderData<typeof layoutLoader>('routes/public/layout')?.site;
   const courseUrl = site?.courseUrl ?? '/course';
+  const { t, tx } = useI18n();
   return (
     <>
       <PageHero
         id="course-title"
-        kicker="New course"
-        title={COURSE_TITLE}
-        intro="Learn how to welcome, work with and talk to deaf and hard-of-hearing people, from trainers who are Deaf themselves."
+        kicker={t('services.newCourse')}
+        title={t('course.title')}
+        intro={t('course.intro')}
         aside={
           <Image
             src="/images/home/course.svg"
-            alt="Illustration of an ear with sound waves, drawn in white on a deep navy-to-teal background"
+            alt={t('course.imageAlt')}
             priority
             sizes="(min-width: 768px) 50vw, 100vw"
             className="rounded-2xl"
@@ -69,56 +71,61 @@ export default function AwarenessCourse() {
         }
       >
         <ExternalLink href={courseUrl} className={BUTTON.accent}>
-          Enroll Now
+          {t('services.enroll')}
         </ExternalLink>
         <Link to="/contact?subject=Awareness%20Training%20for%20a%20group" className={BUTTON.outlineOnDark}>
-          Train your team
+          {t('course.trainTeam')}
         </Link>
       </PageHero>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 lg:grid-cols-2">
         <section aria-labelledby="audience" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h2 id="audience" className="text-2xl font-bold text-slate-900">
-            Who it is for
+            {t('course.whoFor')}
           </h2>
-          <p className="mt-3 text-slate-700">Anyone who wants to include deaf and hard-of-hearing people. No signing needed.</p>
-          <CheckList items={AUDIENCE} className="mt-6" />
+          <p className="mt-3 text-slate-700">{t('course.whoForText')}</p>
+          <CheckList items={AUDIENCE.map(tx)} className="mt-6" />
         </section>
         <section aria-labelledby="topics" className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h2 id="topics" className="text-2xl font-bold text-slate-900">
-            What you will learn
+            {t('course.learn')}
           </h2>
-          <CheckList items={TOPICS} className="mt-6" />
+          <CheckList items={TOPICS.map(tx)} className="mt-6" />
         </section>
       </div>
 
-      <CardGridSection id="format" title="How the course works" items={FORMAT} columns={4} />
+      <CardGridSection
+        id="format"
+        title={t('course.how')}
+        items={FORMAT.map((item) => ({ name: tx(item.name), text: tx(item.text) }))}
+        columns={4}
+      />
 
       <div className="mx-auto max-w-7xl px-4 py-16">
         <CallToAction
           id="certificate"
           tone="dark"
-          title="Earn a certificate"
-          text="Finish every module and pass the final quiz to receive a certificate of completion from TDG Uganda, to show your school, employer or community that you are ready to include deaf people."
+          title={t('course.certificate')}
+          text={t('course.certificateText')}
           footer={
             <>
-              Questions about the course?{' '}
+              {t('course.questions')}{' '}
               <Link
                 to="/contact?subject=Awareness%20Training"
                 className="font-semibold text-white underline underline-offset-4 hover:text-amber-200"
               >
-                Contact us
+                {t('course.contactUs')}
               </Link>
             </>
           }
         >
           <ExternalLink href={courseUrl} className={BUTTON.accent}>
-            Enroll Now
+            {t('services.enroll')}
           </ExternalLink>
         </CallToAction>
         <p className="mt-8 text-center">
           <Link to="/services" className={TEXT_LINK}>
-            See all our services
+            {t('course.allServices')}
           </Link>
         </p>
       </div>

@@ -3,6 +3,7 @@ import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/arti
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
 import { noteSearchOutcome } from '~/server/analytics/counting.server';
+import { useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/blog';
 
 // spec §2 /blog, §4 list states, §8 story list texts, §9 truncation.
@@ -41,6 +42,7 @@ export const meta: Route.MetaFunction = listPageMeta(
 const ctaButton = 'inline-flex min-h-12 items-center justify-center rounded-full px-8 font-semibold';
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <ArticleListPage data={loaderData} texts={STORY_LIST_TEXTS}>
       <section
@@ -49,27 +51,21 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       >
         <div>
           <h2 id="share-story" className="text-2xl font-bold md:text-3xl">
-            Have a story to share?
+            {t('blog.shareHeading')}
           </h2>
-          <p className="mt-3 text-indigo-100">
-            Your experience can change how people see disability. Tell us your story in writing, sign language video or a voice
-            note.
-          </p>
+          <p className="mt-3 text-indigo-100">{t('blog.shareText')}</p>
           <Link
             to="/contact?subject=Share%20my%20story"
             className={`${ctaButton} mt-6 bg-amber-400 text-slate-900 hover:bg-amber-300`}
           >
-            Submit your story
+            {t('blog.submit')}
           </Link>
         </div>
         <div>
-          <h2 className="text-2xl font-bold md:text-3xl">Why we tell these stories</h2>
-          <p className="mt-3 text-indigo-100">
-            We raise disability awareness through education and storytelling, and create opportunities for young persons with
-            disabilities.
-          </p>
+          <h2 className="text-2xl font-bold md:text-3xl">{t('blog.whyHeading')}</h2>
+          <p className="mt-3 text-indigo-100">{t('blog.whyText')}</p>
           <Link to="/about" className={`${ctaButton} mt-6 border-2 border-white text-white hover:bg-indigo-800`}>
-            Learn about our mission
+            {t('blog.learnMission')}
           </Link>
         </div>
       </section>

@@ -2,18 +2,20 @@ import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
 import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
 import { VisitorTextField } from '~/components/visitor-field';
-import { APPLICATION_KINDS, APPLICATION_PATHS, APPLICATION_TEXT } from '~/lib/applications';
+import { APPLICATION_KINDS, APPLICATION_PATHS } from '~/lib/applications';
+import { APPLICATION_TITLE_KEYS } from '~/components/application-form';
 import {
   CONTACT_LIMITS,
   CONTACT_LOCATION,
   CONTACT_TEXT,
-  contactPrivacyNotice,
   HONEYPOT_FIELD,
   subjectFromQuery,
   type ContactField,
   type ContactFieldErrors,
   type ContactResult,
 } from '~/lib/contact';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
+import type { MessageId } from '~/lib/i18n/en';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { submitContactForm } from '~/server/http/contact-form.server';
@@ -24,14 +26,11 @@ import { formAnswer, retryAfterHeaders } from '~/server/http/rate-limit.server';
 import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/contact';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Contact Us',
-    description:
-      'Write to TDG Uganda about partnerships, volunteering, training, speakers or your own story. We reply by email; you can also call us or find us in Kampala, Uganda.',
-    path: '/contact',
-    site: siteFromMatches(matches),
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  return pageMeta({ title: t('contact.title'), description: t('meta.contact.description'), path: '/contact', site });
+};
 
 /** How long messages are kept (the inbox's retention setting), for the page's privacy sentence. */
 export async function loader() {
@@ -64,21 +63,26 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 
 export const headers = retryAfterHeaders;
 
-const TOPICS = ['Partnership', 'Volunteering', 'Share my story', 'Book a speaker', 'Training'];
+/** The subjects the topic links fill in (in English, as staff read them) and their words on the page. */
+const TOPICS: ReadonlyArray<{ subject: string; label: MessageId }> = [
+  { subject: 'Partnership', label: 'contact.topic.partnership' },
+  { subject: 'Volunteering', label: 'contact.topic.volunteering' },
+  { subject: 'Share my story', label: 'contact.topic.story' },
+  { subject: 'Book a speaker', label: 'contact.topic.speaker' },
+  { subject: 'Training', label: 'contact.topic.training' },
+];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const site = useRouteLoaderData<{ site: SiteInfo }>('routes/public/layout')?.site;
   const result = actionData;
-  const notice = contactPrivacyNotice(loaderData.retentionMonths);
+  const { t } = useI18n();
+  const notice = t('contact.privacyNotice', { months: loaderData.retentionMonths });
   return (
     <>
       <section className="bg-indigo-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-          <h1 className="text-4xl font-bold md:text-5xl">Contact Us</h1>
-          <p className="mt-4 max-w-2xl text-lg text-indigo-100">
-            Questions, partnerships, volunteering, training or a story of your own to share: send us a message and we will reply
-            by email.
-          </p>
+          <h1 className="text-4xl font-bold md:text-5xl">{t('contact.title')}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-indigo-100">{t('contact.intro')}</p>
         </div>
       </section>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 md:py-16 lg:grid-cols-3">
@@ -88,54 +92,54 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <aside aria-labelledby="contact-information" className="space-y-6">
           <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="contact-information" className="text-xl font-bold text-slate-900">
-              Contact information
+              {t('contact.information')}
             </h2>
             <ul className="mt-5 space-y-5">
               {site && (
                 <>
-                  <InfoItem icon={<MailIcon />} label="Email">
+                  <InfoItem icon={<MailIcon />} label={t('contact.email')}>
                     <a href={`mailto:${site.email}`} className="break-all text-indigo-800 underline underline-offset-4">
                       {site.email}
                     </a>
                   </InfoItem>
-                  <InfoItem icon={<PhoneIcon />} label="Phone">
+                  <InfoItem icon={<PhoneIcon />} label={t('contact.phone')}>
                     <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`} className="text-indigo-800 underline underline-offset-4">
                       {site.phone}
                     </a>
                   </InfoItem>
                 </>
               )}
-              <InfoItem icon={<PinIcon />} label="Location">
+              <InfoItem icon={<PinIcon />} label={t('contact.location')}>
                 {CONTACT_LOCATION}
               </InfoItem>
             </ul>
           </section>
           <section aria-labelledby="contact-topics" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <h2 id="contact-topics" className="text-xl font-bold text-slate-900">
-              Writing about…
+              {t('contact.writingAbout')}
             </h2>
-            <p className="mt-2 text-slate-700">Choose a topic to fill in the subject for you.</p>
+            <p className="mt-2 text-slate-700">{t('contact.chooseTopic')}</p>
             <ul className="mt-4 flex flex-wrap gap-2">
               {TOPICS.map((topic) => (
-                <li key={topic}>
+                <li key={topic.subject}>
                   <Link
-                    to={`/contact?subject=${encodeURIComponent(topic)}`}
+                    to={`/contact?subject=${encodeURIComponent(topic.subject)}`}
                     preventScrollReset
                     className="inline-flex min-h-11 items-center rounded-full border border-indigo-200 bg-white px-4 font-medium text-indigo-900 hover:bg-indigo-50"
                   >
-                    {topic}
+                    {t(topic.label)}
                   </Link>
                 </li>
               ))}
             </ul>
             {/* Issue 27: the four requests that have a form of their own. */}
             <p className="mt-4 text-slate-700">
-              Or use the form made for it:{' '}
+              {t('contact.orUseForm')}{' '}
               {APPLICATION_KINDS.map((kind, index) => (
                 <span key={kind}>
-                  {index > 0 && (index === APPLICATION_KINDS.length - 1 ? ' or ' : ', ')}
+                  {index > 0 && (index === APPLICATION_KINDS.length - 1 ? t('contact.listOr') : ', ')}
                   <a href={APPLICATION_PATHS[kind]} className="font-semibold text-indigo-800 underline underline-offset-4">
-                    {APPLICATION_TEXT[kind].title}
+                    {t(APPLICATION_TITLE_KEYS[kind])}
                   </a>
                 </span>
               ))}
@@ -167,6 +171,7 @@ function InfoItem({ icon, label, children }: { icon: React.ReactNode; label: str
 
 /** spec §4 sent: a green panel replaces the form; the fields are gone with it. */
 function SentPanel() {
+  const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -175,14 +180,14 @@ function SentPanel() {
       className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
     >
       <h2 id="contact-sent" ref={heading} tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
-        {CONTACT_TEXT.sent}
+        {t('contact.sent')}
       </h2>
-      <p className="mt-3 text-lg">{CONTACT_TEXT.sentDetail}</p>
+      <p className="mt-3 text-lg">{t('contact.sentDetail')}</p>
       <Link
         to="/contact"
         className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800"
       >
-        {CONTACT_TEXT.sendAnother}
+        {t('contact.sendAnother')}
       </Link>
     </section>
   );
@@ -191,6 +196,7 @@ function SentPanel() {
 type FormResult = Exclude<ContactResult, { status: 'sent' }> | undefined;
 
 function ContactForm({ result, notice }: { result: FormResult; notice: string }) {
+  const { t, tx } = useI18n();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const sending = navigation.state === 'submitting' && navigation.formMethod?.toUpperCase() === 'POST';
@@ -219,9 +225,9 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
   return (
     <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
       <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
-        Send us a message
+        {t('contact.formTitle')}
       </h2>
-      <p className="mt-2 text-slate-700">All fields are required unless marked optional.</p>
+      <p className="mt-2 text-slate-700">{t('contact.allRequired')}</p>
       <p className="mt-2 text-slate-700">{notice}</p>
       {result && (
         <div
@@ -231,7 +237,7 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
           data-focus={firstInvalid ? undefined : ''}
           className="mt-6 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-950 outline-none"
         >
-          {result.message}
+          {tx(result.message)}
         </div>
       )}
       {/* The key re-creates the fields when a topic link changes the subject in the address. */}
@@ -241,32 +247,38 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
         method="post"
         noValidate
         data-enhance="swap"
-        data-sending={CONTACT_TEXT.sending}
-        data-failed={CONTACT_TEXT.failed}
+        data-sending={t('contact.sending')}
+        data-failed={t('contact.failed')}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
-        <VisitorTextField {...field('name')} label="Name" autoComplete="name" maxLength={CONTACT_LIMITS.name} />
-        <VisitorTextField {...field('email')} label="Email" type="email" autoComplete="email" maxLength={CONTACT_LIMITS.email} />
+        <VisitorTextField {...field('name')} label={t('contact.name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+        <VisitorTextField
+          {...field('email')}
+          label={t('contact.emailField')}
+          type="email"
+          autoComplete="email"
+          maxLength={CONTACT_LIMITS.email}
+        />
         <VisitorTextField
           {...field('phone')}
-          label="Phone (optional)"
+          label={t('contact.phoneOptional')}
           type="tel"
           autoComplete="tel"
           maxLength={CONTACT_LIMITS.phone}
           optional
         />
-        <VisitorTextField {...field('subject')} label="Subject" maxLength={CONTACT_LIMITS.subject} />
+        <VisitorTextField {...field('subject')} label={t('contact.subject')} maxLength={CONTACT_LIMITS.subject} />
         <VisitorTextField
           {...field('message')}
-          label="Message"
+          label={t('contact.message')}
           multiline
           rows={7}
           maxLength={CONTACT_LIMITS.message}
-          hint="Up to 5,000 characters."
+          hint={t('contact.messageHint')}
           className="sm:col-span-2"
         />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Website (leave this empty)</label>
+          <label htmlFor="contact-website">{t('contact.honeypot')}</label>
           <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <div className="sm:col-span-2">
@@ -275,7 +287,7 @@ function ContactForm({ result, notice }: { result: FormResult; notice: string })
             disabled={sending}
             className="inline-flex min-h-12 items-center justify-center rounded-full bg-amber-400 px-8 text-lg font-semibold text-slate-900 shadow-sm hover:bg-amber-300 disabled:cursor-wait disabled:opacity-70"
           >
-            {sending ? CONTACT_TEXT.sending : CONTACT_TEXT.send}
+            {sending ? t('contact.sending') : t('contact.send')}
           </button>
         </div>
       </Form>

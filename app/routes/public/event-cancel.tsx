@@ -1,7 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import { BUTTON } from '~/components/home/styles';
-import { EVENT_TEXT } from '~/lib/events';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import { secretLinkHeaders } from '~/lib/secret-link';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { checkCancelToken, cancelRegistration } from '~/server/events/registrations.server';
@@ -11,14 +11,17 @@ import type { Route } from './+types/event-cancel';
 // Issue 27: a registrant's private cancellation link. GET shows a button and changes nothing (mail
 // scanners open links); the POST cancels, once. A place given back goes to the first waiting.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: EVENT_TEXT.cancelTitle,
-    description: 'Cancel your registration.',
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  return pageMeta({
+    title: t('events.cancelTitle'),
+    description: t('events.cancelDescription'),
     path: '/events',
-    site: siteFromMatches(matches),
+    site,
     noindex: true,
   });
+};
 
 export const headers = secretLinkHeaders;
 
@@ -53,30 +56,32 @@ function Panel({ title, children, tone }: { title: string; children: React.React
 }
 
 export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, english } = useI18n();
   if (actionData?.cancelled)
     return (
-      <Panel title={EVENT_TEXT.cancelledTitle} tone="done">
-        <p>Thank you for letting us know: your place goes to the next person waiting.</p>
+      <Panel title={t('events.cancelledTitle')} tone="done">
+        <p>{t('events.cancelThanks')}</p>
         <Link to="/events" className={BUTTON.primary}>
-          Other events
+          {t('events.other')}
         </Link>
       </Panel>
     );
   if (actionData || !loaderData.registration)
     return (
-      <Panel title={EVENT_TEXT.cancelInvalidTitle} tone="problem">
-        <p>{EVENT_TEXT.cancelInvalid}</p>
+      <Panel title={t('events.cancelInvalidTitle')} tone="problem">
+        <p>{t('events.cancelInvalid')}</p>
       </Panel>
     );
   return (
-    <Panel title={EVENT_TEXT.cancelTitle} tone="neutral">
+    <Panel title={t('events.cancelTitle')} tone="neutral">
       <p>
-        Cancel your registration for <strong>{loaderData.registration.eventTitle}</strong>? If you had a place, it goes to the
-        first person on the waiting list.
+        {t('events.cancelBefore')}
+        <strong lang={english}>{loaderData.registration.eventTitle}</strong>
+        {t('events.cancelAfter')}
       </p>
       <Form method="post">
         <button type="submit" className={BUTTON.primary}>
-          {EVENT_TEXT.cancelButton}
+          {t('events.cancelButton')}
         </button>
       </Form>
     </Panel>

@@ -6,10 +6,10 @@ import { Image } from '~/components/image';
 import {
   accessFeatures,
   EVENT_LIMITS,
-  EVENT_TEXT,
   eventCalendarPath,
   eventJsonLd,
   eventPath,
+  eventLocale,
   formatEventWhen,
   HONEYPOT,
   placesLeft,
@@ -18,6 +18,8 @@ import {
   type RegistrationField,
   type RegistrationResult,
 } from '~/lib/events';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
+import { languageOfPath } from '~/lib/languages';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { truncate } from '~/lib/text';
 import { submitRegistration } from '~/server/http/event-form.server';
@@ -33,7 +35,8 @@ import type { Route } from './+types/event';
 // description, a calendar file, JSON-LD Event, and the registration form, which works as a plain
 // post (no JavaScript) and in place with the page script (decision 025).
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
   const event = await getPublicEvent(params.slug);
   if (!event) return data({ event: null }, { status: 404 });
   const [timeZone, site] = await Promise.all([readEventTimeZone(), getSiteInfo()]);
@@ -41,9 +44,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     event: {
       ...event,
-      when: formatEventWhen(event.startsAt, event.endsAt, timeZone),
+      when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
       deadline: event.registrationDeadline
-        ? new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
+        ? new Intl.DateTimeFormat(eventLocale(language), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
             new Date(event.registrationDeadline),
           )
         : null,
@@ -57,7 +60,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteFromMatches(matches);
   const event = loaderData?.event;
   if (!event)
-    return pageMeta({ title: EVENT_TEXT.notFound, description: EVENT_TEXT.notFoundDetail, path: '/events', site, noindex: true });
+    return pageMeta({
+      title: metaTranslator(site)('events.notFound'),
+      description: metaTranslator(site)('events.notFoundDetail'),
+      path: '/events',
+      site,
+      noindex: true,
+    });
   return pageMeta({
     title: event.title,
     description: truncate(event.summary, 160),
@@ -87,65 +96,74 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event } = loaderData;
+  const { t, tx, english } = useI18n();
   if (!event) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold text-slate-900">{EVENT_TEXT.notFound}</h1>
-        <p className="mt-4 text-lg text-slate-700">{EVENT_TEXT.notFoundDetail}</p>
+        <h1 className="text-4xl font-bold text-slate-900">{t('events.notFound')}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t('events.notFoundDetail')}</p>
         <Link to="/events" className={`${BUTTON.primary} mt-8`}>
-          All events
+          {t('events.allEvents')}
         </Link>
       </section>
     );
   }
-  const access = accessFeatures(event);
+  const access = accessFeatures(event).map(tx);
   return (
     <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={t('events.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-2">
           <li>
             <Link to="/" className="underline-offset-4 hover:underline">
-              Home
+              {t('events.home')}
             </Link>
             <span aria-hidden="true"> /</span>
           </li>
           <li>
             <Link to="/events" className="underline-offset-4 hover:underline">
-              Events
+              {t('events.events')}
             </Link>
             <span aria-hidden="true"> /</span>
           </li>
-          <li aria-current="page" className="font-medium text-slate-800">
+          <li aria-current="page" lang={english} className="font-medium text-slate-800">
             {event.title}
           </li>
         </ol>
       </nav>
       <div className="mt-8 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <h1 className="text-4xl font-extrabold text-balance text-slate-900 md:text-5xl">{event.title}</h1>
+          <h1 lang={english} className="text-4xl font-extrabold text-balance text-slate-900 md:text-5xl">
+            {event.title}
+          </h1>
           {event.status === 'cancelled' && (
             <p
               role="status"
               className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-lg font-semibold text-red-950"
             >
-              This event is cancelled.
+              {t('events.isCancelled')}
             </p>
           )}
-          <p className="mt-4 text-xl text-slate-700">{event.summary}</p>
+          <p lang={english} className="mt-4 text-xl text-slate-700">
+            {event.summary}
+          </p>
           <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-lg shadow-sm sm:grid-cols-2">
             <div>
-              <dt className="font-semibold text-slate-900">When</dt>
+              <dt className="font-semibold text-slate-900">{t('events.when')}</dt>
               <dd className="text-slate-700">
                 <time dateTime={event.startsAt}>{event.when}</time>
               </dd>
             </div>
             <div>
-              <dt className="font-semibold text-slate-900">Where</dt>
+              <dt className="font-semibold text-slate-900">{t('events.whereTitle')}</dt>
               <dd className="text-slate-700">
-                {event.place && <span className="block">{event.place}</span>}
+                {event.place && (
+                  <span lang={english} className="block">
+                    {event.place}
+                  </span>
+                )}
                 {event.onlineUrl && (
                   <span className="block">
-                    Online:{' '}
+                    {t('events.onlineColon')}{' '}
                     <a href={event.onlineUrl} className={`${TEXT_LINK} break-all`} rel="noopener noreferrer">
                       {event.onlineUrl}
                     </a>
@@ -154,21 +172,21 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               </dd>
             </div>
             <div>
-              <dt className="font-semibold text-slate-900">Access</dt>
-              <dd className="text-slate-700">{access.length ? access.join(', ') : 'Tell us what you need when you register.'}</dd>
+              <dt className="font-semibold text-slate-900">{t('events.accessTitle')}</dt>
+              <dd className="text-slate-700">{access.length ? access.join(', ') : t('events.accessNone')}</dd>
             </div>
             {event.status !== 'cancelled' && (
               <div>
-                <dt className="font-semibold text-slate-900">Places</dt>
+                <dt className="font-semibold text-slate-900">{t('events.placesTitle')}</dt>
                 <dd className="text-slate-700">
-                  {placesText(event)} (of {event.capacity})
+                  {t('events.ofCapacity', { places: placesText(event, t), capacity: event.capacity })}
                 </dd>
               </div>
             )}
           </dl>
           <p className="mt-4">
             <a href={eventCalendarPath(event.slug)} className={TEXT_LINK} download>
-              Add to my calendar (.ics)
+              {t('events.addToCalendar')}
             </a>
           </p>
           {event.imageUrl && (
@@ -179,7 +197,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               className="mt-8 rounded-2xl shadow-sm"
             />
           )}
-          <ArticleBody html={event.description} className="mt-8" />
+          <div lang={english}>
+            <ArticleBody html={event.description} className="mt-8" />
+          </div>
         </div>
         <div>
           {actionData?.status === 'registered' ? (
@@ -189,13 +209,13 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           ) : (
             <section aria-labelledby="register-title" className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
               <h2 id="register-title" className="text-2xl font-bold text-slate-900">
-                Registration
+                {t('events.registration')}
               </h2>
               <p className="mt-3 text-lg text-slate-700">
-                {event.status === 'cancelled' ? 'This event is cancelled.' : EVENT_TEXT.closed}
+                {event.status === 'cancelled' ? t('events.isCancelled') : t('events.closed')}
               </p>
               <Link to="/contact?subject=Training" className={`${TEXT_LINK} mt-4 inline-block`}>
-                Ask us about training
+                {t('events.askTrainingTitle')}
               </Link>
             </section>
           )}
@@ -207,27 +227,22 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
 function Registered({ result }: { result: Extract<RegistrationResult, { status: 'registered' }> }) {
   const confirmed = result.place === 'confirmed';
+  const { t } = useI18n();
   return (
     <section
       aria-labelledby="registered-title"
       className={`rounded-2xl border p-6 shadow-sm ${confirmed ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-amber-300 bg-amber-50 text-amber-950'}`}
     >
       <h2 id="registered-title" tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
-        {confirmed ? EVENT_TEXT.confirmedTitle : EVENT_TEXT.waitingTitle}
+        {confirmed ? t('events.confirmedTitle') : t('events.waitingTitle')}
       </h2>
       <p className="mt-3 text-lg">
-        {confirmed
-          ? `Thank you, ${result.name}. Your place is booked.`
-          : `Thank you, ${result.name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.`}
+        {confirmed ? t('events.booked', { name: result.name }) : t('events.waiting', { name: result.name })}
       </p>
-      {result.mailed && (
-        <p className="mt-3 text-lg">
-          We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.
-        </p>
-      )}
+      {result.mailed && <p className="mt-3 text-lg">{t('events.mailed')}</p>}
       {result.cancelUrl && (
         <p className="mt-3 text-lg">
-          Keep this private link to cancel if you cannot come (it works once):{' '}
+          {t('events.keepLink')}{' '}
           <a href={result.cancelUrl} className="font-semibold break-all underline">
             {result.cancelUrl}
           </a>
@@ -246,6 +261,7 @@ function RegistrationForm({
   full: boolean;
   deadline: string | null;
 }) {
+  const { t, tx } = useI18n();
   const errors: RegistrationErrors = result?.status === 'invalid' ? result.errors : {};
   const values = result?.values;
   const firstInvalid = (['name', 'email', 'phone', 'accessNeeds'] as const).find((f) => errors[f]);
@@ -259,17 +275,11 @@ function RegistrationForm({
   return (
     <section aria-labelledby="register-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="register-title" className="text-2xl font-bold text-slate-900">
-        {full ? 'Join the waiting list' : 'Register'}
+        {full ? t('events.joinWaiting') : t('events.register')}
       </h2>
-      <p className="mt-2 text-slate-700">
-        {full
-          ? 'All places are taken. Register to join the waiting list: places that come free go to the first person waiting.'
-          : 'Free of charge. Give an email address or a phone number (or both).'}
-      </p>
-      {deadline && <p className="mt-2 text-slate-700">Registration closes {deadline}.</p>}
-      <p className="mt-2 text-sm text-slate-600">
-        We use your details only for this event (to confirm your place, tell you of changes and remind you the day before).
-      </p>
+      <p className="mt-2 text-slate-700">{full ? t('events.allTaken') : t('events.free')}</p>
+      {deadline && <p className="mt-2 text-slate-700">{t('events.closes', { deadline })}</p>}
+      <p className="mt-2 text-sm text-slate-600">{t('events.detailsUse')}</p>
       {result && (
         <div
           role="alert"
@@ -277,21 +287,21 @@ function RegistrationForm({
           data-focus={firstInvalid ? undefined : ''}
           className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 font-medium text-red-950 outline-none"
         >
-          {result.message}
+          {tx(result.message)}
         </div>
       )}
       <Form
         method="post"
         noValidate
         data-enhance="swap"
-        data-sending={EVENT_TEXT.sending}
-        data-failed={EVENT_TEXT.failed}
+        data-sending={t('events.sending')}
+        data-failed={t('events.failed')}
         className="mt-4 space-y-4"
       >
-        <VisitorTextField {...field('name')} label="Name" autoComplete="name" maxLength={EVENT_LIMITS.name} />
+        <VisitorTextField {...field('name')} label={t('contact.name')} autoComplete="name" maxLength={EVENT_LIMITS.name} />
         <VisitorTextField
           {...field('email')}
-          label="Email (or phone below)"
+          label={t('events.emailField')}
           type="email"
           autoComplete="email"
           maxLength={EVENT_LIMITS.email}
@@ -299,7 +309,7 @@ function RegistrationForm({
         />
         <VisitorTextField
           {...field('phone')}
-          label="Phone (or email above)"
+          label={t('events.phoneField')}
           type="tel"
           autoComplete="tel"
           maxLength={EVENT_LIMITS.phone}
@@ -307,19 +317,19 @@ function RegistrationForm({
         />
         <VisitorTextField
           {...field('accessNeeds')}
-          label="Access needs (optional)"
-          hint="For example an interpreter, captions, step-free access or a support person."
+          label={t('events.accessNeeds')}
+          hint={t('events.accessHint')}
           maxLength={EVENT_LIMITS.accessNeeds}
           multiline
           rows={4}
           optional
         />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="event-website">Website (leave this empty)</label>
+          <label htmlFor="event-website">{t('contact.honeypot')}</label>
           <input id="event-website" name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <button type="submit" className={`${BUTTON.accent} w-full`}>
-          {full ? 'Join the waiting list' : EVENT_TEXT.register}
+          {full ? t('events.joinWaiting') : t('events.register')}
         </button>
       </Form>
     </section>

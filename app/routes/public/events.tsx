@@ -3,6 +3,8 @@ import { EventCard, type EventListItem } from '~/components/event-card';
 import { PageHero } from '~/components/home/page-hero';
 import { TEXT_LINK } from '~/components/home/styles';
 import { formatEventWhen } from '~/lib/events';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
+import { languageOfPath } from '~/lib/languages';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { listPublicEvents, readEventTimeZone } from '~/server/events/events.server';
 import { getLogger } from '~/server/platform/logger.server';
@@ -12,11 +14,12 @@ import type { Route } from './+types/events';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const past = new URL(request.url).searchParams.has('past');
+  const language = languageOfPath(new URL(request.url).pathname);
   try {
     const [events, timeZone] = await Promise.all([listPublicEvents({ past }), readEventTimeZone()]);
     const items: EventListItem[] = events.map((event) => ({
       ...event,
-      when: formatEventWhen(event.startsAt, event.endsAt, timeZone),
+      when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
     }));
     return { past, events: items, failed: false };
   } catch (error) {
@@ -25,39 +28,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageMeta({
-    title: loaderData?.past ? 'Past events' : 'Trainings and events',
-    description:
-      'Sign-language classes for parents and teachers, awareness courses for employers and community events. Register for a place online.',
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  return pageMeta({
+    title: loaderData?.past ? t('events.pastTitle') : t('events.title'),
+    description: t('meta.events.description'),
     path: loaderData?.past ? '/events?past' : '/events',
-    site: siteFromMatches(matches),
+    site,
   });
+};
 
 export default function Events({ loaderData }: Route.ComponentProps) {
   const { past, events, failed } = loaderData;
+  const { t } = useI18n();
   return (
     <>
       <PageHero
         id="events-title"
-        kicker="Start training"
-        title={past ? 'Past events' : 'Trainings and events'}
-        intro="Sign-language classes for parents and teachers, awareness courses for employers, and events led by Deaf trainers. Every event says what access it offers; tell us what you need when you register."
+        kicker={t('events.kicker')}
+        title={past ? t('events.pastTitle') : t('events.title')}
+        intro={t('events.intro')}
       />
       <section aria-labelledby="events-list-title" className="mx-auto max-w-7xl px-4 py-12 md:py-16">
         <h2 id="events-list-title" className="text-2xl font-bold text-slate-900">
-          {past ? 'Events that have taken place' : 'Upcoming events'}
+          {past ? t('events.pastHeading') : t('events.upcoming')}
         </h2>
         {failed ? (
           <p role="alert" className="mt-6 text-lg text-slate-700">
-            Unable to load events. Please try again later.
+            {t('events.loadFailed')}
           </p>
         ) : events.length === 0 ? (
           <p className="mt-6 text-lg text-slate-700">
-            {past ? 'No past events yet.' : 'No events are planned right now. Please check again soon, or '}
+            {past ? t('events.noPast') : t('events.nonePlanned')}
             {!past && (
               <Link to="/contact?subject=Training" className={TEXT_LINK}>
-                ask us about training
+                {t('events.askTraining')}
               </Link>
             )}
             {!past && '.'}
@@ -74,11 +80,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <p className="mt-10">
           {past ? (
             <Link to="/events" className={TEXT_LINK}>
-              Upcoming events
+              {t('events.upcoming')}
             </Link>
           ) : (
             <Link to="/events?past" className={TEXT_LINK}>
-              Past events
+              {t('events.pastTitle')}
             </Link>
           )}
         </p>

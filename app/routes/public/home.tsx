@@ -9,6 +9,8 @@ import { NextEvents } from '~/components/home/next-events';
 import { formatEventWhen } from '~/lib/events';
 import { listNextEvents, readEventTimeZone } from '~/server/events/events.server';
 import { StatsStrip } from '~/components/home/stats-strip';
+import { metaTranslator } from '~/lib/i18n/i18n';
+import { languageOfPath } from '~/lib/languages';
 import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { listRecentContent } from '~/server/content/content.server';
@@ -17,7 +19,8 @@ import { getLogger } from '~/server/platform/logger.server';
 import { getHomeTexts } from '~/server/site/site.server';
 import type { Route } from './+types/home';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
   const [founder, home, nextEvents, timeZone] = await Promise.all([
     getFounderProfile(),
     getHomeTexts(),
@@ -25,7 +28,10 @@ export async function loader() {
     listNextEvents(3),
     readEventTimeZone(),
   ]);
-  const events = nextEvents.map((event) => ({ ...event, when: formatEventWhen(event.startsAt, event.endsAt, timeZone) }));
+  const events = nextEvents.map((event) => ({
+    ...event,
+    when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
+  }));
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
@@ -36,10 +42,6 @@ export async function loader() {
   ]);
   return { home, founder, storyPath, stories, events };
 }
-
-/** What search engines show under the title until the organisation's description is read. */
-const HOME_DESCRIPTION =
-  'Raising disability awareness through education and storytelling, and creating opportunities for young persons with disabilities in Uganda.';
 
 /** schema.org Organization for search engines (issue 3, item 10). */
 function organisationJsonLd(site: SiteInfo): Record<string, unknown> {
@@ -60,8 +62,8 @@ function organisationJsonLd(site: SiteInfo): Record<string, unknown> {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return pageMeta({
-    title: 'Raising disability awareness in Uganda',
-    description: site?.description ?? HOME_DESCRIPTION,
+    title: metaTranslator(site)('meta.home.title'),
+    description: site?.description ?? metaTranslator(site)('meta.home.description'),
     path: '/',
     site,
     jsonLd: site ? [organisationJsonLd(site)] : [],

@@ -4,6 +4,7 @@ import { NewsletterBox } from '~/components/newsletter-box';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
 import { noteSearchOutcome } from '~/server/analytics/counting.server';
+import { useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/news';
 
 // spec §2 /news, §4 list states, §8 news list texts, §9 truncation.
@@ -41,23 +42,23 @@ export const meta: Route.MetaFunction = listPageMeta(
 // spec §2 /news: Helpful Resources, three cards. /course leaves the site, so it is a plain link.
 const RESOURCES = [
   {
-    title: 'Deaf awareness training',
-    text: 'Learn how to communicate and work with deaf and hard-of-hearing people in our online course.',
-    action: 'Take Course',
+    title: 'news.res.course',
+    text: 'news.res.courseText',
+    action: 'news.res.courseAction',
     href: '/course',
     document: true,
   },
   {
-    title: 'Programs for young people',
-    text: 'Digital skills, inclusion talks and design services for young persons with disabilities.',
-    action: 'Join Program',
+    title: 'news.res.programs',
+    text: 'news.res.programsText',
+    action: 'news.res.programsAction',
     href: '/services',
     document: false,
   },
   {
-    title: 'Guides and support',
-    text: 'Ask us for guides, checklists and advice on making your school, workplace or event inclusive.',
-    action: 'Get Resources',
+    title: 'news.res.guides',
+    text: 'news.res.guidesText',
+    action: 'news.res.guidesAction',
     href: '/contact',
     document: false,
   },
@@ -67,24 +68,25 @@ const actionStyle =
   'mt-auto inline-flex min-h-12 items-center justify-center self-start rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800';
 
 export default function News({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <ArticleListPage data={loaderData} texts={NEWS_LIST_TEXTS}>
       <section aria-labelledby="helpful-resources" className="mt-16">
         <h2 id="helpful-resources" className="text-3xl font-bold text-slate-900">
-          Helpful Resources
+          {t('news.helpful')}
         </h2>
         <ul className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {RESOURCES.map((card) => (
             <li key={card.href} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-xl font-bold text-slate-900">{card.title}</h3>
-              <p className="text-slate-700">{card.text}</p>
+              <h3 className="text-xl font-bold text-slate-900">{t(card.title)}</h3>
+              <p className="text-slate-700">{t(card.text)}</p>
               {card.document ? (
                 <a href={card.href} className={actionStyle}>
-                  {card.action}
+                  {t(card.action)}
                 </a>
               ) : (
                 <Link to={card.href} className={actionStyle}>
-                  {card.action}
+                  {t(card.action)}
                 </Link>
               )}
             </li>

@@ -6,6 +6,7 @@ import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { secretLinkHeaders } from '~/lib/secret-link';
 import { parseForm } from '~/server/http/forms.server';
 import { checkConfirmToken, confirmSubscription } from '~/server/newsletter/newsletter.server';
+import { translateEnglish, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/newsletter-confirm';
 
 // The link in the confirmation mail (docs/decisions/505-newsletter.md). Opening it changes nothing:
@@ -13,8 +14,8 @@ import type { Route } from './+types/newsletter-confirm';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: TEXT.confirmTitle,
-    description: 'Confirm your subscription to our newsletter.',
+    title: translateEnglish(siteFromMatches(matches)?.language ?? 'en', TEXT.confirmTitle),
+    description: translateEnglish(siteFromMatches(matches)?.language ?? 'en', 'Confirm your subscription to our newsletter.'),
     path: '/newsletter',
     site: siteFromMatches(matches),
     noindex: true,
@@ -34,26 +35,27 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, tx } = useI18n();
   if (actionData?.confirmed)
     return (
       <SubscriptionPanel title={TEXT.confirmedTitle} tone="done">
-        <p>{TEXT.confirmed}</p>
+        <p>{tx(TEXT.confirmed)}</p>
       </SubscriptionPanel>
     );
   if (actionData || !loaderData.valid)
     return (
       <SubscriptionPanel title={TEXT.confirmInvalidTitle} tone="problem">
-        <p>{TEXT.confirmInvalid}</p>
+        <p>{tx(TEXT.confirmInvalid)}</p>
         <p>
           <a href="/newsletter" className="font-semibold text-indigo-900 underline underline-offset-4">
-            Subscribe again
+            {t('newsletter.subscribeAgain')}
           </a>
         </p>
       </SubscriptionPanel>
     );
   return (
     <SubscriptionPanel title={TEXT.confirmTitle} tone="neutral" action={TEXT.confirmButton}>
-      <p>{TEXT.confirmIntro}</p>
+      <p>{tx(TEXT.confirmIntro)}</p>
     </SubscriptionPanel>
   );
 }

@@ -6,6 +6,7 @@ import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { secretLinkHeaders } from '~/lib/secret-link';
 import { parseForm } from '~/server/http/forms.server';
 import { checkUnsubscribeToken, unsubscribe } from '~/server/newsletter/newsletter.server';
+import { translateEnglish, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/newsletter-unsubscribe';
 
 // Every newsletter mail's personal unsubscribe link, and its List-Unsubscribe header (RFC 8058,
@@ -16,8 +17,8 @@ import type { Route } from './+types/newsletter-unsubscribe';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: TEXT.unsubscribeTitle,
-    description: 'Stop receiving our newsletter.',
+    title: translateEnglish(siteFromMatches(matches)?.language ?? 'en', TEXT.unsubscribeTitle),
+    description: translateEnglish(siteFromMatches(matches)?.language ?? 'en', 'Stop receiving our newsletter.'),
     path: '/newsletter',
     site: siteFromMatches(matches),
     noindex: true,
@@ -40,21 +41,22 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { tx } = useI18n();
   if (actionData?.unsubscribed)
     return (
       <SubscriptionPanel title={TEXT.unsubscribedTitle} tone="done">
-        <p>{TEXT.unsubscribed}</p>
+        <p>{tx(TEXT.unsubscribed)}</p>
       </SubscriptionPanel>
     );
   if (actionData || !loaderData.valid)
     return (
       <SubscriptionPanel title={TEXT.unsubscribeInvalidTitle} tone="problem">
-        <p>{TEXT.unsubscribeInvalid}</p>
+        <p>{tx(TEXT.unsubscribeInvalid)}</p>
       </SubscriptionPanel>
     );
   return (
     <SubscriptionPanel title={TEXT.unsubscribeTitle} tone="neutral" action={TEXT.unsubscribeButton}>
-      <p>{TEXT.unsubscribeIntro}</p>
+      <p>{tx(TEXT.unsubscribeIntro)}</p>
     </SubscriptionPanel>
   );
 }

@@ -4,16 +4,14 @@ import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { submitNewsletterForm } from '~/server/http/newsletter-form.server';
 import { formAnswer, retryAfterHeaders } from '~/server/http/rate-limit.server';
 import { requestContext } from '~/server/http/request-context.server';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/newsletter';
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: 'Newsletter',
-    description:
-      'Subscribe to TDG Uganda’s newsletter for new stories, news and training dates. No spam; unsubscribe at any time.',
-    path: '/newsletter',
-    site: siteFromMatches(matches),
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  return pageMeta({ title: t('newsletter.title'), description: t('newsletter.description'), path: '/newsletter', site });
+};
 
 /**
  * Every newsletter box posts here. With JavaScript the box shows the answer in place; without it the
@@ -28,14 +26,12 @@ export const headers = retryAfterHeaders;
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const done = actionData?.status === 'received';
+  const { t, tx } = useI18n();
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 md:py-16">
       <div>
-        <h1 className="text-4xl font-bold text-slate-900 md:text-5xl">Newsletter</h1>
-        <p className="mt-4 text-lg text-slate-700">
-          Stories from our community, news about disability inclusion in Uganda and the dates of our next trainings, a few times a
-          year.
-        </p>
+        <h1 className="text-4xl font-bold text-slate-900 md:text-5xl">{t('newsletter.title')}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t('newsletter.intro')}</p>
       </div>
       {actionData && (
         <div
@@ -43,17 +39,17 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           className={`rounded-2xl border p-6 text-lg shadow-sm ${done ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950'}`}
         >
           <p className="font-semibold" data-answer={actionData.status}>
-            {actionData.message}
+            {tx(actionData.message)}
           </p>
           <Link
             to={actionData.back}
             className="mt-4 inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
           >
-            {actionData.back === '/' ? 'Back to Home' : 'Back to the page you were reading'}
+            {actionData.back === '/' ? t('newsletter.backHome') : t('newsletter.backPage')}
           </Link>
         </div>
       )}
-      {!done && <NewsletterBox source="/newsletter" title="Subscribe to our newsletter" />}
+      {!done && <NewsletterBox source="/newsletter" title={t('newsletter.subscribeTitle')} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/arti
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
 import { noteSearchOutcome } from '~/server/analytics/counting.server';
+import { useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/resources';
 
 // spec §2 /resources: the resource articles (collection resources), listed and searched like In Media
@@ -43,6 +44,7 @@ export const meta: Route.MetaFunction = listPageMeta(
 const ctaButton = 'inline-flex min-h-12 items-center justify-center rounded-full px-8 font-semibold';
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     // A handful of guides: the search box is enough, a category dropdown would offer mostly empty choices.
     <ArticleListPage data={loaderData} texts={RESOURCE_LIST_TEXTS} withCategories={false}>
@@ -52,19 +54,16 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       >
         <div>
           <h2 id="resources-help" className="text-2xl font-bold md:text-3xl">
-            Need help with something specific?
+            {t('resources.helpHeading')}
           </h2>
-          <p className="mt-3 text-indigo-100">
-            Ask us for a guide, a checklist or advice on making your school, workplace or event inclusive, or book Deaf awareness
-            training for your team.
-          </p>
+          <p className="mt-3 text-indigo-100">{t('resources.helpText')}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
           <Link to="/contact?subject=Resources" className={`${ctaButton} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
-            Ask for a resource
+            {t('resources.ask')}
           </Link>
           <Link to="/services" className={`${ctaButton} border-2 border-white text-white hover:bg-indigo-800`}>
-            See our services
+            {t('resources.seeServices')}
           </Link>
         </div>
       </section>

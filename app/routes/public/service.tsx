@@ -8,9 +8,12 @@ import { servicesInLanguage } from '~/server/content/service-versions.server';
 import { languageOfPath } from '~/lib/languages';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { useSaveData, withoutPoster } from '~/lib/save-data';
-import { SERVICE_NOT_FOUND, serviceContactHref } from '~/lib/services';
+import { serviceContactHref } from '~/lib/services';
 import { truncate } from '~/lib/text';
-import { APPLICATION_PATHS, APPLICATION_TEXT, SERVICE_APPLICATIONS } from '~/lib/applications';
+import { APPLICATION_PATHS, SERVICE_APPLICATIONS } from '~/lib/applications';
+import { APPLICATION_TITLE_KEYS } from '~/components/application-form';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
+import { localiseVideoMarkup } from '~/lib/video';
 import { getService } from '~/server/content/services.server';
 import type { Route } from './+types/service';
 
@@ -29,9 +32,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteFromMatches(matches);
   const service = loaderData?.service;
   if (!service) {
+    const t = metaTranslator(site);
     return pageMeta({
-      title: SERVICE_NOT_FOUND,
-      description: 'This service does not exist or has moved.',
+      title: t('service.notFound'),
+      description: t('service.notFoundText'),
       path: '/services',
       site,
       noindex: true,
@@ -49,8 +53,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 /** The breadcrumb's way back up, above the service's own title. */
 const PARENTS = [
-  { to: '/', label: 'Home' },
-  { to: '/services', label: 'Services' },
+  { to: '/', label: 'service.home' },
+  { to: '/services', label: 'service.services' },
 ] as const;
 
 /** spec §2 /services/{id}: the service's picture, description, every feature and a way to ask about it. */
@@ -58,25 +62,27 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service } = loaderData;
   // Issue 24: with Save-Data the player shows no poster picture either.
   const saveData = useSaveData();
+  const { t, tx, english } = useI18n();
   if (!service) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-4xl font-bold text-slate-900">{SERVICE_NOT_FOUND}</h1>
-        <p className="mt-4 text-lg text-slate-700">This service does not exist or has moved.</p>
+        <h1 className="text-4xl font-bold text-slate-900">{t('service.notFound')}</h1>
+        <p className="mt-4 text-lg text-slate-700">{t('service.notFoundText')}</p>
         <Link to="/services" className={`${BUTTON.primary} mt-8`}>
-          Back to services
+          {t('service.back')}
         </Link>
       </section>
     );
   }
+  const video = service.video && localiseVideoMarkup(service.video, tx, english);
   return (
     <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={t('service.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-2">
           {PARENTS.map((parent) => (
             <li key={parent.to}>
               <Link to={parent.to} className="underline-offset-4 hover:underline">
-                {parent.label}
+                {t(parent.label)}
               </Link>
               <span aria-hidden="true"> /</span>
             </li>
@@ -101,22 +107,22 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </h1>
           {service.easyRead && <EasyReadLink href={`/services/${service.id}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code (decision 021). */}
-          {service.video && <div dangerouslySetInnerHTML={{ __html: service.video.link }} />}
+          {video && <div dangerouslySetInnerHTML={{ __html: video.link }} />}
           <p lang={service.textLanguage} className="mt-6 text-lg leading-relaxed text-slate-700">
             {service.description}
           </p>
         </div>
       </div>
-      {service.video && (
+      {video && (
         <div className="mx-auto max-w-3xl">
-          <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(service.video.player) : service.video.player }} />
-          <script type="module" async src={service.video.script} />
+          <div dangerouslySetInnerHTML={{ __html: saveData ? withoutPoster(video.player) : video.player }} />
+          <script type="module" async src={video.script} />
         </div>
       )}
       {service.features.length > 0 && (
         <section aria-labelledby="features-title" className="mt-12 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
           <h2 id="features-title" className="text-2xl font-bold text-slate-900">
-            What’s included
+            {t('service.included')}
           </h2>
           <div lang={service.textLanguage}>
             <CheckList items={service.features} className="mt-6 text-lg" />
@@ -127,19 +133,19 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         <CallToAction
           id="service-cta"
           tone="light"
-          title={`Interested in ${service.title}?`}
-          text="Tell us about your school, organisation or group and we will get back to you."
+          title={t('service.interested', { title: service.title })}
+          text={t('service.ctaText')}
         >
           {SERVICE_APPLICATIONS[service.id] && (
             <Link to={APPLICATION_PATHS[SERVICE_APPLICATIONS[service.id]!]} className={BUTTON.accent}>
-              {APPLICATION_TEXT[SERVICE_APPLICATIONS[service.id]!].title}
+              {t(APPLICATION_TITLE_KEYS[SERVICE_APPLICATIONS[service.id]!])}
             </Link>
           )}
           <Link to={serviceContactHref(service)} className={SERVICE_APPLICATIONS[service.id] ? BUTTON.outline : BUTTON.accent}>
-            Contact us about this service
+            {t('service.contactAbout')}
           </Link>
           <Link to="/services" className={TEXT_LINK}>
-            All services
+            {t('service.all')}
           </Link>
         </CallToAction>
       </div>

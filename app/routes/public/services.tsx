@@ -12,6 +12,7 @@ import { listServices } from '~/server/content/services.server';
 import { servicesInLanguage } from '~/server/content/service-versions.server';
 import { languageOfPath } from '~/lib/languages';
 import { NotTranslated } from '~/components/easy-read';
+import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/services';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,9 +25,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteFromMatches(matches);
   // The services staff keep on the Services screen, named in their order.
   const titles = (loaderData?.services ?? []).map((service) => service.title).join(', ');
+  const t = metaTranslator(site);
   return pageMeta({
-    title: 'Our Services',
-    description: truncate(`Services from ${site?.name ?? 'TDG Uganda'}: ${titles}.`, 160),
+    title: t('services.title'),
+    description: truncate(t('services.metaDescription', { name: site?.name ?? 'TDG Uganda', titles }), 160),
     path: '/services',
     site,
   });
@@ -35,35 +37,29 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** spec §2 /services: alternating image-and-text rows, Enroll Now, and links to /contact and /donate. */
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services } = loaderData;
+  const { t, tx } = useI18n();
   return (
     <>
-      <PageHero
-        id="services-title"
-        kicker="What we do"
-        title="Our Services"
-        intro="Training, talks and design work led by people with lived experience of disability, for young people, schools, employers and community groups across Uganda."
-      />
+      <PageHero id="services-title" kicker={t('services.kicker')} title={t('services.title')} intro={t('services.intro')} />
 
       <section aria-labelledby="course-title" className="mx-auto max-w-7xl px-4 pt-12">
         <div className="flex flex-col gap-6 rounded-2xl border border-amber-300 bg-amber-50 p-6 shadow-sm md:flex-row md:items-center md:justify-between md:p-8">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-amber-900 uppercase">New course</p>
+            <p className="text-sm font-semibold tracking-widest text-amber-900 uppercase">{t('services.newCourse')}</p>
             <h2 id="course-title" className="mt-2 text-2xl font-bold text-slate-900">
-              Deaf / Hard of Hearing Awareness Training
+              {t('course.title')}
             </h2>
-            <p className="mt-2 text-slate-700">
-              Learn to communicate with deaf and hard-of-hearing people, at your own pace, from Deaf trainers.
-            </p>
+            <p className="mt-2 text-slate-700">{t('services.courseText')}</p>
           </div>
           <Link to="/services/awareness-course" className={`${BUTTON.accent} shrink-0`}>
-            Enroll Now
+            {t('services.enroll')}
           </Link>
         </div>
       </section>
 
       {services.length === 0 ? (
         <p role="alert" className="mx-auto max-w-7xl px-4 py-16 text-lg text-slate-700">
-          {SERVICES_ERROR}
+          {tx(SERVICES_ERROR)}
         </p>
       ) : (
         <ul className="mx-auto max-w-7xl space-y-16 px-4 py-16 md:space-y-24">
@@ -78,18 +74,25 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   className="rounded-2xl shadow-sm"
                 />
               </div>
-              <div lang={service.textLanguage}>
+              <div>
                 <NotTranslated textLanguage={service.textLanguage} />
-                <h2 className="text-3xl font-bold text-slate-900">{service.title}</h2>
+                <h2 lang={service.textLanguage} className="text-3xl font-bold text-slate-900">
+                  {service.title}
+                </h2>
                 {service.signLanguage && (
                   <p className="mt-3">
                     <SignLanguageBadge />
                   </p>
                 )}
-                <p className="mt-4 text-lg leading-relaxed text-slate-700">{service.description}</p>
-                {service.features.length > 0 && <CheckList items={service.features.slice(0, FEATURES_SHOWN)} className="mt-6" />}
+                <p lang={service.textLanguage} className="mt-4 text-lg leading-relaxed text-slate-700">
+                  {service.description}
+                </p>
+                {service.features.length > 0 && (
+                  <CheckList items={service.features.slice(0, FEATURES_SHOWN)} lang={service.textLanguage} className="mt-6" />
+                )}
                 <Link to={`/services/${encodeURIComponent(service.id)}`} className={`${TEXT_LINK} mt-6 inline-block`}>
-                  Learn more<span className="sr-only"> about {service.title}</span>
+                  {t('services.learnMore')}
+                  <span className="sr-only">{t('services.learnMoreAbout', { title: service.title })}</span>
                 </Link>
               </div>
             </li>
@@ -100,12 +103,12 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       <ClosingCallToAction
         id="services-cta"
         tone="dark"
-        kicker="Get started"
-        title="Let’s work together"
-        text="Tell us what you need, or support our programmes for young people with disabilities."
+        kicker={t('services.ctaKicker')}
+        title={t('services.ctaTitle')}
+        text={t('services.ctaText')}
         links={[
-          { to: '/contact', label: 'Contact us' },
-          { to: '/donate', label: 'Donate', external: true },
+          { to: '/contact', label: t('services.contactUs') },
+          { to: '/donate', label: t('services.donate'), external: true },
         ]}
       />
     </>

@@ -5,6 +5,7 @@ import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import { SignLanguageBadge } from './sign-language-badge';
+import { EnglishMarker, useEnglishLang } from './translation';
 import type { PublicContent } from '~/server/content/content.server';
 
 // One item of the /blog, /news and /resources lists (spec §2, §9): the featured item at the top of
@@ -90,6 +91,7 @@ function Byline({ item, month }: { item: PublicContent; month: 'long' | 'short' 
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
       <CategoryBadge category={item.category} />
       {item.signLanguage && <SignLanguageBadge />}
+      <EnglishMarker shown={item.language} />
       <time dateTime={item.createdAt}>{formatDate(item.createdAt, month)}</time>
     </div>
   );
@@ -102,8 +104,10 @@ const cardFrame =
   'relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:outline focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-amber-400';
 
 export function FeaturedContent({ item, texts }: { item: PublicContent; texts: CardTexts }) {
+  // Issue 26: an item with no version in the page's language is shown in English, marked.
+  const lang = useEnglishLang(item.language);
   return (
-    <article className={`${cardFrame} grid lg:grid-cols-2`}>
+    <article {...lang} className={`${cardFrame} grid lg:grid-cols-2`}>
       <ItemImage
         item={item}
         priority
@@ -132,8 +136,9 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
 }
 
 export function ContentCard({ item, texts }: { item: PublicContent; texts: CardTexts }) {
+  const lang = useEnglishLang(item.language);
   return (
-    <article className={`${cardFrame} flex h-full flex-col`}>
+    <article {...lang} className={`${cardFrame} flex h-full flex-col`}>
       <ItemImage
         item={item}
         sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, calc(100vw - 2rem)"

@@ -4,9 +4,12 @@ import { articlePath } from '~/lib/collections';
 import { categoryLabel } from '~/lib/categories';
 import { formatDate } from '~/lib/format';
 import { Image } from '../image';
+import { useI18n } from '~/lib/i18n/i18n';
+import { EnglishMarker } from '../translation';
 
 /** spec §2 / §7: up to 3 related articles, summaries cut to 120 characters on the server. */
 export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
+  const { language } = useI18n();
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="related-articles">
@@ -17,6 +20,8 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
         {articles.map((article) => (
           <li
             key={article.id}
+            // Issue 26: an item with no version in the page's language is shown in English, marked.
+            lang={article.language !== language ? article.language : undefined}
             className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
           >
             {article.imageUrl && (
@@ -29,7 +34,10 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
               />
             )}
             <div className="flex flex-1 flex-col p-5">
-              <p className="text-sm font-semibold text-indigo-800">{categoryLabel(article.category)}</p>
+              <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-indigo-800">
+                {categoryLabel(article.category)}
+                <EnglishMarker shown={article.language} />
+              </p>
               <h3 className="mt-2 text-lg leading-snug font-bold text-slate-900">
                 {/* The link covers the whole card, so the card is one large target. */}
                 <Link

@@ -5,6 +5,8 @@ import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import type { PublicContent } from '~/server/content/content.server';
 import { TEXT_LINK } from './styles';
+import { useI18n } from '~/lib/i18n/i18n';
+import { EnglishMarker } from '../translation';
 
 /** spec §9: story cards cut titles at 60 and summaries at 120 characters. */
 const TITLE_MAX = 60;
@@ -12,6 +14,7 @@ const SUMMARY_MAX = 120;
 
 /** The three newest stories from the database, after the action cards. */
 export function LatestStories({ stories }: { stories: PublicContent[] }) {
+  const { language } = useI18n();
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="latest-stories" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
@@ -27,6 +30,8 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
         {stories.map((story) => (
           <li
             key={story.id}
+            // Issue 26: a story with no version in the page's language is shown in English, marked.
+            lang={story.language !== language ? story.language : undefined}
             className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
           >
             <Image
@@ -35,8 +40,9 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
               sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"
             />
             <div className="flex flex-1 flex-col p-6">
-              <p className="text-sm text-slate-600">
+              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <time dateTime={story.createdAt}>{formatDate(story.createdAt)}</time>
+                <EnglishMarker shown={story.language} />
               </p>
               <h3 className="mt-2 text-xl font-bold text-slate-900">
                 <Link

@@ -52,6 +52,13 @@ export const EN = {
   'list.next': 'Next page',
   'list.pageOf': 'Page {page} of {pageCount}',
   'list.results': '{count, plural, one {# result} other {# results}}',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'This has not been translated into this language yet, so it is shown in English.',
+  'translation.englishMarker': 'In English',
+  'translation.readInThis': 'Read in English',
+  'translation.otherLanguages': 'This page in other languages',
+  'translation.feedStories': 'Stories in English',
+  'translation.feedNews': 'News in English',
 } as const;
 
 export type MessageId = keyof typeof EN;

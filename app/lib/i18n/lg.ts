@@ -48,4 +48,11 @@ export const LG: Catalogue = {
   'list.next': 'Olupapula oluddako',
   'list.pageOf': 'Olupapula {page} ku {pageCount}',
   'list.results': '{count, plural, one {Ekizuuliddwa #} other {Ebizuuliddwa #}}',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'Kino tekinnavvuunulwa mu Luganda, kyova okiraba mu Lungereza.',
+  'translation.englishMarker': 'Mu Lungereza',
+  'translation.readInThis': 'Soma mu Luganda',
+  'translation.otherLanguages': 'Olupapula luno mu nnimi endala',
+  'translation.feedStories': 'Emboozi mu Luganda',
+  'translation.feedNews': 'Amawulire mu Luganda',
 };

@@ -48,4 +48,11 @@ export const SW: Catalogue = {
   'list.next': 'Ukurasa unaofuata',
   'list.pageOf': 'Ukurasa {page} kati ya {pageCount}',
   'list.results': '{count, plural, one {Tokeo #} other {Matokeo #}}',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'Hii bado haijatafsiriwa kwa Kiswahili, kwa hiyo inaonyeshwa kwa Kiingereza.',
+  'translation.englishMarker': 'Kwa Kiingereza',
+  'translation.readInThis': 'Soma kwa Kiswahili',
+  'translation.otherLanguages': 'Ukurasa huu kwa lugha nyingine',
+  'translation.feedStories': 'Hadithi kwa Kiswahili',
+  'translation.feedNews': 'Habari kwa Kiswahili',
 };

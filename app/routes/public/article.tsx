@@ -26,14 +26,18 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/content/articles.server';
+import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
+import { ArticleLanguageLinks, NotTranslatedNotice, useEnglishLang } from '~/components/translation';
 import type { Route } from './+types/article';
 
 // One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection
 // comes from the path.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const collection = collectionFromPath(new URL(request.url).pathname);
-  const result = await loadArticlePage(collection, params.id);
+  const { pathname } = new URL(request.url);
+  // Issue 26: under /lg or /sw, the item's published version in that language, else its English text (marked).
+  const collection = collectionFromPath(pathWithoutLanguage(pathname));
+  const result = await loadArticlePage(collection, params.id, undefined, languageOfPath(pathname));
   return data({ ...result, collection }, { status: result.status });
 }
 
@@ -113,6 +117,8 @@ export function Article({
   const saveData = useSaveData();
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
+  // Issue 26: under /lg or /sw an item with no version in that language is shown in English, marked.
+  const lang = useEnglishLang(article.language);
   return (
     <>
       <ReadingProgress />
@@ -120,7 +126,7 @@ export function Article({
       <template id="article-skeleton">
         <ArticleSkeleton />
       </template>
-      <article className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
+      <article {...lang} className="mx-auto max-w-3xl px-4 pt-8 pb-12 md:pt-12">
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <li>
@@ -141,6 +147,7 @@ export function Article({
           </ol>
         </nav>
 
+        <NotTranslatedNotice shown={article.language} />
         <header className="mt-8">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
             <p className="rounded-full bg-indigo-100 px-3 py-1 font-semibold text-indigo-900">
@@ -160,6 +167,7 @@ export function Article({
           {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
           {article.video && <div dangerouslySetInnerHTML={{ __html: article.video.link }} />}
           {article.summary && <p className="mt-5 text-xl leading-relaxed text-slate-700">{article.summary}</p>}
+          <ArticleLanguageLinks path={articlePath(article.collection, article.id)} versions={article.versions} />
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
           </div>

@@ -15,9 +15,10 @@ import { listRecentContent } from '~/server/content/content.server';
 import { findFounderStoryPath, getFounderProfile } from '~/server/site/founder.server';
 import { getLogger } from '~/server/platform/logger.server';
 import { getHomeTexts } from '~/server/site/site.server';
+import { languageOfPath } from '~/lib/languages';
 import type { Route } from './+types/home';
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [founder, home, nextEvents, timeZone] = await Promise.all([
     getFounderProfile(),
     getHomeTexts(),
@@ -29,7 +30,8 @@ export async function loader() {
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
-    listRecentContent('blogs', 3).catch((error: unknown) => {
+    // Issue 26: each in the page's language where it has a published version there.
+    listRecentContent('blogs', 3, languageOfPath(new URL(request.url).pathname)).catch((error: unknown) => {
       getLogger().error({ err: error }, 'the latest stories could not be read for the home page');
       return [];
     }),

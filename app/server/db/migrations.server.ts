@@ -17,6 +17,7 @@ import m0013 from './migrations/0013_applications.ts';
 import m0014 from './migrations/0014_events.ts';
 import m0015 from './migrations/0015_analytics.ts';
 import m0016 from './migrations/0016_languages_and_easy_read.ts';
+import m0018 from './migrations/0018_search_per_language.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -41,6 +42,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0014_events': m0014(),
     '0015_analytics': m0015(),
     '0016_languages_and_easy_read': m0016(),
+    '0018_search_per_language': m0018(engine),
   };
 }
 

@@ -317,6 +317,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
       const author = authors.get(english.article.authorEmail)!;
       const id = newContentId(`${translation.title} ${translation.language}`);
       const summaryColumn = COLLECTION_INFO[english.article.collection].summaryColumn;
+      const body = storedBody(translation.content);
       await trx
         .insertInto('content')
         .values({
@@ -325,7 +326,7 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           title: translation.title,
           summary: summaryColumn === 'summary' ? translation.summary : null,
           excerpt: summaryColumn === 'excerpt' ? translation.summary : null,
-          ...storedBody(translation.content),
+          ...body,
           category: english.article.category,
           author: author.name,
           author_email: author.email,
@@ -342,6 +343,31 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
           updated_at: english.at,
         })
         .execute();
+      // Its history starts with the version its translator published, as every demo story's does.
+      if (isDashboardCollection(english.article.collection))
+        await trx
+          .insertInto('content_revisions')
+          .values({
+            id: newId(),
+            content_id: id,
+            number: 1,
+            kind: 'published',
+            actor_email: author.email,
+            actor_name: author.name,
+            snapshot: JSON.stringify({
+              title: translation.title,
+              category: english.article.category,
+              tags: english.article.tags,
+              summary: translation.summary,
+              imageUrl: english.image.url,
+              imageAlt: english.article.image.alt,
+              content: body.content,
+              status: 'published',
+              scheduledAt: null,
+            } satisfies RevisionSnapshot),
+            created_at: english.at,
+          })
+          .execute();
     }
     // Issue 27: a few upcoming trainings, weeks ahead of the first start, 09:00 in Kampala (UTC+3).
     for (const event of SEED_EVENTS) {

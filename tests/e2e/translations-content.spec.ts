@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../app/server/db/schema';
+import { VERSION_MESSAGES } from '../../app/lib/content-versions';
 import { BODY, postSave } from './content-fixtures';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yIssues, MOBILE } from './support';
@@ -27,7 +28,7 @@ test('a Luganda version is added, published on its own and linked; an untranslat
   tag,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn('EDITOR');
   const title = `Captioned lessons in Kampala ${tag}`;
   const untranslatedTitle = `Ramps at the taxi park ${tag}`;
@@ -73,6 +74,7 @@ test('a Luganda version is added, published on its own and linked; an untranslat
   // A second Luganda version is refused, and nothing changes.
   const again = await page.request.post(`/admin/content/${english.id}/versions`, { form: { language: 'lg' }, maxRedirects: 0 });
   expect(again.status()).toBe(409);
+  expect(await again.text()).toContain(VERSION_MESSAGES.exists);
   const unknown = await page.request.post(`/admin/content/${english.id}/versions`, { form: { language: 'fr' }, maxRedirects: 0 });
   expect(unknown.status()).toBe(400);
 

@@ -79,7 +79,7 @@ test('a Luganda version is added, published on its own and linked; an untranslat
   expect(unknown.status()).toBe(400);
 
   // Before it is published, /lg/blog/<id> shows the English story with the notice (and is cached).
-  const visitor = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false });
+  const visitor = await browser.newContext({ viewport: MOBILE });
   const reader = await visitor.newPage();
   await reader.goto(`/lg/blog/${english.id}`);
   await expect(reader.locator('article[lang="en"] h1')).toHaveText(title);

@@ -43,12 +43,12 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES). The application
  * forms (issue 27) reach the same inbox.
  */
-const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen|easy-read)\.spec\.ts$/;
+const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen|translations-content|easy-read)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
 const PUBLISHING =
-  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video|events|analytics|translations-screen)\.spec\.ts$/;
+  /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video|events|analytics|translations-screen|translations-content)\.spec\.ts$/;
 
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',

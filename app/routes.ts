@@ -95,6 +95,8 @@ export default [
       route('admin/content/:id/history', 'routes/admin/content-history.tsx'),
       route('admin/content/:id/history/:revisionId', 'routes/admin/content-revision.tsx'),
       route('admin/content/:id/delete', 'routes/admin/content-delete.tsx'),
+      // Issue 26: a Luganda or Swahili version of an item, added from its edit screen.
+      route('admin/content/:id/versions', 'routes/admin/content-version-new.tsx'),
       route('admin/messages', 'routes/admin/messages.tsx'),
       route('admin/messages/:id', 'routes/admin/message.tsx'),
       route('admin/messages/:id/delete', 'routes/admin/message-delete.tsx'),
@@ -128,4 +130,9 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('blog/rss.xml', 'routes/resources/rss.ts', { id: 'rss-blogs' }),
   route('news/rss.xml', 'routes/resources/rss.ts', { id: 'rss-news' }),
+  // Issue 26: each language's feeds, of its published versions (404 while the language is turned off).
+  route('lg/blog/rss.xml', 'routes/resources/rss.ts', { id: 'rss-blogs-lg' }),
+  route('lg/news/rss.xml', 'routes/resources/rss.ts', { id: 'rss-news-lg' }),
+  route('sw/blog/rss.xml', 'routes/resources/rss.ts', { id: 'rss-blogs-sw' }),
+  route('sw/news/rss.xml', 'routes/resources/rss.ts', { id: 'rss-news-sw' }),
 ] satisfies RouteConfig;

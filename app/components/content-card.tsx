@@ -5,6 +5,7 @@ import { articlePath } from '~/lib/collections';
 import { useI18n } from '~/lib/i18n/i18n';
 import { truncate } from '~/lib/text';
 import { SignLanguageBadge } from './sign-language-badge';
+import { EnglishMarker, useEnglishLang } from './translation';
 import type { PublicContent } from '~/server/content/content.server';
 
 // One item of the /blog, /news and /resources lists (spec §2, §9): the featured item at the top of
@@ -97,6 +98,7 @@ function Byline({ item, month }: { item: PublicContent; month: 'long' | 'short' 
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-600">
       <CategoryBadge category={item.category} />
       {item.signLanguage && <SignLanguageBadge />}
+      <EnglishMarker shown={item.language} />
       <time dateTime={item.createdAt}>{date(item.createdAt, month)}</time>
     </div>
   );
@@ -109,7 +111,9 @@ const cardFrame =
   'relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:outline focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-amber-400';
 
 export function FeaturedContent({ item, texts }: { item: PublicContent; texts: CardTexts }) {
-  const { t, english } = useI18n();
+  const { t } = useI18n();
+  // Issue 26: an item with no version in the page's language is shown in English, marked.
+  const { lang: english } = useEnglishLang(item.language);
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
       <ItemImage
@@ -145,7 +149,8 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
 }
 
 export function ContentCard({ item, texts }: { item: PublicContent; texts: CardTexts }) {
-  const { t, english } = useI18n();
+  const { t } = useI18n();
+  const { lang: english } = useEnglishLang(item.language);
   return (
     <article className={`${cardFrame} flex h-full flex-col`}>
       <ItemImage

@@ -1,6 +1,7 @@
 import { COLLECTION_INFO, type Collection } from './collections.ts';
 import { ID_PATTERN, isId } from './ids.ts';
 import type { SignLanguageMarkup } from './video.ts';
+import type { Language, PrefixedLanguage } from './languages.ts';
 
 // The article page's pure rules (spec §2 "Article page", §3, §9), shared by the server and the browser.
 
@@ -70,6 +71,8 @@ export interface RelatedArticle {
   imageUrl: string | null;
   imageAlt: string;
   createdAt: string;
+  /** Issue 26: the language its words are in. */
+  language: Language;
 }
 
 /** One article as the page shows it; `html` is the stored body, sanitised when it was written. */
@@ -90,6 +93,10 @@ export interface ArticleView {
   video: SignLanguageMarkup | null;
   /** Issue 26: it is public and has an easy-read version (`<its address>/easy-read`). */
   easyRead: boolean;
+  /** Issue 26: the language its words are in (under /lg, English when it has no published Luganda version). */
+  language: Language;
+  /** Issue 26: the languages besides English it is published in, for its links to them. */
+  versions: PrefixedLanguage[];
 }
 
 const ARTICLE_PATHNAME = new RegExp(

@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS = {
   'content.preview_link_created': 'Preview link made',
   // Issue 13: an earlier version saved again from its History (a new revision; the old ones stay).
   'content.restored': 'Earlier version restored',
+  // Issue 26: a Luganda or Swahili version of an item, made as a draft from its English words.
+  'content.version_created': 'Language version added',
   'message.replied': 'Message replied to',
   'message.status_changed': 'Message marked',
   'message.deleted': 'Message deleted',

@@ -91,6 +91,8 @@ export async function listLatestPublished(db: Kysely<Database>, limit = OVERVIEW
         .select(['id', 'collection', 'title', 'author', 'created_at', 'published_at'])
         .where('collection', '=', collection)
         .where('status', '=', 'published')
+        // Issue 26: an item once, in English (its versions are not items of their own).
+        .where('language', '=', 'en')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -4,10 +4,13 @@ import { articlePath } from '~/lib/collections';
 import { categoryLabel } from '~/lib/categories';
 import { useI18n } from '~/lib/i18n/i18n';
 import { Image } from '../image';
+import { EnglishMarker } from '../translation';
 
 /** spec §2 / §7: up to 3 related articles, summaries cut to 120 characters on the server. */
 export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
-  const { t, tx, english, date } = useI18n();
+  const { t, tx, date, language } = useI18n();
+  // Issue 26: an item with no version in the page's language is shown in English, marked.
+  const textLanguage = (article: RelatedArticle) => (article.language !== language ? article.language : undefined);
   if (articles.length === 0) return null;
   return (
     <section aria-labelledby="related-articles">
@@ -30,8 +33,11 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
               />
             )}
             <div className="flex flex-1 flex-col p-5">
-              <p className="text-sm font-semibold text-indigo-800">{tx(categoryLabel(article.category))}</p>
-              <h3 lang={english} className="mt-2 text-lg leading-snug font-bold text-slate-900">
+              <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-indigo-800">
+                {tx(categoryLabel(article.category))}
+                <EnglishMarker shown={article.language} />
+              </p>
+              <h3 lang={textLanguage(article)} className="mt-2 text-lg leading-snug font-bold text-slate-900">
                 {/* The link covers the whole card, so the card is one large target. */}
                 <Link
                   to={articlePath(article.collection, article.id)}
@@ -41,7 +47,7 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
                 </Link>
               </h3>
               {article.summary && (
-                <p lang={english} className="mt-2 text-slate-700">
+                <p lang={textLanguage(article)} className="mt-2 text-slate-700">
                   {article.summary}
                 </p>
               )}

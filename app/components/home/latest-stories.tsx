@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { Image } from '~/components/image';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
-import { useI18n } from '~/lib/i18n/i18n';
 import { truncate } from '~/lib/text';
 import type { PublicContent } from '~/server/content/content.server';
 import { TEXT_LINK } from './styles';
+import { useI18n } from '~/lib/i18n/i18n';
+import { EnglishMarker } from '../translation';
 
 /** spec §9: story cards cut titles at 60 and summaries at 120 characters. */
 const TITLE_MAX = 60;
@@ -12,7 +13,9 @@ const SUMMARY_MAX = 120;
 
 /** The three newest stories from the database, after the action cards. */
 export function LatestStories({ stories }: { stories: PublicContent[] }) {
-  const { t, english, date } = useI18n();
+  const { t, date, language } = useI18n();
+  // Issue 26: a story with no version in the page's language is shown in English, marked.
+  const textLanguage = (story: PublicContent) => (story.language !== language ? story.language : undefined);
   if (stories.length === 0) return null;
   return (
     <section aria-labelledby="latest-stories" className="mx-auto max-w-7xl px-4 py-16 md:py-24">
@@ -36,10 +39,11 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
               sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"
             />
             <div className="flex flex-1 flex-col p-6">
-              <p className="text-sm text-slate-600">
+              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <time dateTime={story.createdAt}>{date(story.createdAt)}</time>
+                <EnglishMarker shown={story.language} />
               </p>
-              <h3 lang={english} className="mt-2 text-xl font-bold text-slate-900">
+              <h3 lang={textLanguage(story)} className="mt-2 text-xl font-bold text-slate-900">
                 <Link
                   to={articlePath('blogs', encodeURIComponent(story.id))}
                   className="after:absolute after:inset-0 hover:text-indigo-800"
@@ -47,7 +51,7 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
                   {truncate(story.title, TITLE_MAX)}
                 </Link>
               </h3>
-              <p lang={english} className="mt-3 text-slate-700">
+              <p lang={textLanguage(story)} className="mt-3 text-slate-700">
                 {truncate(story.summary, SUMMARY_MAX)}
               </p>
             </div>

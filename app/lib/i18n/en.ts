@@ -62,7 +62,6 @@ export const EN = {
   'easyRead.notFoundTitle': 'No easy read here',
   'easyRead.notFoundText': 'This page has no easy-read version.',
   // A service's version in this language (issue 26 items 4 and 5)
-  'translation.notTranslated': 'This text is not yet translated.',
   // Home page (app/components/home)
   'meta.home.title': 'Raising disability awareness in Uganda',
   'meta.home.description':
@@ -642,6 +641,13 @@ export const EN = {
   'image.notLoaded': 'Picture not loaded, to save data:',
   'image.load': 'Load picture',
   'image.noDescription': 'a picture without description',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'This has not been translated into this language yet, so it is shown in English.',
+  'translation.englishMarker': 'In English',
+  'translation.readInThis': 'Read in English',
+  'translation.otherLanguages': 'This page in other languages',
+  'translation.feedStories': 'Stories in English',
+  'translation.feedNews': 'News in English',
 } as const;
 
 export type MessageId = keyof typeof EN;

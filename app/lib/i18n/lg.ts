@@ -58,7 +58,6 @@ export const LG: Catalogue = {
   'easyRead.notFoundTitle': 'Wano tewali nnyangu okusoma',
   'easyRead.notFoundText': 'Olupapula luno terulina nkyusa nnyangu okusoma.',
   // A service's version in this language (issue 26 items 4 and 5)
-  'translation.notTranslated': 'Ekiwandiiko kino tekinnaba kuvvuunulwa mu Luganda.',
   // Home page (app/components/home)
   'meta.home.title': 'Okumanyisa abantu ku bulemu mu Uganda',
   'meta.home.description':
@@ -654,4 +653,11 @@ export const LG: Catalogue = {
   'image.notLoaded': 'Ekifaananyi tekireeteddwa, okukekkereza data:',
   'image.load': 'Leeta ekifaananyi',
   'image.noDescription': 'ekifaananyi ekitaliiko nnyinyonnyola',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'Kino tekinnavvuunulwa mu Luganda, kyova okiraba mu Lungereza.',
+  'translation.englishMarker': 'Mu Lungereza',
+  'translation.readInThis': 'Soma mu Luganda',
+  'translation.otherLanguages': 'Olupapula luno mu nnimi endala',
+  'translation.feedStories': 'Emboozi mu Luganda',
+  'translation.feedNews': 'Amawulire mu Luganda',
 };

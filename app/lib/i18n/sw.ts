@@ -58,7 +58,6 @@ export const SW: Catalogue = {
   'easyRead.notFoundTitle': 'Hakuna toleo rahisi hapa',
   'easyRead.notFoundText': 'Ukurasa huu hauna toleo rahisi kusoma.',
   // A service's version in this language (issue 26 items 4 and 5)
-  'translation.notTranslated': 'Maandishi haya bado hayajatafsiriwa kwa Kiswahili.',
   // Home page (app/components/home)
   'meta.home.title': 'Kuongeza uelewa kuhusu ulemavu nchini Uganda',
   'meta.home.description':
@@ -649,4 +648,11 @@ export const SW: Catalogue = {
   'image.notLoaded': 'Picha haijapakiwa, ili kuokoa data:',
   'image.load': 'Pakia picha',
   'image.noDescription': 'picha isiyo na maelezo',
+  // Translated content (issue 26 items 4 and 5: docs/decisions/031-translated-content.md)
+  'translation.notTranslated': 'Hii bado haijatafsiriwa kwa Kiswahili, kwa hiyo inaonyeshwa kwa Kiingereza.',
+  'translation.englishMarker': 'Kwa Kiingereza',
+  'translation.readInThis': 'Soma kwa Kiswahili',
+  'translation.otherLanguages': 'Ukurasa huu kwa lugha nyingine',
+  'translation.feedStories': 'Hadithi kwa Kiswahili',
+  'translation.feedNews': 'Habari kwa Kiswahili',
 };

@@ -74,6 +74,8 @@ export const ADMIN_ACCESS: AccessTable = {
   // Issue 13: a role that may create (AUTHOR) edits its own items until they are published; the
   // service (content-admin.server.ts) refuses the rest with 403.
   '/admin/content/:id/edit': { loader: 'content:create', action: 'content:create' },
+  // Issue 26: adding a version; the service asks whether the staff member may edit the English item.
+  '/admin/content/:id/versions': { loader: 'content:create', action: 'content:create' },
   // Issue 13: an item's history is for whoever may edit it (a role that only creates: its own unpublished items).
   '/admin/content/:id/history': { loader: 'content:create' },
   '/admin/content/:id/history/:revisionId': { loader: 'content:create' },

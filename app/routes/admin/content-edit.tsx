@@ -15,6 +15,10 @@ import { checkVideoTools } from '~/server/media/video-tools.server';
 import { itemNumbers, maySeeItemNumbers } from '~/server/analytics/report.server';
 import { flushAnalytics } from '~/server/analytics/counting.server';
 import { ItemNumbersPanel } from '~/components/admin/item-numbers';
+import { languagesPanelFor } from '~/server/content/content-versions.server';
+import { getPublicLanguages } from '~/server/site/site.server';
+import { LanguagesPanel } from '~/components/admin/languages-panel';
+import { LANGUAGE_NAMES, isPrefixedLanguage } from '~/lib/languages';
 import type { Route } from './+types/content-edit';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -24,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!mayEditContent(getStaff(context), item)) throw data({ error: CONTENT_MESSAGES.forbidden }, { status: 403 });
   let initial: ContentFormValues = formValuesOf(item);
   // Issue 12: a published item can be sent to the newsletter's subscribers.
-  const canSend = can(getStaff(context).role, 'newsletter:send') && item.status === 'published';
+  // Issue 26: the newsletter is in English; a version is not sent on its own.
+  const canSend = can(getStaff(context).role, 'newsletter:send') && item.status === 'published' && item.language === 'en';
   const timeZone = await readEditorialTimeZone();
   const scheduled = item.scheduledAt ? utcToZoned(item.scheduledAt, timeZone) : { date: '', time: '' };
   const editorial: EditorialState = {
@@ -49,10 +54,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // Issue 14: its sign-language video, and whether this server can process one.
   // Issue 28: its own visit counts, for whoever may see them (ADMIN and above, or its EDITOR).
-  const [video, tools, numbers] = await Promise.all([
+  // Issue 26: its versions in other languages (or, for a version, its English item and siblings).
+  const [video, tools, numbers, languages, offered] = await Promise.all([
     getVideoFormState(item.videoId),
     checkVideoTools(),
     maySeeItemNumbers(getStaff(context), item.authorEmail) ? flushAnalytics().then(() => itemNumbers(item.id)) : null,
+    languagesPanelFor(item),
+    getPublicLanguages(),
   ]);
   const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
   return {
@@ -66,6 +74,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     video,
     videoUnavailable,
     numbers,
+    languages,
+    offered,
+    languageName: isPrefixedLanguage(item.language) ? LANGUAGE_NAMES[item.language] : null,
   };
 }
 
@@ -82,7 +93,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function ContentEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, type, author, canSend, editorial, video, videoUnavailable, numbers } = loaderData;
+  const { id, type, author, canSend, editorial, video, videoUnavailable, numbers, languages, offered, languageName } = loaderData;
   // Once the restored version is saved (a plain post), the notice has done its work.
   const restored = actionData?.ok ? null : loaderData.restored;
   // After a failed plain post, show what was typed, not what is stored.
@@ -91,7 +102,10 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{type === 'news' ? 'Edit Story' : 'Edit Blog'}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {type === 'news' ? 'Edit Story' : 'Edit Blog'}
+            {languageName && <> ({languageName} version)</>}
+          </h1>
           {/* Issue 13: where the item stands. */}
           <p className="mt-1 text-slate-700">
             Status: <strong>{editorial.status ? STATUS_LABELS[editorial.status] : ''}</strong>
@@ -116,6 +130,7 @@ export default function ContentEdit({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       {numbers && <ItemNumbersPanel numbers={numbers} />}
+      <LanguagesPanel panel={languages} itemId={id} offered={offered} />
       {restored && (
         <div role="status" className="mb-6 max-w-4xl rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">
           <p className="font-medium">{restored.message}</p>

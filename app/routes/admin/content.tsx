@@ -21,6 +21,7 @@ import { articlePath } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import { truncate } from '~/lib/text';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { LANGUAGE_NAMES, isPrefixedLanguage, pathInLanguage } from '~/lib/languages';
 import type { Route } from './+types/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -211,9 +212,16 @@ function ContentRow({
       )}
       <div className="min-w-0 flex-1">
         <h2 className="text-lg font-bold break-words text-slate-900">
-          {/* Issue 13: only a published item has a public page. */}
+          {/* Issue 13: only a published item has a public page. Issue 26: a version's is its English item's, under its language. */}
           {published ? (
-            <a href={articlePath(type, item.id)} className="hover:underline">
+            <a
+              href={
+                isPrefixedLanguage(item.language) && item.translationOf
+                  ? pathInLanguage(articlePath(type, item.translationOf), item.language)
+                  : articlePath(type, item.id)
+              }
+              className="hover:underline"
+            >
               {item.title}
             </a>
           ) : (
@@ -224,6 +232,12 @@ function ContentRow({
           <span className={`mr-1 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[item.status]}`}>
             {STATUS_LABELS[item.status]}
           </span>{' '}
+          {/* Issue 26: a version in another language is marked with its language. */}
+          {isPrefixedLanguage(item.language) && (
+            <span className="mr-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+              <span lang={item.language}>{LANGUAGE_NAMES[item.language]}</span> version
+            </span>
+          )}
           {item.author} · {item.category ? categoryLabel(item.category) : 'No category'} ·{' '}
           {item.status === 'scheduled' && item.scheduledAt ? (
             <>

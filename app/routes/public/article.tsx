@@ -27,14 +27,18 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/content/articles.server';
+import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
+import { ArticleLanguageLinks, NotTranslatedNotice, useEnglishLang } from '~/components/translation';
 import type { Route } from './+types/article';
 
 // One module for /blog/:id, /news/:id and /resources/:id (spec §2 "Article page"); the collection
 // comes from the path.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const collection = collectionFromPath(new URL(request.url).pathname);
-  const result = await loadArticlePage(collection, params.id);
+  const { pathname } = new URL(request.url);
+  // Issue 26: under /lg or /sw, the item's published version in that language, else its English text (marked).
+  const collection = collectionFromPath(pathWithoutLanguage(pathname));
+  const result = await loadArticlePage(collection, params.id, undefined, languageOfPath(pathname));
   return data({ ...result, collection }, { status: result.status });
 }
 
@@ -112,10 +116,12 @@ export function Article({
 }) {
   // Issue 24: with Save-Data the player shows no poster picture either.
   const saveData = useSaveData();
-  const { t, tx, english, date } = useI18n();
-  const video = article.video && localiseVideoMarkup(article.video, tx, english);
+  const { t, tx, date } = useI18n();
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
+  // Issue 26: the item's own words are marked English when it has no version in the page's language.
+  const contentLang = useEnglishLang(article.language).lang;
+  const video = article.video && localiseVideoMarkup(article.video, tx, contentLang);
   return (
     <>
       <ReadingProgress />
@@ -138,12 +144,13 @@ export function Article({
               </Link>
             </li>
             <li aria-hidden="true">/</li>
-            <li aria-current="page" lang={english} className="font-medium text-slate-800">
+            <li aria-current="page" lang={contentLang} className="font-medium text-slate-800">
               {truncate(article.title, BREADCRUMB_TITLE_MAX)}
             </li>
           </ol>
         </nav>
 
+        <NotTranslatedNotice shown={article.language} />
         <header className="mt-8">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
             <p className="rounded-full bg-indigo-100 px-3 py-1 font-semibold text-indigo-900">
@@ -159,17 +166,18 @@ export function Article({
               <span className="whitespace-nowrap">{readTimeIn(t, article.readTime)}</span>
             </p>
           </div>
-          <h1 lang={english} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">
+          <h1 lang={contentLang} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">
             {article.title}
           </h1>
           {article.easyRead && <EasyReadLink href={`${articlePath(article.collection, article.id)}/easy-read`} />}
           {/* Issue 14: markup made on the server, so pages without a video carry no video code. */}
           {video && <div dangerouslySetInnerHTML={{ __html: video.link }} />}
           {article.summary && (
-            <p lang={english} className="mt-5 text-xl leading-relaxed text-slate-700">
+            <p lang={contentLang} className="mt-5 text-xl leading-relaxed text-slate-700">
               {article.summary}
             </p>
           )}
+          <ArticleLanguageLinks path={articlePath(article.collection, article.id)} versions={article.versions} />
           <div className="mt-6 border-t border-slate-200 pt-6">
             <AuthorByline author={author} />
           </div>
@@ -194,14 +202,14 @@ export function Article({
           />
         )}
 
-        <div lang={english}>
+        <div lang={contentLang}>
           <ArticleBody html={article.html} className="mt-10" />
         </div>
 
         {article.tags.length > 0 && (
           <div className="mt-10">
             <h2 className="sr-only">{t('article.tags')}</h2>
-            <ul lang={english} className="flex flex-wrap gap-2">
+            <ul lang={contentLang} className="flex flex-wrap gap-2">
               {article.tags.map((tag) => (
                 <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
                   #{tag}

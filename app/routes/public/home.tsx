@@ -35,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [storyPath, stories] = await Promise.all([
     findFounderStoryPath(founder),
     // The page stands without its latest stories; a failed read is logged and the section left out.
-    listRecentContent('blogs', 3).catch((error: unknown) => {
+    // Issue 26: each in the page's language where it has a published version there.
+    listRecentContent('blogs', 3, language).catch((error: unknown) => {
       getLogger().error({ err: error }, 'the latest stories could not be read for the home page');
       return [];
     }),

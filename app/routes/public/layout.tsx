@@ -112,6 +112,23 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </>
         )}
         <script type="module" async src={script} />
+        {/* Issue 26: a language's own feeds on its pages (the English ones are in `links`). */}
+        {language !== 'en' && (
+          <>
+            <link
+              rel="alternate"
+              type="application/rss+xml"
+              title={t('translation.feedStories')}
+              href={`/${language}${COLLECTION_INFO.blogs.path}/rss.xml`}
+            />
+            <link
+              rel="alternate"
+              type="application/rss+xml"
+              title={t('translation.feedNews')}
+              href={`/${language}${COLLECTION_INFO.news.path}/rss.xml`}
+            />
+          </>
+        )}
         <a
           href="#main"
           className="sr-only z-[60] rounded-md bg-white px-4 py-3 font-semibold text-indigo-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
+import { languageOfPath } from '~/lib/languages';
 import { noteSearchOutcome } from '~/server/analytics/counting.server';
 import { useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/resources';
@@ -29,7 +30,7 @@ const RESOURCE_LIST_TEXTS: ListTexts = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { data: list, httpStatus } = await loadContentList('resources', url);
+  const { data: list, httpStatus } = await loadContentList('resources', url, undefined, undefined, languageOfPath(url.pathname));
   // Issue 28: a search that found nothing is counted with the page view (server/analytics.ts).
   noteSearchOutcome(url.pathname, list.q, list.status !== 'ok' || list.list.total > 0);
   return data(list, { status: httpStatus });

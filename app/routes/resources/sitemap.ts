@@ -36,6 +36,8 @@ export async function loader() {
       .selectFrom('content')
       .select(['id', 'collection', 'updated_at'])
       .where('status', '=', 'published')
+      // Issue 26: an item's address is its English item's; its versions are that address in each language.
+      .where('language', '=', 'en')
       .orderBy('created_at', 'desc')
       .execute(),
     db.selectFrom('services').select(['id', 'updated_at']).orderBy('position').execute(),

@@ -13,6 +13,8 @@ import {
   type RelatedArticle,
 } from '../../lib/article.ts';
 import type { Collection } from '../../lib/collections.ts';
+import { isLanguage, type Language } from '../../lib/languages.ts';
+import { inLanguage, publishedLanguagesOf } from './translated.server.ts';
 import { readTimeLabel, truncate } from '../../lib/text.ts';
 
 // The article page's reads (spec §2 "Article page", §7 "Read one article" and "Related articles").
@@ -34,31 +36,39 @@ export async function readArticle(
   collection: Collection,
   id: string,
   db: Kysely<Database> = getDb(),
-  options: { includeUnpublished?: boolean } = {},
+  options: { includeUnpublished?: boolean; language?: Language } = {},
 ): Promise<{ article: ArticleView; authorEmail: string | null } | undefined> {
   if (!isArticleId(id)) return undefined;
   let query = db.selectFrom('content').selectAll().where('collection', '=', collection).where('id', '=', id);
-  if (!options.includeUnpublished) query = query.where('status', '=', 'published');
-  const row = await query.executeTakeFirst();
-  if (!row) return undefined;
+  // Issue 26: a public address names an English item; a version is read through it (a preview link reads any row).
+  if (!options.includeUnpublished) query = query.where('status', '=', 'published').where('language', '=', 'en');
+  const stored = await query.executeTakeFirst();
+  if (!stored) return undefined;
+  const language = options.includeUnpublished ? 'en' : (options.language ?? 'en');
+  const [[row], versions] = await Promise.all([
+    inLanguage([stored], language, db),
+    options.includeUnpublished ? Promise.resolve([]) : publishedLanguagesOf(stored.id, db),
+  ]);
   return {
     article: {
-      id: row.id,
-      collection: row.collection,
-      title: row.title,
-      summary: row.summary ?? row.excerpt ?? '',
-      category: row.category,
-      html: row.content,
-      readTime: readTimeLabel(row.search_text),
-      imageUrl: safeImageUrl(row.image_url),
-      imageAlt: row.image_alt ?? '',
-      tags: parseList(row.tags),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      video: await readSignLanguageMarkup(row.video_id, db),
-      easyRead: Boolean(row.easy_read) && row.status === 'published',
+      id: row!.id,
+      collection: row!.collection,
+      title: row!.title,
+      summary: row!.summary ?? row!.excerpt ?? '',
+      category: row!.category,
+      html: row!.content,
+      readTime: readTimeLabel(row!.search_text),
+      imageUrl: safeImageUrl(row!.image_url),
+      imageAlt: row!.image_alt ?? '',
+      tags: parseList(row!.tags),
+      createdAt: row!.created_at,
+      updatedAt: row!.updated_at,
+      video: await readSignLanguageMarkup(row!.video_id, db),
+      language: options.includeUnpublished && isLanguage(stored.language) ? stored.language : row!.shown_language,
+      versions,
+      easyRead: Boolean(row!.easy_read) && row!.status === 'published',
     },
-    authorEmail: row.author_email,
+    authorEmail: row!.author_email,
   };
 }
 
@@ -109,6 +119,7 @@ function toAuthor(profile: {
 export async function listRelatedArticles(
   current: { id: string; collection: Collection; category: string },
   db: Kysely<Database> = getDb(),
+  language: Language = 'en',
 ): Promise<RelatedArticle[]> {
   const newest = () =>
     db
@@ -116,6 +127,7 @@ export async function listRelatedArticles(
       .selectAll()
       .where('collection', '=', current.collection)
       .where('status', '=', 'published')
+      .where('language', '=', 'en')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc');
   const related: ContentRow[] = await newest()
@@ -131,11 +143,12 @@ export async function listRelatedArticles(
       related.push(row);
     }
   }
-  return related.slice(0, RELATED_SHOWN).map(toRelated);
+  return (await inLanguage(related.slice(0, RELATED_SHOWN), language, db)).map(toRelated);
 }
 
-function toRelated(row: ContentRow): RelatedArticle {
+function toRelated(row: ContentRow & { shown_language: Language }): RelatedArticle {
   return {
+    language: row.shown_language,
     id: row.id,
     collection: row.collection,
     title: row.title,
@@ -158,6 +171,7 @@ export async function loadArticlePage(
   collection: Collection,
   id: string | undefined,
   db?: Kysely<Database>,
+  language: Language = 'en',
 ): Promise<ArticlePageResult> {
   if (!isArticleId(id)) return { status: 404 };
   const log = getLogger();
@@ -165,7 +179,7 @@ export async function loadArticlePage(
   let author: ArticleAuthor;
   try {
     const database = db ?? getDb();
-    found = await readArticle(collection, id, database);
+    found = await readArticle(collection, id, database, { language });
     if (!found) return { status: 404 };
     author = await readArticleAuthor(found.authorEmail, database);
   } catch (error) {
@@ -174,7 +188,7 @@ export async function loadArticlePage(
   }
   let related: RelatedArticle[] = [];
   try {
-    related = await listRelatedArticles(found.article, db ?? getDb());
+    related = await listRelatedArticles(found.article, db ?? getDb(), language);
   } catch (error) {
     log.error({ err: error, collection, id }, 'related articles read failed');
   }

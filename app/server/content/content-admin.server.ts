@@ -28,10 +28,10 @@ import { CAPTIONS_MESSAGES, captionsMissing } from '../../lib/webvtt.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A refusal of a content rule (spec §6): a RuleError with 400, 403 or 404. */
+/** A refusal of a content rule (spec §6): a RuleError with 400, 403, 404 or 409 (issue 26: a second version in a language). */
 export class ContentRuleError extends RuleError {
-  declare readonly status: 400 | 403 | 404;
-  constructor(message: string, status: 400 | 403 | 404, field?: string) {
+  declare readonly status: 400 | 403 | 404 | 409;
+  constructor(message: string, status: 400 | 403 | 404 | 409, field?: string) {
     super(message, status, field);
   }
 }
@@ -74,6 +74,9 @@ export interface AdminContentItem {
   createdAt: string;
   publishedAt: string;
   updatedAt: string;
+  /** Issue 26: 'en', or the language of a version of `translationOf` (docs/decisions/031-translated-content.md). */
+  language: string;
+  translationOf: string | null;
 }
 
 function toItem(row: Selectable<ContentTable>): AdminContentItem {
@@ -98,6 +101,8 @@ function toItem(row: Selectable<ContentTable>): AdminContentItem {
     createdAt: row.created_at,
     publishedAt: row.published_at,
     updatedAt: row.updated_at,
+    language: row.language,
+    translationOf: row.translation_of,
   };
 }
 
@@ -309,7 +314,7 @@ async function contentToChange(
 }
 
 /** spec §6: every change to content is in the audit trail, with the item's type and title. */
-function auditContent(
+export function auditContent(
   db: Db,
   actor: StaffUser | null,
   action: Extract<AuditAction, `content.${string}`>,
@@ -323,7 +328,7 @@ function auditContent(
   );
 }
 
-const revisionActor = (actor: StaffUser) => ({ email: actor.email, name: actor.name });
+export const revisionActor = (actor: StaffUser) => ({ email: actor.email, name: actor.name });
 
 /** A schedule must lie ahead: one in the past would publish at once, which Publish is for. */
 function assertFuture(scheduledAt: string): void {
@@ -447,11 +452,27 @@ export function updateContent(actor: StaffUser, id: string, input: ContentInput,
   return saveContent(actor, id, input, ip, { intent: 'publish' });
 }
 
+/**
+ * Deletes an item. Issue 26: an English item's Luganda and Swahili versions translate it and have no
+ * address without it (/lg/blog/<English id>), so they go with it, each in the audit log
+ * (docs/decisions/031-translated-content.md); deleting a version deletes only that version.
+ */
 export async function deleteContent(actor: StaffUser, id: string, ip: string): Promise<AdminContentItem> {
   const existing = await contentToChange(actor, 'content:delete', id);
-  await getDb().deleteFrom('content').where('id', '=', id).execute();
-  if (existing.imageUrl) await removeImageIfUnused(existing.imageUrl);
-  if (existing.videoId) await removeVideoIfUnused(existing.videoId);
+  const versions = await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await trx.selectFrom('content').selectAll().where('translation_of', '=', id).execute();
+      await trx.deleteFrom('content').where('translation_of', '=', id).execute();
+      await trx.deleteFrom('content').where('id', '=', id).execute();
+      for (const row of rows)
+        await auditContent(trx, actor, 'content.deleted', toItem(row), ip, { versionOf: id, language: row.language });
+      return rows.map(toItem);
+    });
+  for (const item of [existing, ...versions]) {
+    if (item.imageUrl) await removeImageIfUnused(item.imageUrl);
+    if (item.videoId) await removeVideoIfUnused(item.videoId);
+  }
   await auditContent(getDb(), actor, 'content.deleted', existing, ip);
   return existing;
 }

@@ -5,6 +5,8 @@ import type { ContentTable, Database } from '../db/schema.ts';
 import { getDatabase, type Engine } from '../db/db.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { searchContent } from './search.server.ts';
+import { inLanguage } from './translated.server.ts';
+import type { Language } from '../../lib/languages.ts';
 
 /** A published story, news article or resource as the public site reads it (spec §3). */
 export interface PublicContent {
@@ -20,9 +22,13 @@ export interface PublicContent {
   createdAt: string;
   /** Issue 14: it has a sign-language video with captions (the lists' badge). */
   signLanguage: boolean;
+  /** Issue 26: the language its words are in (under /lg an item with no Luganda version is shown in English, marked). */
+  language: Language;
 }
 
-export function toPublicContent(row: Selectable<ContentTable> & { sign_language?: unknown }): PublicContent {
+export function toPublicContent(
+  row: Selectable<ContentTable> & { sign_language?: unknown; shown_language?: Language },
+): PublicContent {
   return {
     id: row.id,
     collection: row.collection,
@@ -36,6 +42,7 @@ export function toPublicContent(row: Selectable<ContentTable> & { sign_language?
     createdAt: row.created_at,
     // SQLite answers 1, PostgreSQL true.
     signLanguage: row.sign_language === true || Number(row.sign_language) === 1,
+    language: row.shown_language ?? 'en',
   };
 }
 
@@ -48,9 +55,14 @@ export function parseList(json: string): string[] {
   }
 }
 
-export async function listRecentContent(collection: Collection, limit: number): Promise<PublicContent[]> {
+/** The newest published items of a collection; in another language each as its published version, else in English (issue 26). */
+export async function listRecentContent(
+  collection: Collection,
+  limit: number,
+  language: Language = 'en',
+): Promise<PublicContent[]> {
   const { rows } = await searchContent({ collection, limit });
-  return rows.map(toPublicContent);
+  return (await inLanguage(rows, language)).map(toPublicContent);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,6 +105,8 @@ export interface ContentPageOptions {
   easyRead?: boolean | undefined;
   /** 1-based; clamped to the pages that exist. */
   page?: number | undefined;
+  /** Issue 26: the reader's language (searched and shown in it where a version is published). */
+  language?: Language | undefined;
 }
 
 /**
@@ -113,6 +127,7 @@ export async function listContentPage(
         category: options.category,
         signLanguage: options.signLanguage,
         easyRead: options.easyRead,
+        language: options.language,
         ...pageWindow(page),
       },
       db,
@@ -125,7 +140,8 @@ export async function listContentPage(
     page = pageCount;
     if (result.total > 0) result = await fetch(page);
   }
-  return { items: result.rows.map(toPublicContent), total: result.total, page, pageCount };
+  const shown = await inLanguage(result.rows, options.language ?? 'en', db);
+  return { items: shown.map(toPublicContent), total: result.total, page, pageCount };
 }
 
 /** The distinct categories that published items of a collection carry (a draft's never shows). */
@@ -136,6 +152,7 @@ export async function listUsedCategories(collection: Collection, db: Kysely<Data
     .distinct()
     .where('collection', '=', collection)
     .where('status', '=', 'published')
+    .where('language', '=', 'en')
     .execute();
   return rows.map((row) => row.category).filter(Boolean);
 }
@@ -179,6 +196,7 @@ export async function loadContentList(
   url: URL,
   db?: Kysely<Database>,
   engine?: Engine,
+  language: Language = 'en',
 ): Promise<{ data: ContentListData; httpStatus: number }> {
   const rawQuery = (url.searchParams.get('q') ?? '').trim();
   const rawCategory = (url.searchParams.get('category') ?? '').trim();
@@ -205,6 +223,7 @@ export async function loadContentList(
           signLanguage: data.signLanguage,
           easyRead: data.easyRead,
           page,
+          language,
         },
         handle.db,
         handle.engine,

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Collection } from '../../lib/collections.ts';
+import type { Language } from '../../lib/languages.ts';
 import type { Database } from '../db/schema.ts';
 import { getDatabase } from '../db/db.server.ts';
 import type { Engine } from '../db/db.server.ts';
@@ -33,6 +34,12 @@ export interface SearchOptions {
   signLanguage?: boolean | undefined;
   /** Issue 26: only items with an easy-read version. */
   easyRead?: boolean | undefined;
+  /**
+   * Issue 26: the reader's language. The list is always of English items (a version has no place of
+   * its own); under /lg or /sw a search matches an item by its published version's words, or by its
+   * English words when it has none (docs/decisions/031-translated-content.md).
+   */
+  language?: Language | undefined;
   limit: number;
   offset?: number;
 }
@@ -54,20 +61,58 @@ function hasWatchableVideo(eb: ExpressionBuilder<Database, 'content'>) {
   );
 }
 
-/** Narrows a content query to rows matching every word of `query` (as a prefix). */
-async function whereMatches(query: ContentQuery, db: Kysely<Database>, engine: Engine, terms: string[]): Promise<ContentQuery> {
-  if (terms.length === 0) return query;
+/** The condition "the row `alias` matches every word of `terms` (as a prefix)", or null when the words match everything. */
+async function matchCondition(
+  alias: 'content' | 'version',
+  db: Kysely<Database>,
+  engine: Engine,
+  terms: string[],
+  config: 'english' | 'simple',
+) {
+  if (terms.length === 0) return null;
   if (engine === 'sqlite') {
     const match = terms.map((t) => `"${t}"*`).join(' ');
     // `seq` is the row number the search index is keyed by (SQLite only, not in the typed schema).
-    return query.where(sql<boolean>`content.seq IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${match})`);
+    return sql<boolean>`${sql.ref(`${alias}.seq`)} IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${match})`;
   }
   const tsquery = terms.map((t) => `${t}:*`).join(' & ');
   // PostgreSQL leaves stop words ("the", "how", "to") out of the index, so a search of nothing but
   // stop words would match nothing at all; like SQLite, it then lists everything instead.
-  const { rows } = await sql<{ words: number }>`SELECT numnode(to_tsquery('english', ${tsquery})) AS words`.execute(db);
-  if (Number(rows[0]?.words ?? 0) === 0) return query;
-  return query.where(sql<boolean>`content.search @@ to_tsquery('english', ${tsquery})`);
+  // Issue 26: a Luganda or Swahili row is indexed with 'simple' (migration 0018), and searched so.
+  if (config === 'english') {
+    const { rows } = await sql<{ words: number }>`SELECT numnode(to_tsquery('english', ${tsquery})) AS words`.execute(db);
+    if (Number(rows[0]?.words ?? 0) === 0) return null;
+    return sql<boolean>`${sql.ref(`${alias}.search`)} @@ to_tsquery('english', ${tsquery})`;
+  }
+  return sql<boolean>`${sql.ref(`${alias}.search`)} @@ to_tsquery('simple', ${tsquery})`;
+}
+
+/**
+ * Narrows a query of English items to those matching every word of `query` (as a prefix). Issue 26:
+ * in another language, an item matches by its published version's words, or by its English words
+ * when it has no published version in that language.
+ */
+async function whereMatches(
+  query: ContentQuery,
+  db: Kysely<Database>,
+  engine: Engine,
+  terms: string[],
+  language: Language,
+): Promise<ContentQuery> {
+  const english = await matchCondition('content', db, engine, terms, 'english');
+  if (language === 'en') return english ? query.where(english) : query;
+  const own = await matchCondition('version', db, engine, terms, 'simple');
+  if (!own) return query;
+  const version = (eb: ExpressionBuilder<Database, 'content'>) =>
+    eb
+      .selectFrom('content as version')
+      .select('version.id')
+      .whereRef('version.translation_of', '=', 'content.id')
+      .where('version.language', '=', language)
+      .where('version.status', '=', 'published');
+  return query.where((eb) =>
+    eb.or([eb.exists(version(eb).where(own)), eb.and([eb.not(eb.exists(version(eb))), english ?? sql<boolean>`true`])]),
+  );
 }
 
 /**
@@ -82,11 +127,13 @@ export async function searchContent(
   let query: ContentQuery = db
     .selectFrom('content')
     .where('content.collection', '=', options.collection)
-    .where('content.status', '=', 'published');
+    .where('content.status', '=', 'published')
+    // Issue 26: every public list, feed and count is of English items; versions are shown in their place.
+    .where('content.language', '=', 'en');
   if (options.category) query = query.where('content.category', '=', options.category);
   if (options.signLanguage) query = query.where(hasWatchableVideo);
   if (options.easyRead) query = query.where('content.easy_read', 'is not', null);
-  query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''));
+  query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''), options.language ?? 'en');
   const [rows, count] = await Promise.all([
     query
       .selectAll('content')

@@ -18,6 +18,7 @@ import m0014 from './migrations/0014_events.ts';
 import m0015 from './migrations/0015_analytics.ts';
 import m0016 from './migrations/0016_languages_and_easy_read.ts';
 import m0017 from './migrations/0017_interface_texts.ts';
+import m0018 from './migrations/0018_search_per_language.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -43,6 +44,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0015_analytics': m0015(),
     '0016_languages_and_easy_read': m0016(),
     '0017_interface_texts': m0017(),
+    '0018_search_per_language': m0018(engine),
   };
 }
 

@@ -103,6 +103,8 @@ export async function summariseDemoContent(db: Kysely<Database> = getDb()): Prom
       .selectFrom('content')
       .select(['collection', (eb) => eb.fn.countAll<number>().as('n')])
       .where('demo', '=', 1)
+      // Issue 26: an item is counted once, not once per language.
+      .where('language', '=', 'en')
       .groupBy('collection')
       .execute(),
     db.selectFrom('services').select('title').where('demo', '=', 1).orderBy('position').execute(),
@@ -139,14 +141,24 @@ export async function removeDemoContent(actor: StaffUser, ip: string): Promise<D
   const db = getDb();
   const protectedEmail = await superAdminEmail(db);
   const { counts, pictures } = await db.transaction().execute(async (trx) => {
-    const content = await trx.selectFrom('content').select(['id', 'collection', 'image_url']).where('demo', '=', 1).execute();
+    // Issue 26: with a demo item go its versions in other languages, a staff member's too (counted with their item).
+    const content = await trx
+      .selectFrom('content')
+      .select(['id', 'collection', 'image_url', 'language'])
+      .where((eb) =>
+        eb.or([
+          eb('demo', '=', 1),
+          eb('translation_of', 'in', eb.selectFrom('content as english').select('english.id').where('english.demo', '=', 1)),
+        ]),
+      )
+      .execute();
     const services = await trx.selectFrom('services').select(['id', 'image_url']).where('demo', '=', 1).execute();
     const staff = await demoStaffQuery(trx, protectedEmail)
       .where('id', '!=', actor.id)
       .select(['id', 'email', 'profile_picture'])
       .execute();
     const counts: DemoCounts = { stories: 0, news: 0, resources: 0, services: services.length, staff: staff.length };
-    for (const row of content) counts[COLLECTION_COUNT[row.collection]] += 1;
+    for (const row of content) if (row.language === 'en') counts[COLLECTION_COUNT[row.collection]] += 1;
     const pictures = [
       ...content.map((r) => r.image_url),
       ...services.map((r) => r.image_url),

@@ -15,6 +15,7 @@ import { DEFAULT_SERVICE_IDS } from '../../lib/services';
 import { defaultServices, listServices } from '../content/services.server';
 import { SEED_ARTICLES, SEED_AUTHORS } from './seed-data';
 import { BUILT_IN_SERVICES_STORED, ensureSuperAdmin, seedDemoContent, storeBuiltInServices } from './seed.server';
+import { SEED_TRANSLATIONS } from './seed-translations';
 
 describe.each(ENGINES)('first start on %s', (engine) => {
   let database: TestDatabase | undefined;
@@ -52,8 +53,20 @@ describe.each(ENGINES)('first start on %s', (engine) => {
     const first = await seedDemoContent(database.db);
     expect(first.seeded).toBe(true);
 
-    const content = await database.db.selectFrom('content').selectAll().execute();
+    const all = await database.db.selectFrom('content').selectAll().execute();
+    // Issue 26: besides the English items, the demo's translated stories, two in each language, published.
+    const content = all.filter((row) => row.language === 'en');
     expect(content).toHaveLength(SEED_ARTICLES.length);
+    const versions = all.filter((row) => row.language !== 'en');
+    expect(versions).toHaveLength(SEED_TRANSLATIONS.length);
+    for (const language of ['lg', 'sw']) {
+      const own = versions.filter((row) => row.language === language);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      for (const row of own) {
+        expect(row).toMatchObject({ status: 'published', demo: 1, collection: 'blogs' });
+        expect(content.map((english) => english.id)).toContain(row.translation_of);
+      }
+    }
     const byCollection = (c: string) => content.filter((row) => row.collection === c);
     expect(byCollection('blogs').length).toBeGreaterThanOrEqual(8);
     expect(byCollection('news').length).toBeGreaterThanOrEqual(8);
@@ -75,7 +88,7 @@ describe.each(ENGINES)('first start on %s', (engine) => {
     expect(await database.db.selectFrom('services').select('id').execute()).toEqual([]);
     // Each story and news item's history starts with the version its author published.
     const revisions = await database.db.selectFrom('content_revisions').selectAll().execute();
-    const dashboardItems = content.filter((row) => row.collection !== 'resources');
+    const dashboardItems = all.filter((row) => row.collection !== 'resources');
     expect(revisions).toHaveLength(dashboardItems.length);
     for (const row of dashboardItems) {
       const first = revisions.find((revision) => revision.content_id === row.id)!;
@@ -85,7 +98,9 @@ describe.each(ENGINES)('first start on %s', (engine) => {
 
     const second = await seedDemoContent(database.db);
     expect(second.seeded).toBe(false);
-    expect(await database.db.selectFrom('content').select('id').execute()).toHaveLength(SEED_ARTICLES.length);
+    expect(await database.db.selectFrom('content').select('id').execute()).toHaveLength(
+      SEED_ARTICLES.length + SEED_TRANSLATIONS.length,
+    );
 
     // Staff deleting every demo item does not bring the demo back on the next start.
     await database.db.deleteFrom('content').execute();

@@ -14,6 +14,7 @@ import { loadSharp, storeImage, type StoredImage } from '../media/storage.server
 import { SETTING_KEYS, writeSetting } from '../platform/settings.server.ts';
 import { settingKey } from '../../lib/site-settings.ts';
 import { defaultServices } from '../content/services.server.ts';
+import { SEED_TRANSLATIONS } from './seed-translations.ts';
 
 export interface SuperAdminResult {
   created: boolean;
@@ -251,11 +252,13 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
     }
 
     const authors = new Map(SEED_AUTHORS.map((a) => [a.email, a]));
+    const stored = new Map<string, { id: string; at: string; image: StoredImage; article: (typeof SEED_ARTICLES)[number] }>();
     for (const [index, article] of SEED_ARTICLES.entries()) {
       const author = authors.get(article.authorEmail)!;
       const at = new Date(now - article.daysAgo * 86_400_000).toISOString();
       const image = articleImages[index]!;
       const id = newContentId(article.title);
+      stored.set(article.title, { id, at, image, article });
       const body = storedBody(article.content);
       await trx
         .insertInto('content')
@@ -307,6 +310,65 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
               scheduledAt: null,
             } satisfies RevisionSnapshot),
             created_at: at,
+          })
+          .execute();
+    }
+    // Issue 26: the demo's translated stories, each a published version of its English story.
+    for (const translation of SEED_TRANSLATIONS) {
+      const english = stored.get(translation.of);
+      if (!english) continue;
+      const author = authors.get(english.article.authorEmail)!;
+      const id = newContentId(`${translation.title} ${translation.language}`);
+      const summaryColumn = COLLECTION_INFO[english.article.collection].summaryColumn;
+      const body = storedBody(translation.content);
+      await trx
+        .insertInto('content')
+        .values({
+          id,
+          collection: english.article.collection,
+          title: translation.title,
+          summary: summaryColumn === 'summary' ? translation.summary : null,
+          excerpt: summaryColumn === 'excerpt' ? translation.summary : null,
+          ...body,
+          category: english.article.category,
+          author: author.name,
+          author_email: author.email,
+          author_role: author.role,
+          image_url: english.image.url,
+          image_alt: english.article.image.alt,
+          tags: JSON.stringify(english.article.tags),
+          status: 'published',
+          demo: 1,
+          language: translation.language,
+          translation_of: english.id,
+          created_at: english.at,
+          published_at: english.at,
+          updated_at: english.at,
+        })
+        .execute();
+      // Its history starts with the version its translator published, as every demo story's does.
+      if (isDashboardCollection(english.article.collection))
+        await trx
+          .insertInto('content_revisions')
+          .values({
+            id: newId(),
+            content_id: id,
+            number: 1,
+            kind: 'published',
+            actor_email: author.email,
+            actor_name: author.name,
+            snapshot: JSON.stringify({
+              title: translation.title,
+              category: english.article.category,
+              tags: english.article.tags,
+              summary: translation.summary,
+              imageUrl: english.image.url,
+              imageAlt: english.article.image.alt,
+              content: body.content,
+              status: 'published',
+              scheduledAt: null,
+            } satisfies RevisionSnapshot),
+            created_at: english.at,
           })
           .execute();
     }

@@ -71,13 +71,17 @@ type ItemRow = Selectable<ContentTable>;
 /** A published story or news item by id, or undefined. */
 export async function getSendableItem(id: string, db: Kysely<Database> = getDb()): Promise<ItemRow | undefined> {
   if (!ID_PATTERN.test(id)) return undefined;
-  return db
-    .selectFrom('content')
-    .selectAll()
-    .where('id', '=', id)
-    .where('collection', 'in', DASHBOARD_COLLECTIONS)
-    .where('status', '=', 'published')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('content')
+      .selectAll()
+      .where('id', '=', id)
+      .where('collection', 'in', DASHBOARD_COLLECTIONS)
+      .where('status', '=', 'published')
+      // Issue 26: the newsletter is in English; a version is not sent on its own.
+      .where('language', '=', 'en')
+      .executeTakeFirst()
+  );
 }
 
 async function requireItem(id: string): Promise<ItemRow> {

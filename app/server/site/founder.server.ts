@@ -91,6 +91,7 @@ export async function findFounderStoryPath(
             .where('collection', '=', collection)
             .where('id', '=', id)
             .where('status', '=', 'published')
+            .where('language', '=', 'en')
             .executeTakeFirst()
         : undefined;
       if (story) return articlePath(collection!, encodeURIComponent(story.id));
@@ -102,6 +103,7 @@ export async function findFounderStoryPath(
       .where('author_email', '=', founder.email)
       .where('category', '=', 'personal-experience')
       .where('status', '=', 'published')
+      .where('language', '=', 'en')
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();

@@ -293,6 +293,7 @@ async function prepare(field: SettingField, value: Value, current: Value, db: Ky
             .select('id')
             .where('collection', '=', collection as 'blogs' | 'news' | 'resources')
             .where('id', '=', id)
+            .where('language', '=', 'en')
             .executeTakeFirst()
         : undefined;
     if (!story) throw new RuleError(SETTINGS_MESSAGES.storyMissing, 400, field);

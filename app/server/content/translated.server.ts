@@ -1,0 +1,109 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ContentTable, Database } from '../db/schema.ts';
+import { getDb } from '../db/db.server.ts';
+import type { Language, PrefixedLanguage } from '../../lib/languages.ts';
+import { VERSION_LANGUAGES } from '../../lib/content-versions.ts';
+import type { Collection } from '../../lib/collections.ts';
+
+// Issue 26, items 4 and 5: the public side of translated content (docs/decisions/031-translated-content.md).
+// Public pages list English items; under /lg or /sw each is shown as its published version in that
+// language, else in English, marked. A version is public only with its English item (its address is
+// the English item's id under the language's prefix).
+
+type ContentRow = Selectable<ContentTable>;
+
+/** The published versions in `language` of the given English items, by English id. */
+export async function publishedVersions(
+  englishIds: readonly string[],
+  language: Language,
+  db: Kysely<Database> = getDb(),
+): Promise<Map<string, ContentRow>> {
+  if (language === 'en' || englishIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('content')
+    .selectAll()
+    .where('translation_of', 'in', [...englishIds])
+    .where('language', '=', language)
+    .where('status', '=', 'published')
+    .execute();
+  return new Map(rows.map((row) => [row.translation_of!, row]));
+}
+
+/**
+ * English rows shown in `language` (issue 26 item 5): each takes its published version's words,
+ * picture and video, keeping the English id, collection, category and date (lists stay in the English
+ * order); `language` says which it is, so a page marks an English one `lang="en"`.
+ */
+export async function inLanguage<Row extends ContentRow>(
+  rows: Row[],
+  language: Language,
+  db: Kysely<Database> = getDb(),
+): Promise<(Row & { shown_language: Language })[]> {
+  const versions = await publishedVersions(
+    rows.map((row) => row.id),
+    language,
+    db,
+  );
+  return rows.map((row) => {
+    const version = versions.get(row.id);
+    if (!version) return { ...row, shown_language: 'en' as Language };
+    return {
+      ...row,
+      title: version.title,
+      summary: version.summary,
+      excerpt: version.excerpt,
+      content: version.content,
+      search_text: version.search_text,
+      easy_read: version.easy_read,
+      tags: version.tags,
+      image_url: version.image_url,
+      image_alt: version.image_alt,
+      video_id: version.video_id,
+      updated_at: version.updated_at,
+      shown_language: language,
+    };
+  });
+}
+
+/** The languages an English item is published in besides English, for its page's links. */
+export async function publishedLanguagesOf(englishId: string, db: Kysely<Database> = getDb()): Promise<PrefixedLanguage[]> {
+  const rows = await db
+    .selectFrom('content')
+    .select('language')
+    .where('translation_of', '=', englishId)
+    .where('status', '=', 'published')
+    .execute();
+  return VERSION_LANGUAGES.filter((language) => rows.some((row) => row.language === language));
+}
+
+/** A language's newest published versions of a collection, for its feed (/lg/blog/rss.xml). */
+export async function listPublishedVersions(
+  collection: Collection,
+  language: PrefixedLanguage,
+  limit: number,
+  db: Kysely<Database> = getDb(),
+): Promise<ContentRow[]> {
+  return (
+    db
+      .selectFrom('content')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('language', '=', language)
+      .where('status', '=', 'published')
+      .where('translation_of', 'is not', null)
+      // A version is public with its English item (the address is the English item's).
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('content as english')
+            .select('english.id')
+            .whereRef('english.id', '=', 'content.translation_of')
+            .where('english.status', '=', 'published'),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
+}

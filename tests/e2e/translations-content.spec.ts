@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../app/server/db/schema';
+import { VERSION_MESSAGES } from '../../app/lib/content-versions';
+import { BODY, postSave } from './content-fixtures';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yIssues, MOBILE } from './support';
+
+// Issue 26, items 4 and 5 (docs/decisions/031-translated-content.md): an EDITOR adds a Luganda
+// version of a story from its edit screen and publishes it on its own (the Swahili version stays a
+// draft, the English story unchanged); the English page links to it; /lg/blog/<id> shows it in
+// Luganda; an untranslated story under /lg/ is marked English with a notice in Luganda; the /lg list
+// shows both. The demo content turns both languages on, so the journeys' servers offer them.
+
+const row = (database: Kysely<Database>, id: string) =>
+  database
+    .selectFrom('content')
+    .select(['id', 'title', 'status', 'language', 'translation_of', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const byTitle = (database: Kysely<Database>, title: string) =>
+  database.selectFrom('content').select(['id', 'version']).where('title', '=', title).executeTakeFirstOrThrow();
+
+test('a Luganda version is added, published on its own and linked; an untranslated story under /lg/ is marked English', async ({
+  page,
+  signIn,
+  database,
+  tag,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signIn('EDITOR');
+  const title = `Captioned lessons in Kampala ${tag}`;
+  const untranslatedTitle = `Ramps at the taxi park ${tag}`;
+  expect(
+    (await postSave(page.request, 'blogs', { title, category: 'education', content: BODY, intent: 'publish' })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await postSave(page.request, 'blogs', { title: untranslatedTitle, category: 'education', content: BODY, intent: 'publish' })
+    ).status(),
+  ).toBe(200);
+  const english = await byTitle(database, title);
+  const untranslated = await byTitle(database, untranslatedTitle);
+
+  // The edit screen's Languages panel, at 375 px: no versions yet.
+  await page.setViewportSize(MOBILE);
+  await page.goto(`/admin/content/${english.id}/edit`);
+  const panel = page.getByRole('region', { name: 'Languages' });
+  await expect(panel.getByText('No version yet')).toHaveCount(2);
+  await expectNoSeriousA11yIssues(page);
+
+  // Add Swahili (it stays a draft) and Luganda versions.
+  await panel.getByRole('button', { name: 'Add Swahili version' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Kiswahili version');
+  await page.goto(`/admin/content/${english.id}/edit`);
+  await page.getByRole('region', { name: 'Languages' }).getByRole('button', { name: 'Add Luganda version' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Oluganda version');
+  const versionPanel = page.getByRole('region', { name: 'Languages' });
+  await expect(versionPanel.getByRole('link', { name: title })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  const versions = await database
+    .selectFrom('content')
+    .select(['id', 'language', 'status', 'version'])
+    .where('translation_of', '=', english.id)
+    .orderBy('language')
+    .execute();
+  expect(versions.map((v) => [v.language, v.status])).toEqual([
+    ['lg', 'draft'],
+    ['sw', 'draft'],
+  ]);
+  const lg = versions[0]!;
+
+  // A second Luganda version is refused, and nothing changes.
+  const again = await page.request.post(`/admin/content/${english.id}/versions`, { form: { language: 'lg' }, maxRedirects: 0 });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain(VERSION_MESSAGES.exists);
+  const unknown = await page.request.post(`/admin/content/${english.id}/versions`, { form: { language: 'fr' }, maxRedirects: 0 });
+  expect(unknown.status()).toBe(400);
+
+  // Before it is published, /lg/blog/<id> shows the English story with the notice (and is cached).
+  const visitor = await browser.newContext({ viewport: MOBILE });
+  const reader = await visitor.newPage();
+  await reader.goto(`/lg/blog/${english.id}`);
+  await expect(reader.locator('article[lang="en"] h1')).toHaveText(title);
+
+  // The translator's words, published: only the Luganda version goes public.
+  const lugandaTitle = `Ebigambo wansi mu masomo ${tag}`;
+  const saved = await postSave(
+    page.request,
+    'blogs',
+    {
+      title: lugandaTitle,
+      category: 'education',
+      summary: 'Abayizi bakiggala mu Kampala basoma nga vidiyo ziriko ebigambo wansi.',
+      content: '<p>Abayizi bakiggala mu Kampala kati basoma buli ssomo nga vidiyo ziriko ebigambo wansi, era kibayamba nnyo.</p>',
+      intent: 'publish',
+      version: String(lg.version),
+    },
+    lg.id,
+  );
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect(await row(database, lg.id)).toMatchObject({ status: 'published', language: 'lg' });
+  expect((await row(database, versions[1]!.id)).status).toBe('draft');
+  expect(await row(database, english.id)).toMatchObject({ status: 'published', title, version: english.version });
+
+  // A visitor: the English page links to the Luganda version (not to the Swahili draft).
+  await reader.goto(`/blog/${english.id}`);
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(title);
+  const toLuganda = reader.getByRole('link', { name: 'Soma mu Luganda' });
+  await expect(toLuganda).toHaveAttribute('hreflang', 'lg');
+  await expect(toLuganda).toHaveAttribute('lang', 'lg');
+  await expect(reader.getByRole('link', { name: 'Soma kwa Kiswahili' })).toHaveCount(0);
+
+  // /lg/blog/<id>: the Luganda version, <html lang="lg">, linking back to English.
+  await toLuganda.click();
+  await expect(reader).toHaveURL(new RegExp(`/lg/blog/${english.id}$`));
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'lg');
+  await expect(reader.getByRole('heading', { level: 1 })).toHaveText(lugandaTitle);
+  await expect(reader.locator('article[lang="en"]')).toHaveCount(0);
+  await expect(reader.getByRole('link', { name: 'Read in English' })).toHaveAttribute('href', `/blog/${english.id}`);
+  await expectNoSeriousA11yIssues(reader);
+
+  // An untranslated story under /lg/: English text marked lang="en", with the notice in Luganda.
+  await reader.goto(`/lg/blog/${untranslated.id}`);
+  await expect(reader.locator('html')).toHaveAttribute('lang', 'lg');
+  await expect(reader.locator('article[lang="en"] h1')).toHaveText(untranslatedTitle);
+  await expect(reader.getByRole('note')).toHaveText('Kino tekinnavvuunulwa mu Luganda, kyova okiraba mu Lungereza.');
+  await expect(reader.getByRole('note')).toHaveAttribute('lang', 'lg');
+  await expectNoSeriousA11yIssues(reader);
+
+  // The /lg list shows both: the Luganda version, and the English story marked.
+  await reader.goto(`/lg/blog?q=${tag}`);
+  await expect(reader.getByRole('link', { name: lugandaTitle })).toBeVisible();
+  const marked = reader.locator('article[lang="en"]').filter({ hasText: untranslatedTitle });
+  await expect(marked).toBeVisible();
+  await expect(marked.getByText('Mu Lungereza', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yIssues(reader);
+  // Searched in Luganda, by the version's own words.
+  await reader.goto('/lg/blog?q=vidiyo');
+  await expect(reader.getByRole('link', { name: lugandaTitle })).toBeVisible();
+
+  // The English list is unchanged: the English story, once, in English.
+  await reader.goto(`/blog?q=${tag}`);
+  await expect(reader.getByRole('link', { name: title })).toHaveCount(1);
+  await expect(reader.getByRole('link', { name: lugandaTitle })).toHaveCount(0);
+
+  // The Luganda feed lists the version at its address under /lg.
+  const feed = await reader.request.get('/lg/blog/rss.xml');
+  expect(feed.status()).toBe(200);
+  const xml = await feed.text();
+  expect(xml).toContain('<language>lg</language>');
+  expect(xml).toContain(lugandaTitle);
+  expect(xml).toContain(`/lg/blog/${english.id}`);
+  await visitor.close();
+});

@@ -22,10 +22,10 @@ describe('EasyReadText', () => {
 describe('NotTranslated', () => {
   it('says in the page language that a text is still English, and nothing when it is not', () => {
     expect(inLanguage('lg', createElement(NotTranslated, { textLanguage: 'en' }))).toBe(
-      '<p lang="lg" class="mb-3 inline-block rounded-lg bg-amber-50 px-3 py-1 text-sm text-amber-950" data-not-translated="">Ekiwandiiko kino tekinnaba kuvvuunulwa mu Luganda.</p>',
+      '<p lang="lg" class="mb-3 inline-block rounded-lg bg-amber-50 px-3 py-1 text-sm text-amber-950" data-not-translated="">Kino tekinnavvuunulwa mu Luganda, kyova okiraba mu Lungereza.</p>',
     );
     expect(inLanguage('sw', createElement(NotTranslated, { textLanguage: 'en' }))).toContain(
-      'Maandishi haya bado hayajatafsiriwa kwa Kiswahili.',
+      'Hii bado haijatafsiriwa kwa Kiswahili, kwa hiyo inaonyeshwa kwa Kiingereza.',
     );
     expect(inLanguage('lg', createElement(NotTranslated, { textLanguage: 'lg' }))).toBe('');
     expect(inLanguage('en', createElement(NotTranslated, {}))).toBe('');

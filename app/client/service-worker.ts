@@ -195,7 +195,7 @@ async function keptPages(): Promise<{ url: string; title: string }[]> {
  * The offline page's words in each language (the catalogues' offline.* keys, app/lib/i18n; a unit test
  * holds them equal), chosen by the address's language prefix. {path} is the page's address.
  */
-export const OFFLINE_WORDS = {
+const OFFLINE_WORDS = {
   en: {
     title: 'You are offline',
     notSaved: '{path} has not been saved on this phone, so it cannot be shown without a connection.',

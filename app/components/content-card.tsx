@@ -111,8 +111,9 @@ const cardFrame =
   'relative overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-within:outline focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-amber-400';
 
 export function FeaturedContent({ item, texts }: { item: PublicContent; texts: CardTexts }) {
-  const { t } = useI18n();
-  // Issue 26: an item with no version in the page's language is shown in English, marked.
+  // A person's name is kept as written (marked English, as the catalogue does for names); the item's
+  // own words are marked English only when it has no version in the page's language (issue 26).
+  const { t, english: names } = useI18n();
   const { lang: english } = useEnglishLang(item.language);
   return (
     <article className={`${cardFrame} grid lg:grid-cols-2`}>
@@ -135,7 +136,7 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
         </p>
         <p className="text-sm text-slate-700">
           {t('card.by')}
-          <span lang={english} className="font-semibold text-slate-900">
+          <span lang={names} className="font-semibold text-slate-900">
             {item.author}
           </span>
         </p>
@@ -149,7 +150,7 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
 }
 
 export function ContentCard({ item, texts }: { item: PublicContent; texts: CardTexts }) {
-  const { t } = useI18n();
+  const { t, english: names } = useI18n();
   const { lang: english } = useEnglishLang(item.language);
   return (
     <article className={`${cardFrame} flex h-full flex-col`}>
@@ -169,7 +170,7 @@ export function ContentCard({ item, texts }: { item: PublicContent; texts: CardT
         </p>
         <p className="mt-auto pt-2 text-sm text-slate-700">
           {t('card.by')}
-          <span lang={english} className="font-semibold text-slate-900">
+          <span lang={names} className="font-semibold text-slate-900">
             {item.author}
           </span>
         </p>

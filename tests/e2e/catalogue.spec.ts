@@ -40,7 +40,8 @@ async function texts(page: Page): Promise<string[]> {
       const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
       if (!parent || !text) continue;
       if (parent.closest('script, style, template, noscript')) continue;
-      if (!english && parent.closest('[lang="en"]')) continue;
+      // Text marked as another language than the page's: content kept in English, a link to another language.
+      if (!english && parent.closest('[lang]')?.getAttribute('lang') !== document.documentElement.lang) continue;
       if (!parent.checkVisibility() && !parent.closest('.sr-only')) continue;
       out.push(text);
     }

@@ -40,6 +40,8 @@ test('the public stylesheet has every class the public pages use, and is smaller
   page,
   request,
 }) => {
+  // Some 25 pages, each waited on until its script has run: more than one page's time.
+  test.setTimeout(120_000);
   const [story] = await storyPaths(request);
   const pages = [
     ...PUBLIC_PAGES,

@@ -42,6 +42,8 @@ async function latest(db: Kysely<Database>): Promise<{ id: string; collection: C
     .selectFrom('content')
     .select(['id', 'collection', 'title'])
     .where('status', '=', 'published')
+    // Issue 26: an item once, in English; its Luganda and Swahili versions are not items of their own.
+    .where('language', '=', 'en')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(5)

@@ -30,7 +30,7 @@ const expect = baseExpect.configure({ timeout: 10_000 });
 /**
  * spec §6: each role's dashboard tabs, in order, and where they lead. Issue 23 groups them under
  * Content, People, Site and Team, so the super admin's User Management stands with the team's sections.
- * Issue 28 adds Analytics to Site.
+ * Issue 28 adds Analytics to Site; issue 26 adds Translations to Site for the Super Admin and Admins.
  */
 const TABS: Record<Role, [string, string][]> = {
   SUPER_ADMIN: [
@@ -43,6 +43,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Subscribers', '/admin/subscribers'],
     ['Services', '/admin/services'],
     ['Site settings', '/admin/settings'],
+    ['Translations', '/admin/translations'],
     ['Analytics', '/admin/analytics'],
     ['User Management', '/admin/users'],
     ['Role Information', '/admin/roles'],
@@ -58,6 +59,7 @@ const TABS: Record<Role, [string, string][]> = {
     ['Subscribers', '/admin/subscribers'],
     ['Services', '/admin/services'],
     ['Site settings', '/admin/settings'],
+    ['Translations', '/admin/translations'],
     ['Analytics', '/admin/analytics'],
   ],
   EDITOR: [

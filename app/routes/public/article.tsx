@@ -116,7 +116,7 @@ export function Article({
 }) {
   // Issue 24: with Save-Data the player shows no poster picture either.
   const saveData = useSaveData();
-  const { t, tx, date } = useI18n();
+  const { t, tx, date, english } = useI18n();
   const section = COLLECTION_INFO[article.collection];
   const url = absoluteUrl(site, articlePath(article.collection, article.id));
   // Issue 26: the item's own words are marked English when it has no version in the page's language.
@@ -209,7 +209,7 @@ export function Article({
         {article.tags.length > 0 && (
           <div className="mt-10">
             <h2 className="sr-only">{t('article.tags')}</h2>
-            <ul lang={contentLang} className="flex flex-wrap gap-2">
+            <ul lang={english} className="flex flex-wrap gap-2">
               {article.tags.map((tag) => (
                 <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
                   #{tag}

@@ -32,7 +32,7 @@ export function isTranslationState(value: unknown): value is TranslationState {
 /** The longest one interface text may be, in characters. */
 export const INTERFACE_TEXT_MAX = 2000;
 /** The largest PO file an import takes; counted while the upload is read. */
-export const PO_MAX_BYTES = 1_000_000;
+export const PO_MAX_BYTES = 500_000;
 /** How many of an import's problems are listed. */
 export const IMPORT_PROBLEMS_SHOWN = 20;
 
@@ -64,7 +64,7 @@ export const TRANSLATION_MESSAGES = {
   forbidden: 'Only an Admin or the Super Admin can change the translations.',
   unknownAction: 'That change is not known. Reload the page and try again.',
   noFile: 'Choose a PO file to import.',
-  tooLarge: `The file is too large: a PO file may be at most ${(PO_MAX_BYTES / 1_000_000).toLocaleString('en-US')} MB.`,
+  tooLarge: `The file is too large: a PO file may be at most ${(PO_MAX_BYTES / 1_000).toLocaleString('en-US')} KB.`,
   unreadable: 'The file could not be read as a PO file. Export the file again and make your changes in that one.',
   importRefused: 'Nothing was imported. Please correct the file and import it again.',
   nothingChanged: 'Nothing changed: the file holds the texts the site already shows.',

@@ -116,7 +116,7 @@ test('the Super Admin exports the Swahili PO file, edits a text, imports it and 
 
     // The translator changes one text and sends the file back.
     stories.msgstr = [text];
-    await page.getByLabel('PO file of Kiswahili (at most 1 MB)').setInputFiles({
+    await page.getByLabel('PO file of Kiswahili (at most 500 KB)').setInputFiles({
       name: 'interface-texts-sw.po',
       mimeType: 'text/x-gettext-translation',
       buffer: po.compile(exported),
@@ -139,7 +139,7 @@ test('the Super Admin exports the Swahili PO file, edits a text, imports it and 
       Invented: { msgctxt: 'nav.invented', msgid: 'Invented', msgstr: ['Kitu'] },
     };
     const before = await database.selectFrom('interface_texts').select(['key', 'text']).where('language', '=', 'sw').execute();
-    await page.getByLabel('PO file of Kiswahili (at most 1 MB)').setInputFiles({
+    await page.getByLabel('PO file of Kiswahili (at most 500 KB)').setInputFiles({
       name: 'interface-texts-sw.po',
       mimeType: 'text/x-gettext-translation',
       buffer: po.compile(exported),
@@ -157,7 +157,7 @@ test('the Super Admin exports the Swahili PO file, edits a text, imports it and 
     expect(await publicHtml(request, '/sw')).toContain(`>${text}<`);
 
     // A Luganda file imported as Swahili is refused too.
-    await page.getByLabel('PO file of Kiswahili (at most 1 MB)').setInputFiles({
+    await page.getByLabel('PO file of Kiswahili (at most 500 KB)').setInputFiles({
       name: 'lg.po',
       mimeType: 'text/x-gettext-translation',
       buffer: Buffer.from('msgid ""\nmsgstr "Language: lg\\n"\n\nmsgctxt "nav.home"\nmsgid "Home"\nmsgstr "Awaka"\n'),

@@ -16,6 +16,7 @@ import {
 } from '~/server/site/site-settings.server';
 import { can } from '~/lib/permissions';
 import {
+  FIELD_SPECS,
   GROUP_SPECS,
   groupSchema,
   isSettingGroup,
@@ -26,6 +27,9 @@ import {
   type SettingGroup,
   type SettingsAnswer,
 } from '~/lib/site-settings';
+
+/** How many characters past a field's limit a refused form shows back. */
+const ECHO_MARGIN = 1_000;
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '~/lib/uploads';
 import { SettingsPage, type SettingsPageProps } from '~/components/admin/settings-page';
 import type { Route } from './+types/settings';
@@ -96,7 +100,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted: Partial<Record<SettingField, string>> = {};
   for (const field of GROUP_SPECS[group].fields) {
     const value = form.values[field];
-    if (value !== undefined) posted[field] = String(value);
+    // A refused form shows the text back, but no more of it than could be saved and then some: a
+    // megabyte pasted into one field is not rendered (and escaped) twice into the answer.
+    if (value !== undefined) posted[field] = String(value).slice(0, FIELD_SPECS[field].max + ECHO_MARGIN);
   }
 
   // The founder's photo sent with the form (no JavaScript) is stored first, even when another field

@@ -292,7 +292,7 @@ export default function Translations({ loaderData, actionData }: Route.Component
         >
           <div>
             <label htmlFor="translations-file-input" className="block font-medium text-slate-900">
-              PO file of {name} (at most 1 MB)
+              PO file of {name} (at most 500 KB)
             </label>
             <input
               id="translations-file-input"

@@ -298,8 +298,18 @@ test.describe('autosave', () => {
       id = (await database.selectFrom('content').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;
       expect(await page.evaluate(() => window.localStorage.getItem('tdg:autosave:new-news'))).toBeNull();
 
-      await page.goto(`/admin/content/${id}/edit`);
+      // On a slow connection staff type before the page's script has run: that counts as a change too.
+      let release = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/**/*.js', async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      await page.goto(`/admin/content/${id}/edit`, { waitUntil: 'commit' });
       await titleField(page).fill(`${title} and the hospital`);
+      release();
+      await expect(page.getByRole('group', { name: 'Formatting' })).toBeVisible();
+      await page.unrouteAll();
       await expect
         .poll(() => page.evaluate((key) => window.localStorage.getItem(key), `tdg:autosave:${id}`), { timeout: 15_000 })
         .toContain('and the hospital');

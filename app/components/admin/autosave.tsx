@@ -22,6 +22,8 @@ import { AUTOSAVE_FIELDS, REVISION_MESSAGES, type AutosaveValues } from '~/lib/r
 /** How often unsaved changes are kept. */
 export const AUTOSAVE_EVERY_MS = 5_000;
 const STORAGE_PREFIX = 'tdg:autosave:';
+/** Fields typed as plain text, the same in the form as in what was stored. */
+const TYPED_FIELDS = ['title', 'tags', 'summary', 'easyRead'] as const;
 const ENDPOINT = '/admin/content/autosave';
 
 interface Kept {
@@ -207,10 +209,14 @@ export function useAutosave({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slot]);
 
-  // Typing marks the form changed.
+  // Typing marks the form changed, and so does typing done before the script ran (a slow connection):
+  // a plain text field that already differs from the stored item. (The editor may tidy the body as it
+  // loads, and the picture and category are set by controls that only work with the script.)
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const typedEarly = readForm(form);
+    if (typedEarly && TYPED_FIELDS.some((f) => typedEarly[f] !== baseline[f])) touched.current = true;
     const mark = () => {
       touched.current = true;
     };
@@ -220,6 +226,8 @@ export function useAutosave({
       form.removeEventListener('input', mark);
       form.removeEventListener('change', mark);
     };
+    // Once per form: the baseline is the form's own starting point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formRef]);
 
   // Every few seconds: keep what changed since last time, here and on the server. While an earlier

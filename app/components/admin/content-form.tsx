@@ -22,7 +22,7 @@ import { ArticleBody } from '../article-body';
 import { useToast } from '../toast';
 import { Banner } from './banner';
 import { AutosaveBanner, AutosaveScope, useAutosave } from './autosave';
-import { Field, FieldError, inputClass } from './form';
+import { Field, FieldError, inputClass, useTypedState } from './form';
 import { FeaturedImage } from './featured-image';
 import { checkPostedForm, focusFirstError } from './form-checks';
 import { RichTextEditor } from './rich-text-editor.client';
@@ -164,8 +164,8 @@ function ContentFormBody({
   const fetcher = useFetcher<ContentAnswer>();
   // An item whose category the list does not offer keeps it (lib/content-form.ts, categoriesFor).
   const keptCategory = mode === 'edit' ? initial.category : undefined;
-  const [title, setTitle] = useState(initial.title);
-  const [summary, setSummary] = useState(initial.summary);
+  const [title, setTitle, titleRef] = useTypedState(initial.title);
+  const [summary, setSummary, summaryRef] = useTypedState(initial.summary);
   const [content, setContent] = useState(initial.content);
   const [errors, setErrors] = useState<ContentErrors>(result?.errors ?? {});
   const [banner, setBanner] = useState<{ type: 'error' | 'success'; message: string } | null>(
@@ -301,6 +301,7 @@ function ContentFormBody({
             {(control) => (
               <input
                 {...control}
+                ref={titleRef}
                 name="title"
                 value={title}
                 onChange={(e) => {
@@ -358,6 +359,7 @@ function ContentFormBody({
             {(control) => (
               <textarea
                 {...control}
+                ref={summaryRef}
                 name="summary"
                 rows={3}
                 value={summary}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { EASY_READ_MAX_WORDS, EASY_READ_TARGET, readabilityOf, readabilitySummary, type Readability } from '~/lib/easy-read';
-import { Field, inputClass } from './form';
+import { Field, inputClass, useTypedState } from './form';
 
 // Issue 26 item 6: the easy-read text of a story, news item, resource or service, with its
 // readability as it is typed (decision 033). The score shown on the server's render is the same
@@ -23,7 +23,7 @@ export function EasyReadField({
   language?: string;
   onChange?: () => void;
 }) {
-  const [text, setText] = useState(initial);
+  const [text, setText, textRef] = useTypedState(initial);
   const result = readabilityOf(text, language);
   const [announced, setAnnounced] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -46,6 +46,7 @@ export function EasyReadField({
         <>
           <textarea
             {...control}
+            ref={textRef}
             name="easyRead"
             rows={8}
             value={text}

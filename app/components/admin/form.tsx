@@ -1,9 +1,26 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { PASSWORD_MIN } from '~/lib/auth';
 
 // The dashboard forms' shared pieces: one look for text fields, one way to show a field's error, one
 // labelled field that wires its label, note and error to the control by id, and the email and new
 // password fields several forms ask for.
+
+/**
+ * The state of a controlled text field that keeps what was typed before the page's script ran (staff
+ * on a slow connection): React hydrates the field without reading it, and its next render would put
+ * the server's value back. Pass the ref to the field.
+ */
+export function useTypedState(initial: string) {
+  const [value, setValue] = useState(initial);
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== initial) setValue(typed);
+    // Once, as the script takes over the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return [value, setValue, ref] as const;
+}
 
 export function inputClass(invalid: boolean, size: 'md' | 'lg' = 'md'): string {
   const padding = size === 'lg' ? 'px-4 py-3 text-base' : 'px-3 py-2.5';

@@ -22,7 +22,7 @@ import { ArticleBody } from '../article-body';
 import { useToast } from '../toast';
 import { Banner } from './banner';
 import { AutosaveBanner, AutosaveScope, useAutosave } from './autosave';
-import { Field, FieldError, inputClass, useTypedState } from './form';
+import { Field, FieldError, inputClass, primaryButton, useTypedState } from './form';
 import { FeaturedImage } from './featured-image';
 import { checkPostedForm, focusFirstError } from './form-checks';
 import { RichTextEditor } from './rich-text-editor.client';
@@ -474,7 +474,7 @@ function ContentFormBody({
               name="intent"
               value="publish"
               disabled={saving}
-              className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+              className={primaryButton}
             >
               {saving && pressed === 'publish' ? (published ? 'Updating...' : 'Publishing...') : published ? 'Update' : 'Publish'}
             </button>

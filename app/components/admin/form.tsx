@@ -22,6 +22,10 @@ export function useTypedState(initial: string) {
   return [value, setValue, ref] as const;
 }
 
+/** The look of a form's main button (Save, Publish): the same on every screen. */
+export const primaryButton =
+  'rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900';
+
 export function inputClass(invalid: boolean, size: 'md' | 'lg' = 'md'): string {
   const padding = size === 'lg' ? 'px-4 py-3 text-base' : 'px-3 py-2.5';
   return `mt-1 block w-full rounded-lg border-2 ${padding} text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-300 focus:border-indigo-700'}`;

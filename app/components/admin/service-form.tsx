@@ -19,7 +19,7 @@ import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import { Banner } from './banner';
 import { checkPostedForm, focusFirstError } from './form-checks';
 import { FeaturedImage } from './featured-image';
-import { Field, inputClass } from './form';
+import { Field, inputClass, primaryButton } from './form';
 import { SignLanguageVideo } from './sign-language-video';
 import { EasyReadField } from './easy-read-field';
 
@@ -211,7 +211,7 @@ export function ServiceForm({
         <button
           type="submit"
           disabled={saving}
-          className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+          className={primaryButton}
         >
           {saving ? 'Saving...' : mode === 'create' ? 'Add service' : 'Save changes'}
         </button>

@@ -15,6 +15,7 @@ import { useToast } from '../toast';
 import { Banner } from './banner';
 import { SettingsField } from './settings-fields';
 import { SettingsPhoto } from './settings-photo';
+import { primaryButton } from './form';
 
 type Errors = SettingsAnswer['errors'];
 
@@ -245,7 +246,7 @@ export function SettingsGroupForm({
       <button
         type="submit"
         disabled={saving}
-        className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+        className={primaryButton}
       >
         {saving ? 'Saving...' : 'Save'}
         <span className="sr-only"> {spec.title}</span>

@@ -5,7 +5,7 @@ import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/use
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
-import { EmailField, Field, FieldError, inputClass, NewPasswordField } from './form';
+import { EmailField, Field, FieldError, inputClass, NewPasswordField, primaryButton } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
 export interface UserFormValues {
@@ -145,7 +145,7 @@ export function UserForm({
         <button
           type="submit"
           disabled={saving}
-          className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+          className={primaryButton}
         >
           {saving ? 'Saving...' : mode === 'create' ? 'Create User' : 'Update User'}
         </button>

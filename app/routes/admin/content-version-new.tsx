@@ -42,6 +42,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+function BackToItem({ id }: { id: string }) {
+  return (
+    <p className="mt-4">
+      <Link to={`/admin/content/${encodeURIComponent(id)}/edit`} className="font-semibold text-indigo-900 underline">
+        Back to the item
+      </Link>
+    </p>
+  );
+}
+
 /** A refusal, told in the dashboard's frame with the way back (the panel is a plain form: no JavaScript needed). */
 export default function ContentVersionRefused({ actionData, params }: Route.ComponentProps) {
   if (!actionData)
@@ -49,22 +59,14 @@ export default function ContentVersionRefused({ actionData, params }: Route.Comp
       <div className="max-w-2xl">
         <h1 className="text-xl font-bold text-slate-900">Add a version in another language</h1>
         <p className="mt-2 text-slate-800">Versions are added from the Languages panel of the item’s edit screen.</p>
-        <p className="mt-4">
-          <Link to={`/admin/content/${encodeURIComponent(params.id)}/edit`} className="font-semibold text-indigo-900 underline">
-            Back to the item
-          </Link>
-        </p>
+        <BackToItem id={params.id} />
       </div>
     );
   return (
     <div role="alert" className="max-w-2xl rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-950">
       <h1 className="text-xl font-bold">The version was not added</h1>
       <p className="mt-2">{actionData.message}</p>
-      <p className="mt-4">
-        <Link to={`/admin/content/${encodeURIComponent(params.id)}/edit`} className="font-semibold text-indigo-900 underline">
-          Back to the item
-        </Link>
-      </p>
+      <BackToItem id={params.id} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { Banner } from '~/components/admin/banner';
 import { EasyReadField } from '~/components/admin/easy-read-field';
-import { Field, inputClass } from '~/components/admin/form';
+import { Field, inputClass, primaryButton } from '~/components/admin/form';
 import { checkFormSync } from '~/lib/forms';
 import { SERVICE_MESSAGES } from '~/lib/services';
 import {
@@ -173,7 +173,7 @@ export default function ServiceVersionPage({ loaderData, actionData }: Route.Com
             name="intent"
             value="publish"
             disabled={saving}
-            className="rounded-lg bg-indigo-800 px-5 py-2.5 font-semibold text-white hover:bg-indigo-900 disabled:bg-slate-400 disabled:text-slate-900"
+            className={primaryButton}
           >
             {status === 'published' ? 'Update' : 'Publish'}
           </button>

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { SEED_ARTICLES, SEED_AUTHORS, type SeedImage } from './seed-data.ts';
 import { COLLECTION_INFO, isDashboardCollection, type Collection } from '../../lib/collections.ts';
@@ -206,6 +206,29 @@ const SEED_EVENTS = [
   },
 ] as const;
 
+/** The first version in a demo item's history: the one its author published. */
+async function storeFirstRevision(
+  trx: Transaction<Database>,
+  contentId: string,
+  author: { email: string; name: string },
+  at: string,
+  snapshot: RevisionSnapshot,
+) {
+  await trx
+    .insertInto('content_revisions')
+    .values({
+      id: newId(),
+      content_id: contentId,
+      number: 1,
+      kind: 'published',
+      actor_email: author.email,
+      actor_name: author.name,
+      snapshot: JSON.stringify(snapshot),
+      created_at: at,
+    })
+    .execute();
+}
+
 export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: boolean; articles: number }> {
   const already = await db.selectFrom('settings').select('key').where('key', '=', SETTING_KEYS.demoSeededAt).executeTakeFirst();
   if (already) return { seeded: false, articles: 0 };
@@ -288,30 +311,18 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
       // A story's history starts with the version its author published (decision 016), as
       // migration 0009 started it for every item stored before it.
       if (isDashboardCollection(article.collection))
-        await trx
-          .insertInto('content_revisions')
-          .values({
-            id: newId(),
-            content_id: id,
-            number: 1,
-            kind: 'published',
-            actor_email: author.email,
-            actor_name: author.name,
-            snapshot: JSON.stringify({
-              title: article.title,
-              category: article.category,
-              tags: article.tags,
-              summary: article.summary,
-              imageUrl: image.url,
-              imageAlt: article.image.alt,
-              content: body.content,
-              easyRead: article.easyRead ?? '',
-              status: 'published',
-              scheduledAt: null,
-            } satisfies RevisionSnapshot),
-            created_at: at,
-          })
-          .execute();
+        await storeFirstRevision(trx, id, author, at, {
+          title: article.title,
+          category: article.category,
+          tags: article.tags,
+          summary: article.summary,
+          imageUrl: image.url,
+          imageAlt: article.image.alt,
+          content: body.content,
+          easyRead: article.easyRead ?? '',
+          status: 'published',
+          scheduledAt: null,
+        });
     }
     // Issue 26: the demo's translated stories, each a published version of its English story.
     for (const translation of SEED_TRANSLATIONS) {
@@ -348,29 +359,17 @@ export async function seedDemoContent(db: Kysely<Database>): Promise<{ seeded: b
         .execute();
       // Its history starts with the version its translator published, as every demo story's does.
       if (isDashboardCollection(english.article.collection))
-        await trx
-          .insertInto('content_revisions')
-          .values({
-            id: newId(),
-            content_id: id,
-            number: 1,
-            kind: 'published',
-            actor_email: author.email,
-            actor_name: author.name,
-            snapshot: JSON.stringify({
-              title: translation.title,
-              category: english.article.category,
-              tags: english.article.tags,
-              summary: translation.summary,
-              imageUrl: english.image.url,
-              imageAlt: english.article.image.alt,
-              content: body.content,
-              status: 'published',
-              scheduledAt: null,
-            } satisfies RevisionSnapshot),
-            created_at: english.at,
-          })
-          .execute();
+        await storeFirstRevision(trx, id, author, english.at, {
+          title: translation.title,
+          category: english.article.category,
+          tags: english.article.tags,
+          summary: translation.summary,
+          imageUrl: english.image.url,
+          imageAlt: english.article.image.alt,
+          content: body.content,
+          status: 'published',
+          scheduledAt: null,
+        });
     }
     // Issue 27: a few upcoming trainings, weeks ahead of the first start, 09:00 in Kampala (UTC+3).
     for (const event of SEED_EVENTS) {

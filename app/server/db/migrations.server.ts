@@ -19,6 +19,7 @@ import m0015 from './migrations/0015_analytics.ts';
 import m0016 from './migrations/0016_languages_and_easy_read.ts';
 import m0017 from './migrations/0017_interface_texts.ts';
 import m0018 from './migrations/0018_search_per_language.ts';
+import m0019 from './migrations/0019_public_lists_by_language.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -45,6 +46,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0016_languages_and_easy_read': m0016(),
     '0017_interface_texts': m0017(),
     '0018_search_per_language': m0018(engine),
+    '0019_public_lists_by_language': m0019(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { buffer } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { requestContext } from '~/server/http/request-context.server';
@@ -25,15 +25,16 @@ export default function handleRequest(
       nonce,
       onAllReady() {
         rendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timer);
-            callback();
-          },
-        });
         headers.set('Content-Type', 'text/html; charset=utf-8');
+        // Issue 29: the whole page is ready, so it leaves as one piece, which the compression
+        // compresses in one go. Streamed as React's many small pieces, each a trip to the thread
+        // pool, Brotli cost an uncached page about 10 ms of CPU; in one piece, about 1.5 ms.
+        const body = new PassThrough();
+        buffer(body).then((html) => {
+          clearTimeout(timer);
+          resolve(new Response(html, { headers, status }));
+        }, reject);
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },
       onShellError(error: unknown) {
         clearTimeout(timer);

@@ -214,7 +214,10 @@ export async function createSite(options: SiteOptions): Promise<Site> {
         serveStatic: { immutable: true, maxAge: '1y', index: false },
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: '1h', index: false }));
+    // Only an address that names a file (favicon.svg, images/…) is looked for on disk: a page's
+    // address has no extension, and looking cost a system call on every page request.
+    const files = express.static(options.clientDir, { maxAge: '1h', index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? files(req, res, next) : next()));
   }
 
   // Anonymous public pages come from memory (docs/decisions/402-page-cache.md); not in development,

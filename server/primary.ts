@@ -20,14 +20,18 @@ function primaryLog(level: 'info' | 'warn' | 'error', fields: Record<string, unk
  * each worker grew past 500 MB resident under load, most of it heap V8 and the C allocator keep
  * without needing it. A young generation of 4 MB instead of 16, an old generation that grows no
  * further than 192 MB (the live set is about 50), two allocator arenas instead of one per thread,
- * and freed memory handed back to the system kept each worker near 200 MB. Settings the operator
- * chose in NODE_OPTIONS or the environment are left alone.
+ * and freed memory handed back to the system kept each worker near 200 MB. Issue 29: V8's middle
+ * compiler (Maglev) took up to 45 MB of C heap while compiling under a first load, which the
+ * allocator then kept; without it a process peaked about 40 MB lower at the same CPU per request
+ * (docs/decisions/034-no-maglev.md). Settings the operator chose in NODE_OPTIONS or the environment
+ * are left alone.
  */
 export function workerSettings(): { execArgv: string[]; env: Record<string, string> } {
   const chosen = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
   const flags = [
     ...(chosen.includes('semi-space') ? [] : ['--max-semi-space-size=4']),
     ...(chosen.includes('old-space') ? [] : ['--max-old-space-size=192']),
+    ...(chosen.includes('maglev') ? [] : ['--no-maglev']),
   ];
   const env = Object.fromEntries(
     Object.entries({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' }).filter(

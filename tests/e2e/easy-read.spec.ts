@@ -201,7 +201,7 @@ test.describe('easy read without JavaScript', () => {
 test.describe('a service in Luganda, without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: DESKTOP });
 
-  test('an editor adds a Luganda version, drafts and publishes it on its own, and a stale form is refused', async ({
+  test('an editor adds a Luganda version, drafts and publishes it on its own, a stale form is refused, and /lg/services shows it', async ({
     page,
     context,
     signIn,
@@ -266,6 +266,21 @@ test.describe('a service in Luganda, without JavaScript', () => {
     await expect(panel).toContainText(/Swahili:\s*No version yet/);
     const audit = await database.selectFrom('audit_log').select('action').where('target', '=', serviceId).orderBy('at').execute();
     expect(audit.map((a) => a.action)).toEqual(['service.version_saved', 'service.version_published']);
+
+    // Under /lg the list and the service's page show the Luganda words, marked Luganda; under /sw,
+    // where it has no version, the English words, marked English.
+    const luganda = `Ekibiina ky’abazadde ${RUN}`;
+    await page.goto('/lg/services');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'lg');
+    await expect(page.getByRole('heading', { level: 2, name: luganda })).toHaveAttribute('lang', 'lg');
+    await page.goto(`/lg/services/${serviceId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(luganda);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'lg');
+    await expect(page.getByText('Ekibiina ky’abazadde b’abaana Bakiggala.')).toBeVisible();
+    await page.goto(`/sw/services/${serviceId}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Parents club ${RUN}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
     await database.deleteFrom('service_translations').where('service_id', '=', serviceId).execute();
   });
 });

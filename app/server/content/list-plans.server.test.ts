@@ -2,6 +2,7 @@ import Sqlite from 'better-sqlite3';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestDatabase } from '../../../tests/support/databases';
+import { SQLITE_FILE } from '../db/db.server';
 import { listRelatedArticles } from './articles.server';
 import { loadContentList } from './content.server';
 import { listPublishedVersions } from './translated.server';
@@ -35,7 +36,10 @@ describe('the public lists on sqlite', () => {
     });
     await database()
       .db.insertInto('content')
-      .values([...Array.from({ length: 30 }, (_, i) => story(i + 1)), story(99, { id: 's1-lg', language: 'lg', translation_of: 's1' })])
+      .values([
+        ...Array.from({ length: 30 }, (_, i) => story(i + 1)),
+        story(99, { id: 's1-lg', language: 'lg', translation_of: 's1' }),
+      ])
       .execute();
   });
 
@@ -50,7 +54,7 @@ describe('the public lists on sqlite', () => {
       prepare.mockRestore();
     }
     const sources = [...new Set(prepared.filter((s) => /^select\b/i.test(s) && /from "content"/.test(s)))];
-    const reader = new Sqlite(path.join(database().dataDir, 'tdg.sqlite'), { readonly: true });
+    const reader = new Sqlite(path.join(database().dataDir, SQLITE_FILE), { readonly: true });
     try {
       return sources.map((source) => {
         const statement = reader.prepare(`EXPLAIN QUERY PLAN ${source}`);
@@ -73,11 +77,19 @@ describe('the public lists on sqlite', () => {
         ['/lg/blog', 'lg'],
         ['/lg/blog?category=education&page=2', 'lg'],
       ] as const) {
-        const { data, httpStatus } = await loadContentList('blogs', new URL(address, 'http://x'), database().db, 'sqlite', language);
+        const { data, httpStatus } = await loadContentList(
+          'blogs',
+          new URL(address, 'http://x'),
+          database().db,
+          'sqlite',
+          language,
+        );
         expect(httpStatus, address).toBe(200);
         expect(data.list.total, address).toBeGreaterThan(0);
       }
-      expect(await listRelatedArticles({ id: 's5', collection: 'blogs', category: 'education' }, database().db, 'lg')).toHaveLength(3);
+      expect(
+        await listRelatedArticles({ id: 's5', collection: 'blogs', category: 'education' }, database().db, 'lg'),
+      ).toHaveLength(3);
       expect(await listPublishedVersions('blogs', 'lg', 20, database().db)).toHaveLength(1);
     });
     // The page, its count and the categories, with and without a category, the Luganda versions,
@@ -86,11 +98,11 @@ describe('the public lists on sqlite', () => {
     for (const { source, plan } of plans) {
       for (const step of plan.filter((s) => /^(SCAN|SEARCH) content\b/.test(s))) {
         expect(step, `${source}\n${plan.join('\n')}`).not.toMatch(/^SCAN content\b/);
-        // Asked for English items, the index narrows by language, or holds every column the query reads.
         if (/"translation_of" in/.test(source))
           // The versions of a page's items: found by their English items' ids, not among every published row.
           expect(step, `${source}\n${plan.join('\n')}`).toMatch(/translation_of=\?/);
         else if (/"language" = \?/.test(source))
+          // Asked for English items: the index narrows by language, or holds every column the query reads.
           expect(step, `${source}\n${plan.join('\n')}`).toMatch(/language=\?|COVERING INDEX/);
       }
     }

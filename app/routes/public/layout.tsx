@@ -6,6 +6,7 @@ import { localiseLinks } from '~/lib/localise-links';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
+import { useInlineStylesheet } from '~/lib/inline-stylesheet';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { formatBytes, wantsSaveData } from '~/lib/save-data';
 import { pictureBytes } from '~/server/media/picture-sizes.server';
@@ -90,6 +91,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { site, script, stylesheet, saveData, language, languages, englishPath } = loaderData;
   const t = translator(language);
+  const inlineCss = useInlineStylesheet();
   // No alternates on the page that is not there.
   const notFound = useMatches().at(-1)?.id.endsWith('routes/public/not-found') === true;
   return (
@@ -101,12 +103,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         The first page also has the browser fetch the file once it is idle, for the next page; not with
         the data saver on, where most visits are one page. React puts these in the head.
       */}
-        {stylesheet.css === undefined ? (
+        {!stylesheet.inline || !inlineCss ? (
           <link rel="stylesheet" href={stylesheet.href} precedence="default" />
         ) : (
           <>
             <style href={stylesheet.href} precedence="default">
-              {stylesheet.css}
+              {inlineCss}
             </style>
             {!saveData && <link rel="prefetch" href={stylesheet.href} as="style" />}
           </>

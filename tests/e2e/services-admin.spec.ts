@@ -148,6 +148,29 @@ test('an editor adds a service with a picture and features, sees it on the site,
   }
 });
 
+test("what an editor types before the page's script runs stays in the form once it does", async ({ page, signIn }) => {
+  await signIn('EDITOR');
+  // A slow connection: the page is there, its scripts are not yet.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/admin/services/new', { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Sign Club for Families');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill(DESCRIPTION);
+  release();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.unrouteAll();
+  // The script's first change of the form (the features' count) keeps what was typed in the others.
+  await page.getByRole('textbox', { name: 'Features', exact: true }).pressSequentially('Games');
+  await expect(page.getByText(/\(1 now\)/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Sign Club for Families');
+  await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toHaveValue(DESCRIPTION);
+  await expect(page.getByText(`${DESCRIPTION.length}/1,000 characters. Plain text.`)).toBeVisible();
+});
+
 test('an admin deletes a service after the confirmation that names it; its page and picture go', async ({
   page,
   signIn,

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { formatDate } from '../../app/lib/format';
 import { accessRestrictedText, type Role } from '../../app/lib/permissions';
 import { PROFILE_UPLOAD_MESSAGES } from '../../app/lib/uploads';
-import { deleteConfirmText, resetSent, USER_MESSAGES, userCreated, userUpdated } from '../../app/lib/users';
+import { BIO_MAX, deleteConfirmText, resetSent, USER_MESSAGES, userCreated, userUpdated } from '../../app/lib/users';
 import { pngBytes } from './content-fixtures';
 import { E2E } from './env';
 import { expect as baseExpect, test } from './fixtures';
@@ -287,6 +287,29 @@ test.describe('user management (super admin)', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("what is typed before the page's script runs stays in the form once it does", async ({ page, signIn }) => {
+    await signIn(superAdmin());
+    // A slow connection: the page is there, its scripts are not yet.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/admin/users/new', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Grace Achieng');
+    await page.getByLabel('Bio').fill('Interpreter in Lira');
+    release();
+    await formReady(page);
+    await page.unrouteAll();
+    // The script's first change of the form (the bio's count) keeps what was typed in every field.
+    await page.getByLabel('Bio').press('End');
+    await page.getByLabel('Bio').pressSequentially('.');
+    await expect(page.getByLabel('Bio')).toHaveValue('Interpreter in Lira.');
+    await expect(page.getByText(`${'Interpreter in Lira.'.length}/${BIO_MAX}`)).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('Grace Achieng');
   });
 
   test('the picture uploader refuses files that are not pictures or are too big', async ({ page, signIn }) => {

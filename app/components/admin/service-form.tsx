@@ -19,7 +19,7 @@ import { CAPTIONS_MESSAGES } from '~/lib/webvtt';
 import { Banner } from './banner';
 import { checkPostedForm, focusFirstError } from './form-checks';
 import { FeaturedImage } from './featured-image';
-import { Field, inputClass, primaryButton } from './form';
+import { Field, inputClass, primaryButton, useTypedState } from './form';
 import { SignLanguageVideo } from './sign-language-video';
 import { EasyReadField } from './easy-read-field';
 
@@ -82,9 +82,10 @@ export function ServiceForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formMethod?.toLowerCase() === 'post';
-  const [title, setTitle] = useState(initial.title);
-  const [description, setDescription] = useState(initial.description);
-  const [features, setFeatures] = useState(initial.features);
+  // What staff typed before the script ran is kept (useTypedState).
+  const [title, setTitle, titleRef] = useTypedState(initial.title);
+  const [description, setDescription, descriptionRef] = useTypedState(initial.description);
+  const [features, setFeatures, featuresRef] = useTypedState(initial.features);
   const [errors, setErrors] = useState<ServiceErrors>(failure?.errors ?? {});
   const [message, setMessage] = useState<string | undefined>(failure?.message);
   const featureCount = parseFeatures(features).length;
@@ -135,6 +136,7 @@ export function ServiceForm({
           <input
             {...control}
             name="title"
+            ref={titleRef}
             value={title}
             onChange={(e) => {
               setTitle(e.target.value);
@@ -157,6 +159,7 @@ export function ServiceForm({
           <textarea
             {...control}
             name="description"
+            ref={descriptionRef}
             rows={5}
             value={description}
             onChange={(e) => {
@@ -179,6 +182,7 @@ export function ServiceForm({
           <textarea
             {...control}
             name="features"
+            ref={featuresRef}
             rows={6}
             value={features}
             onChange={(e) => {
@@ -208,11 +212,7 @@ export function ServiceForm({
       />
       <EasyReadField initial={initial.easyRead} error={errors.easyRead} onChange={() => clearError('easyRead')} />
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={saving} className={primaryButton}>
           {saving ? 'Saving...' : mode === 'create' ? 'Add service' : 'Save changes'}
         </button>
         <Link

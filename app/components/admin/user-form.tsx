@@ -5,7 +5,7 @@ import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/use
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
-import { EmailField, Field, FieldError, inputClass, NewPasswordField, primaryButton } from './form';
+import { EmailField, Field, FieldError, inputClass, NewPasswordField, primaryButton, useTypedState } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
 export interface UserFormValues {
@@ -37,8 +37,9 @@ export function UserForm({
 }) {
   const hydrated = useHydrated();
   const saving = useNavigation().state === 'submitting';
-  const [name, setName] = useState(values.name);
-  const [bio, setBio] = useState(values.bio);
+  // What staff typed before the script ran is kept (useTypedState).
+  const [name, setName, nameRef] = useTypedState(values.name);
+  const [bio, setBio, bioRef] = useTypedState(values.bio);
   const [clientError, setClientError] = useState<string | null>(null);
   const message = clientError ?? errors?.form;
 
@@ -69,6 +70,7 @@ export function UserForm({
           <input
             {...control}
             name="name"
+            ref={nameRef}
             required
             maxLength={NAME_MAX}
             autoComplete="off"
@@ -121,6 +123,7 @@ export function UserForm({
           <textarea
             {...control}
             name="bio"
+            ref={bioRef}
             rows={3}
             maxLength={BIO_MAX}
             value={bio}
@@ -142,11 +145,7 @@ export function UserForm({
         />
       )}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          disabled={saving}
-          className={primaryButton}
-        >
+        <button type="submit" disabled={saving} className={primaryButton}>
           {saving ? 'Saving...' : mode === 'create' ? 'Create User' : 'Update User'}
         </button>
         <Link

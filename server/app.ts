@@ -24,6 +24,7 @@ import { setPageScripts } from '~/server/platform/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, isCacheablePath, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
+import { pageCompression } from './page-compression.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { refuseControlCharactersInQuery } from './query-check.ts';
 import { watchEventLoop } from './event-loop.ts';
@@ -227,6 +228,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     if (isCacheablePath(req.path)) res.vary('Save-Data');
     next();
   });
+  // Issue 29: a rendered page leaves compressed in one call (server/page-compression.ts); mounted
+  // before the page cache, which so keeps it uncompressed.
+  app.use(pageCompression());
   if (!options.dev) app.use(pageCache(pages));
   app.use(
     createRequestHandler({

@@ -21,6 +21,7 @@ import {
   type CachedPage,
   type PageCacheStore,
 } from './page-cache.ts';
+import { pageCompression } from './page-compression.ts';
 
 const page = (body: string): CachedPage => ({ headers: { 'content-type': 'text/html' }, body: Buffer.from(body), etag: 'W/"x"' });
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -202,7 +203,7 @@ describe('the middleware in front of a real Express app', () => {
   beforeAll(async () => {
     const app = express();
     // As in server/app.ts: ready copies go out before the security headers and compression, the
-    // rest of the cache after them.
+    // rest of the cache after them and after the pages' own compression.
     app.use((req, res, next) => pageCacheHits(store)(req, res, next));
     app.use((_req, res, next) => {
       const nonce = randomBytes(12).toString('base64');
@@ -212,6 +213,7 @@ describe('the middleware in front of a real Express app', () => {
       next();
     });
     app.use(compression());
+    app.use(pageCompression());
     app.use((req, res, next) => pageCache(store)(req, res, next));
     const count = (path: string) => (renders[path] = (renders[path] ?? 0) + 1);
     // Each page carries its own nonce'd script, and one that came in with the content (no nonce).

@@ -7,7 +7,7 @@ import type { Database } from '../../app/server/db/schema';
 import type { Kysely } from 'kysely';
 import { expect, test } from './fixtures';
 import { unique } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, holdScripts, MOBILE } from './support';
 
 // Issue 13, revisions and autosave (docs/decisions/016-revisions-and-autosave.md): every save is kept
 // in the item's History, a version opens rendered with a word comparison against the current text,
@@ -299,12 +299,7 @@ test.describe('autosave', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('tdg:autosave:new-news'))).toBeNull();
 
       // On a slow connection staff type before the page's script has run: that counts as a change too.
-      let release = () => {};
-      const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/assets/**/*.js', async (route) => {
-        await scriptsHeld;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(`/admin/content/${id}/edit`, { waitUntil: 'commit' });
       await titleField(page).fill(`${title} and the hospital`);
       release();

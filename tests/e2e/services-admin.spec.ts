@@ -12,7 +12,7 @@ import { CAPTIONS_MESSAGES } from '../../app/lib/webvtt';
 import { expectToast, formAnswerOf, pngBytes } from './content-fixtures';
 import { expect, LAYOUT, test } from './fixtures';
 import { unique } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, holdScripts, MOBILE } from './support';
 import { makeTestClip } from '../support/video-clips';
 
 // Issue 11: the Services tab. An EDITOR adds a service with a picture and features, sees it on the
@@ -151,12 +151,7 @@ test('an editor adds a service with a picture and features, sees it on the site,
 test("what an editor types before the page's script runs stays in the form once it does", async ({ page, signIn }) => {
   await signIn('EDITOR');
   // A slow connection: the page is there, its scripts are not yet.
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/**/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/admin/services/new', { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Sign Club for Families');
   await page.getByRole('textbox', { name: 'Description', exact: true }).fill(DESCRIPTION);

@@ -23,6 +23,20 @@ export async function expectNoSeriousA11yIssues(page: Page) {
   expect(serious, serious.join('\n')).toEqual([]);
 }
 
+/**
+ * A slow connection: the page arrives, its scripts wait until the returned function is called (what
+ * staff type before then must survive the scripts taking over the form).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The computed colour of a theme colour such as 'indigo-900', as the browser reports it. */
 export async function themeColor(page: Page, name: string): Promise<string> {
   return page.evaluate((token) => {

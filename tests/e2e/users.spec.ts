@@ -17,7 +17,7 @@ import {
   userByEmail,
   userRow,
 } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, holdScripts, MOBILE } from './support';
 
 // Issue 4, items 4–7 and 9: the dashboard shell, User Management, profiles, Role Information and the
 // audit log, as staff members meet them.
@@ -292,12 +292,7 @@ test.describe('user management (super admin)', () => {
   test("what is typed before the page's script runs stays in the form once it does", async ({ page, signIn }) => {
     await signIn(superAdmin());
     // A slow connection: the page is there, its scripts are not yet.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/**/*.js', async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/admin/users/new', { waitUntil: 'commit' });
     await page.getByLabel('Name').fill('Grace Achieng');
     await page.getByLabel('Bio').fill('Interpreter in Lira');

@@ -5,7 +5,6 @@
 // shuts down.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
@@ -24,7 +23,7 @@ import { setPageScripts } from '~/server/platform/page-scripts.server';
 import pageScripts from 'virtual:page-scripts';
 import { createPageCacheStore, isCacheablePath, pageCache, pageCacheHits } from './page-cache.ts';
 import { mediaHandler } from './media.ts';
-import { pageCompression } from './page-compression.ts';
+import { PAGE_COMPRESSION_THRESHOLD, PER_REQUEST_BROTLI, pageCompression } from './page-compression.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { refuseControlCharactersInQuery } from './query-check.ts';
 import { watchEventLoop } from './event-loop.ts';
@@ -135,11 +134,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   // a nonce, framing, opener and referrer rules, old browsers' switches) protect nothing on it and
   // cost a phone on 2G about 500 bytes per file; it keeps what a file needs.
   app.use(['/media', '/assets'], fileHeaders);
-  app.use(
-    compression({
-      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
-    }),
-  );
+  app.use(compression({ brotli: { params: PER_REQUEST_BROTLI }, threshold: PAGE_COMPRESSION_THRESHOLD }));
   app.use(closeAfterRefusedBody);
   app.use(refuseCrossOriginWrites(logger));
   // Issue 28: the sign-language player's beacons and the feed's and newsletter's counting links.

@@ -8,11 +8,17 @@ import Negotiator from 'negotiator';
 // Everything else (files, exports, feeds, JSON) still goes through the compression middleware, which
 // leaves alone a body that already says how it is encoded.
 
-/** Brotli's quality for a page made per request, as the compression middleware used (server/app.ts). */
-export const PAGE_BROTLI_QUALITY = 4;
-const PAGE_BROTLI_WINDOW = 18;
+/**
+ * Brotli for an answer made per request, here and in the compression middleware (server/app.ts):
+ * quality 4 and a 256 KB window, fast enough for every uncached page; pages read again get the page
+ * cache's best copies.
+ */
+export const PER_REQUEST_BROTLI = {
+  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+  [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+};
 const PAGE_GZIP_LEVEL = 6;
-/** Smaller bodies are sent as they are, as the compression middleware does (its threshold). */
+/** Smaller bodies are sent as they are, here and by the compression middleware. */
 export const PAGE_COMPRESSION_THRESHOLD = 1024;
 
 type Encoding = 'br' | 'gzip';
@@ -23,8 +29,7 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return gzipSync(body, { level: PAGE_GZIP_LEVEL });
   return brotliCompressSync(body, {
     params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
-      [zlibConstants.BROTLI_PARAM_LGWIN]: PAGE_BROTLI_WINDOW,
+      ...PER_REQUEST_BROTLI,
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
       [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
@@ -60,20 +65,17 @@ export function pageCompression(): RequestHandler {
 
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    /** undefined until the first write says whether this answer is held. */
-    let held: Buffer[] | undefined;
-    let passing = false;
+    /** Decided at the first write: hold an HTML page, or pass everything on as it comes. */
+    let state: 'undecided' | 'holding' | 'passing' = 'undecided';
+    let held: Buffer[] = [];
     const holds = () => {
-      if (!passing && held === undefined) {
-        if (isWholePage(res)) held = [];
-        else passing = true;
-      }
-      return !passing;
+      if (state === 'undecided') state = isWholePage(res) ? 'holding' : 'passing';
+      return state === 'holding';
     };
 
     res.write = function (chunk: Chunk, encodingOrCallback?: BufferEncoding | Callback, callback?: Callback) {
       if (!holds()) return write(chunk, encodingOrCallback, callback);
-      held!.push(toBuffer(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : undefined));
+      held.push(toBuffer(chunk, typeof encodingOrCallback === 'string' ? encodingOrCallback : undefined));
       const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
       if (done) process.nextTick(done);
       return true;
@@ -83,9 +85,11 @@ export function pageCompression(): RequestHandler {
       if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk];
       if (typeof encodingOrCallback === 'function') [encodingOrCallback, callback] = [undefined, encodingOrCallback];
       if (!holds()) return end(chunk, encodingOrCallback, callback);
-      if (chunk !== undefined && chunk !== null) held!.push(toBuffer(chunk, encodingOrCallback));
-      const body = held!.length === 1 ? held![0]! : Buffer.concat(held!);
+      if (chunk !== undefined && chunk !== null) held.push(toBuffer(chunk, encodingOrCallback));
+      const body = held.length === 1 ? held[0]! : Buffer.concat(held);
       held = [];
+      // Sent once: anything after goes on as it is.
+      state = 'passing';
       if (body.length < PAGE_COMPRESSION_THRESHOLD) {
         res.setHeader('Content-Length', body.length);
         return end(body, callback);

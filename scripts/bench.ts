@@ -23,6 +23,10 @@
 // Issue 28 (scripts/bench-analytics.ts): the cached /blog counted as a browser's view beside the same
 // with DNT and a bare server (counted at least 0.5× bare), and the Analytics screen's queries on a
 // year of daily rows worth 1,000,000 views (under 100 ms). BENCH_ONLY=analytics measures only that.
+//
+// Issue 29 (scripts/bench-backup.ts): the nightly backup written in the bench's own process and in a
+// process of its own, and how long each held the starting process's event loop. BENCH_ONLY=backup
+// measures only that.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,6 +50,7 @@ import { freePort } from './free-port.ts';
 import { measureVideo } from './bench-video.ts';
 import { liteReport, measureLiteFigures } from './bench-lite.ts';
 import { measureAnalytics, type AnalyticsBenchTools } from './bench-analytics.ts';
+import { measureBackup } from './bench-backup.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -73,6 +78,8 @@ const SOAK = Number(process.env.BENCH_SOAK ?? 60);
 const ONLY_WORKERS = process.env.BENCH_ONLY === 'workers';
 /** Issue 28: BENCH_ONLY=analytics measures only the counting cost and the Analytics screen's queries. */
 const ONLY_ANALYTICS = process.env.BENCH_ONLY === 'analytics';
+/** Issue 29: BENCH_ONLY=backup measures only the nightly backup's hold on the event loop. */
+const ONLY_BACKUP = process.env.BENCH_ONLY === 'backup';
 const UNCACHED_CONNECTIONS = Number(process.env.BENCH_UNCACHED_CONNECTIONS ?? 10);
 
 /** The inbox: how many messages, and how many staff at once (a handful of people use it, not 50). */
@@ -1022,6 +1029,10 @@ async function main(): Promise<void> {
       process.stdout.write(`Targets:\n${figures.join('\n')}\n`);
       return;
     }
+    if (ONLY_BACKUP) {
+      process.stdout.write(`Targets:\n${(await measureBackup(dataDir, table)).join('\n')}\n`);
+      return;
+    }
     if (ONLY_WORKERS) {
       const issue15 = await measureIssue15(dataDir, base, (next) => (child = next));
       process.stdout.write(`Targets:\n${issue15.join('\n')}\n`);
@@ -1149,6 +1160,8 @@ async function main(): Promise<void> {
     lines.push(...(await measureVideo(weights)));
     // Issue 28: what counting costs a cached page, and the Analytics screen's queries at 1 million views.
     lines.push(...(await measureAnalytics(analyticsTools())));
+    // Issue 29: the nightly backup, written in the bench's own process and in one of its own.
+    lines.push(...(await measureBackup(dataDir, table)));
     // Issue 15 last: it ends by replacing the server with one of two workers.
     lines.push(...(await measureIssue15(dataDir, base, (next) => (child = next))));
     const failures = [...runs, ...inboxRuns].filter((r) => r.failures > 0 || r.answered === 0);

@@ -12,6 +12,7 @@ import { useTestDatabase } from '../../../tests/support/databases';
 import { freePort } from '../../../scripts/free-port';
 import {
   BACKUP_JOB,
+  backupInOwnProcess,
   backupTime,
   createBackup,
   pruneBackups,
@@ -394,6 +395,24 @@ describe('backup and restore on SQLite', () => {
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('queued');
     expect(Date.parse(row.run_at) - Date.now()).toBeGreaterThan(23 * 60 * 60_000);
+  });
+
+  it('writes the backup in a process of its own at a low priority, and says why when it cannot', async () => {
+    const outDir = path.join(temp, 'own-process');
+    const backup = await backupInOwnProcess({ dataDir: database().dataDir, outDir });
+    expect(backup.pid).not.toBe(process.pid);
+    expect(backup.priority).toBeGreaterThanOrEqual(10);
+    expect(backup.peakResidentBytes).toBeGreaterThan(0);
+    expect(path.dirname(backup.file)).toBe(outDir);
+    expect(fs.statSync(backup.file).size).toBe(backup.bytes);
+    expect((await readBackupManifest(backup.file)).counts.content).toBe(2);
+
+    const empty = path.join(temp, 'no-database');
+    fs.mkdirSync(empty);
+    await expect(backupInOwnProcess({ dataDir: empty, outDir })).rejects.toThrow(
+      `There is no database at ${path.join(empty, 'tdg.sqlite')}: check DATA_DIR`,
+    );
+    expect(fs.readdirSync(outDir).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
 

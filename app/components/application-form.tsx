@@ -1,5 +1,6 @@
 import { VisitorTextField } from './visitor-field';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import type { MessageId } from '~/lib/i18n/en';
 import { useI18n } from '~/lib/i18n/i18n';
 import {
@@ -89,9 +90,9 @@ export function ApplicationForm({ kind, result, notice }: { kind: ApplicationKin
         <h3 className="font-semibold">{t('app.howWeUse')}</h3>
         <p className="mt-1">
           {notice}{' '}
-          <Link to="/privacy" className="text-indigo-800 underline underline-offset-4">
+          <PageLink to="/privacy" className="text-indigo-800 underline underline-offset-4">
             {t('app.readPrivacy')}
-          </Link>
+          </PageLink>
           .
         </p>
       </div>
@@ -267,12 +268,12 @@ export function ApplicationSent({ kind }: { kind: ApplicationKind }) {
         {tx(text.sent)}
       </h2>
       <p className="mt-3 text-lg">{tx(text.sentDetail)}</p>
-      <Link
+      <PageLink
         to="/"
         className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800"
       >
         {tx(APPLICATION_FORM_TEXT.another)}
-      </Link>
+      </PageLink>
     </section>
   );
 }

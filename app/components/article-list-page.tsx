@@ -1,4 +1,5 @@
-import { Link, useLocation, useNavigation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ContentCard, FeaturedContent, type CardTexts } from '~/components/content-card';
 import { ListSearch } from '~/components/list-search';
 import { canonicalListPath, Pagination } from '~/components/pagination';
@@ -135,9 +136,9 @@ export function ArticleListResults({ data, texts: english }: { data: ContentList
             <>
               <p className="text-lg font-semibold">{texts.noMatch(data.q)}</p>
               <p className="mt-1">{texts.noMatchHint}</p>
-              <Link to={location.pathname} className="mt-3 inline-block font-semibold text-indigo-800 underline">
+              <PageLink to={location.pathname} className="mt-3 inline-block font-semibold text-indigo-800 underline">
                 {t('list.clear')}
-              </Link>
+              </PageLink>
             </>
           ) : (
             <p className="text-lg font-semibold">{texts.empty}</p>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { Image } from '~/components/image';
 import { categoryLabel } from '~/lib/categories';
 import { articlePath } from '~/lib/collections';
@@ -127,9 +127,9 @@ export function FeaturedContent({ item, texts }: { item: PublicContent; texts: C
         <p className="text-sm font-semibold tracking-wider text-indigo-800 uppercase">{texts.featuredLabel}</p>
         <Byline item={item} month="long" />
         <h2 lang={english} className="text-2xl leading-tight font-bold text-slate-900 md:text-4xl">
-          <Link to={articlePath(item.collection, item.id)} className={stretchedLink}>
+          <PageLink to={articlePath(item.collection, item.id)} className={stretchedLink}>
             {item.title}
-          </Link>
+          </PageLink>
         </h2>
         <p lang={english} className="text-lg text-slate-700">
           {truncate(item.summary, texts.limits.featuredSummary)}
@@ -161,9 +161,9 @@ export function ContentCard({ item, texts }: { item: PublicContent; texts: CardT
       <div className="flex flex-1 flex-col gap-3 p-6">
         <Byline item={item} month="short" />
         <h3 lang={english} className="text-xl leading-snug font-bold text-slate-900">
-          <Link to={articlePath(item.collection, item.id)} className={stretchedLink}>
+          <PageLink to={articlePath(item.collection, item.id)} className={stretchedLink}>
             <ShortTitle text={item.title} max={texts.limits.cardTitle} />
-          </Link>
+          </PageLink>
         </h3>
         <p lang={english} className="text-slate-700">
           {truncate(item.summary, texts.limits.cardSummary)}

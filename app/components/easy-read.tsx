@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { easyReadBlocks } from '~/lib/easy-read';
 import { useI18n } from '~/lib/i18n/i18n';
 
@@ -10,7 +10,7 @@ export function EasyReadLink({ href }: { href: string }) {
   const { t } = useI18n();
   return (
     <p className="mt-4">
-      <Link
+      <PageLink
         to={href}
         data-easy-read-link=""
         className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-indigo-800 bg-white px-5 font-semibold text-indigo-900 hover:bg-indigo-50"
@@ -22,7 +22,7 @@ export function EasyReadLink({ href }: { href: string }) {
           {t('easyRead.open')}
           <span className="sr-only">: {t('easyRead.openHint')}</span>
         </span>
-      </Link>
+      </PageLink>
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { accessFeatures, eventPath, placesLeft, type PublicEvent } from '~/lib/events';
 import { translator, useI18n, type Translate } from '~/lib/i18n/i18n';
 import { TEXT_LINK } from '~/components/home/styles';
@@ -28,9 +28,9 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
         <time dateTime={event.startsAt}>{event.when}</time>
       </p>
       <Heading lang={english} className="mt-2 text-xl font-bold text-slate-900">
-        <Link to={eventPath(event.slug)} className="hover:underline">
+        <PageLink to={eventPath(event.slug)} className="hover:underline">
           {event.title}
-        </Link>
+        </PageLink>
       </Heading>
       {event.status === 'cancelled' && (
         <p className="mt-2 inline-block self-start rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">
@@ -63,10 +63,10 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
         )}
       </dl>
       <p className="mt-auto pt-4">
-        <Link to={eventPath(event.slug)} className={TEXT_LINK}>
+        <PageLink to={eventPath(event.slug)} className={TEXT_LINK}>
           {t('events.details')}
           <span className="sr-only">{t('events.detailsFor', { title: event.title })}</span>
-        </Link>
+        </PageLink>
       </p>
     </article>
   );

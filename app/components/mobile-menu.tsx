@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { CloseIcon, MailIcon } from './icons';
 import { NavList } from './nav-list';
@@ -26,6 +27,7 @@ export function MobileMenu({
   englishPath?: string;
 }) {
   const { t, path } = useI18n();
+  const { pathname } = useLocation();
   return (
     <dialog
       id={MOBILE_MENU_ID}
@@ -45,6 +47,7 @@ export function MobileMenu({
         </button>
       </div>
       <NavList
+        pagePath={pathname}
         label={t('nav.mobile')}
         className="px-2 py-4"
         listClassName="space-y-1"

@@ -22,22 +22,48 @@ interface NavListProps {
   look: { base: string; current: string; other: string };
   /** Called when a link is chosen (the mobile menu closes). */
   onNavigate?: () => void;
+  /**
+   * On a public page, which loads no router script (decision 025): the page's path. The links are
+   * then plain anchors, and the one whose path this is, or is below, is the current one (issue 29:
+   * no route resolution per link).
+   */
+  pagePath?: string;
 }
 
-export function NavList({ label, className, listClassName, links, look, onNavigate }: NavListProps) {
+/** As React Router's NavLink decides it: this path, or (unless `end`) a path below it, letter case aside. */
+export function isCurrentPath(pagePath: string, to: string, end = false): boolean {
+  const page = pagePath.toLowerCase();
+  const target = to.toLowerCase();
+  if (page === target) return true;
+  if (end) return false;
+  const base = target !== '/' && target.endsWith('/') ? target.slice(0, -1) : target;
+  return page.startsWith(target) && page.charAt(base.length) === '/';
+}
+
+export function NavList({ label, className, listClassName, links, look, onNavigate, pagePath }: NavListProps) {
   return (
     <nav aria-label={label} className={className}>
       <ul className={listClassName}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end={link.end}
-              onClick={onNavigate}
-              className={({ isActive }) => `${look.base} ${isActive ? look.current : look.other}`}
-            >
-              {link.label}
-            </NavLink>
+            {pagePath === undefined ? (
+              <NavLink
+                to={link.to}
+                end={link.end}
+                onClick={onNavigate}
+                className={({ isActive }) => `${look.base} ${isActive ? look.current : look.other}`}
+              >
+                {link.label}
+              </NavLink>
+            ) : (
+              <a
+                href={link.to}
+                aria-current={isCurrentPath(pagePath, link.to, link.end) ? 'page' : undefined}
+                className={`${look.base} ${isCurrentPath(pagePath, link.to, link.end) ? look.current : look.other}`}
+              >
+                {link.label}
+              </a>
+            )}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { useI18n } from '~/lib/i18n/i18n';
 import type { ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import { Form, useNavigation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 
 /**
  * The card of the public confirm and unsubscribe pages: a heading, what happens, and either one
@@ -49,15 +50,18 @@ export function SubscriptionPanel({
           </Form>
         ) : (
           <nav aria-label={t('newsletter.whereNext')} className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
-            <Link to="/" className="inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4">
+            <PageLink
+              to="/"
+              className="inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
+            >
               {t('newsletter.backHome')}
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               to="/news"
               className="inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
             >
               {t('newsletter.latestNews')}
-            </Link>
+            </PageLink>
           </nav>
         )}
       </section>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { useI18n } from '~/lib/i18n/i18n';
 
 /** The address of another page of the current list, keeping the search and category. */
@@ -33,19 +34,19 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
   return (
     <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-center gap-3 pt-4 sm:gap-4">
       {page > 1 && (
-        <Link to={pageHref(pathname, search, page - 1)} rel="prev" className={linkStyle}>
+        <PageLink to={pageHref(pathname, search, page - 1)} rel="prev" className={linkStyle}>
           <span aria-hidden="true">←&nbsp;</span>
           {t('list.previous')}
-        </Link>
+        </PageLink>
       )}
       <p className="order-first w-full text-center text-slate-700 sm:order-none sm:w-auto">
         {t('list.pageOf', { page, pageCount })}
       </p>
       {page < pageCount && (
-        <Link to={pageHref(pathname, search, page + 1)} rel="next" className={linkStyle}>
+        <PageLink to={pageHref(pathname, search, page + 1)} rel="next" className={linkStyle}>
           {t('list.next')}
           <span aria-hidden="true">&nbsp;→</span>
-        </Link>
+        </PageLink>
       )}
     </nav>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { NAV_LINKS, telHref, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -25,15 +25,15 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
             <ExternalLink href={site.donationUrl} className={`${buttonBase} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
               {t('footer.donateNow')}
             </ExternalLink>
-            <Link to={path('/partner')} className={`${buttonBase} bg-white text-indigo-900 hover:bg-indigo-50`}>
+            <PageLink to={path('/partner')} className={`${buttonBase} bg-white text-indigo-900 hover:bg-indigo-50`}>
               {t('footer.partner')}
-            </Link>
-            <Link
+            </PageLink>
+            <PageLink
               to={path('/volunteer')}
               className={`${buttonBase} border-2 border-white text-white hover:bg-white hover:text-indigo-900`}
             >
               {t('footer.volunteer')}
-            </Link>
+            </PageLink>
           </div>
         </div>
       </section>
@@ -55,16 +55,16 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
           <ul className="mt-4 space-y-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={path(link.to)} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+                <PageLink to={path(link.to)} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
                   {t(NAV_LABELS[link.to].label)}
-                </Link>
+                </PageLink>
               </li>
             ))}
             {/* Issue 27: the header keeps the spec's five links; the footer also lists the events (decision 028). */}
             <li>
-              <Link to={path('/events')} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
+              <PageLink to={path('/events')} className="text-slate-300 underline-offset-4 hover:text-white hover:underline">
                 {t('footer.events')}
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </nav>
@@ -92,19 +92,19 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
           <p>{t('footer.rights', { year: site.year, name: site.name })}</p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              <Link to={path('/privacy')} className="hover:text-white hover:underline">
+              <PageLink to={path('/privacy')} className="hover:text-white hover:underline">
                 {t('footer.privacy')}
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to={path('/terms')} className="hover:text-white hover:underline">
+              <PageLink to={path('/terms')} className="hover:text-white hover:underline">
                 {t('footer.terms')}
-              </Link>
+              </PageLink>
             </li>
             <li>
-              <Link to={path('/accessibility')} className="hover:text-white hover:underline">
+              <PageLink to={path('/accessibility')} className="hover:text-white hover:underline">
                 {t('footer.accessibility')}
-              </Link>
+              </PageLink>
             </li>
           </ul>
         </div>

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { HEADER_SCROLL_THRESHOLD, NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { ExternalLink } from './external-link';
 import { HeartIcon, MenuIcon } from './icons';
@@ -26,6 +27,7 @@ export function SiteHeader({
   englishPath?: string;
 }) {
   const { t, path, language } = useI18n();
+  const { pathname } = useLocation();
   return (
     <header
       data-scrolled="false"
@@ -44,14 +46,15 @@ export function SiteHeader({
         </p>
       </div>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
-        <Link
+        <PageLink
           to={path('/')}
           className="flex shrink-0 items-center rounded"
           aria-label={t('header.homeLink', { name: site.name })}
         >
           <Logo name={site.name} />
-        </Link>
+        </PageLink>
         <NavList
+          pagePath={pathname}
           label={t('nav.main')}
           className="hidden md:block"
           listClassName="flex items-center gap-1 lg:gap-2"

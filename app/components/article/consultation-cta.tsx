@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { useI18n } from '~/lib/i18n/i18n';
 import { COLLECTION_INFO } from '~/lib/collections';
 
@@ -15,18 +15,18 @@ export function ConsultationCta() {
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-slate-700">{t('article.consultText')}</p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link
+        <PageLink
           to="/contact?subject=Consultation"
           className="inline-flex min-h-12 items-center rounded-full bg-amber-400 px-6 font-semibold text-slate-900 hover:bg-amber-300"
         >
           {t('article.consultBook')}
-        </Link>
-        <Link
+        </PageLink>
+        <PageLink
           to={COLLECTION_INFO.resources.path}
           className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 bg-white px-6 font-semibold text-indigo-900 hover:bg-indigo-100"
         >
           {t('article.browseResources')}
-        </Link>
+        </PageLink>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import type { RelatedArticle } from '~/lib/article';
 import { articlePath } from '~/lib/collections';
 import { categoryLabel } from '~/lib/categories';
@@ -39,12 +39,12 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
               </p>
               <h3 lang={textLanguage(article)} className="mt-2 text-lg leading-snug font-bold text-slate-900">
                 {/* The link covers the whole card, so the card is one large target. */}
-                <Link
+                <PageLink
                   to={articlePath(article.collection, article.id)}
                   className="after:absolute after:inset-0 group-hover:text-indigo-800 group-hover:underline"
                 >
                   {article.title}
-                </Link>
+                </PageLink>
               </h3>
               {article.summary && (
                 <p lang={textLanguage(article)} className="mt-2 text-slate-700">

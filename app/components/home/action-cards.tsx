@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { useI18n } from '~/lib/i18n/i18n';
 import { EYEBROW } from './styles';
 
@@ -64,9 +64,9 @@ export function ActionCards() {
                 </svg>
               </span>
               <h3 className="mt-6 text-xl font-bold text-slate-900">
-                <Link to={card.to} className="after:absolute after:inset-0 after:rounded-2xl hover:text-indigo-800">
+                <PageLink to={card.to} className="after:absolute after:inset-0 after:rounded-2xl hover:text-indigo-800">
                   {t(card.titleId)}
-                </Link>
+                </PageLink>
               </h3>
               <p className="mt-3 text-slate-700">{t(card.textId)}</p>
               <span aria-hidden="true" className="mt-6 font-semibold text-indigo-800">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { Image } from '~/components/image';
 import { useI18n } from '~/lib/i18n/i18n';
 import { BUTTON, EYEBROW } from './styles';
@@ -31,10 +31,10 @@ export function AwarenessProject() {
           <div className="mt-8 flex flex-wrap items-center justify-between gap-6">
             {/* The hidden words make the link say where it goes, to screen readers and to search engines
                 (which read the text, not an aria-label); the name still starts with what is seen. */}
-            <Link to="/services/awareness-course" className={BUTTON.accent}>
+            <PageLink to="/services/awareness-course" className={BUTTON.accent}>
               {t('home.learnMore')}
               <span className="sr-only">{t('home.learnMoreAwareness')}</span>
-            </Link>
+            </PageLink>
             <div aria-hidden="true" className="flex gap-2">
               <span data-active="true" className="h-2.5 w-8 rounded-full bg-indigo-800" />
               <span className="h-2.5 w-2.5 rounded-full bg-slate-300" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ExternalLink } from '../external-link';
 import { BUTTON } from './styles';
 
@@ -68,9 +68,9 @@ export function ClosingCallToAction({
               {link.label}
             </ExternalLink>
           ) : (
-            <Link key={link.to} to={link.to} className={LINK_LOOKS[panel.tone][index]}>
+            <PageLink key={link.to} to={link.to} className={LINK_LOOKS[panel.tone][index]}>
               {link.label}
-            </Link>
+            </PageLink>
           ),
         )}
       </CallToAction>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { useI18n } from '~/lib/i18n/i18n';
 import { paragraphs } from '~/lib/site';
 import type { FounderProfile } from '~/server/site/founder.server';
@@ -34,9 +34,9 @@ export function FounderStory({ founder, storyPath }: { founder: FounderProfile; 
               {paragraph}
             </p>
           ))}
-          <Link to={storyPath ?? FOUNDER_SECTION_PATH} className={`${BUTTON.primary} mt-8`}>
+          <PageLink to={storyPath ?? FOUNDER_SECTION_PATH} className={`${BUTTON.primary} mt-8`}>
             {t('home.readFounderStory', { name: founder.name })}
-          </Link>
+          </PageLink>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { useI18n } from '~/lib/i18n/i18n';
 import { BUTTON } from './styles';
 
@@ -24,9 +24,9 @@ export function Hero({ headline, text }: { headline: string; text: string }) {
           {text}
         </p>
         <div className="mt-10">
-          <Link to="/partner" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
+          <PageLink to="/partner" className={`${BUTTON.accent} px-8 py-4 text-lg`}>
             {t('home.partner')}
-          </Link>
+          </PageLink>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { Image } from '~/components/image';
 import { articlePath, COLLECTION_INFO } from '~/lib/collections';
 import { truncate } from '~/lib/text';
@@ -23,9 +23,9 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
         <h2 id="latest-stories" className="text-3xl font-bold text-slate-900 md:text-4xl">
           {t('home.latestStories')}
         </h2>
-        <Link to={COLLECTION_INFO.blogs.path} className={TEXT_LINK}>
+        <PageLink to={COLLECTION_INFO.blogs.path} className={TEXT_LINK}>
           {t('home.allStories')}
-        </Link>
+        </PageLink>
       </div>
       <ul className="mt-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
         {stories.map((story) => (
@@ -44,12 +44,12 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
                 <EnglishMarker shown={story.language} />
               </p>
               <h3 lang={textLanguage(story)} className="mt-2 text-xl font-bold text-slate-900">
-                <Link
+                <PageLink
                   to={articlePath('blogs', encodeURIComponent(story.id))}
                   className="after:absolute after:inset-0 hover:text-indigo-800"
                 >
                   {truncate(story.title, TITLE_MAX)}
-                </Link>
+                </PageLink>
               </h3>
               <p lang={textLanguage(story)} className="mt-3 text-slate-700">
                 {truncate(story.summary, SUMMARY_MAX)}

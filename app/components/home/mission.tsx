@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { CountUp } from '~/components/count-up';
 import { Image } from '~/components/image';
 import { useI18n } from '~/lib/i18n/i18n';
@@ -53,12 +53,12 @@ export function Mission({ heading, text, counter }: { heading: string; text: str
             </p>
           ))}
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/volunteer" className={BUTTON.accent}>
+            <PageLink to="/volunteer" className={BUTTON.accent}>
               {t('home.joinNow')}
-            </Link>
-            <Link to="/about" className={BUTTON.outline}>
+            </PageLink>
+            <PageLink to="/about" className={BUTTON.outline}>
               {t('home.discover')}
-            </Link>
+            </PageLink>
           </div>
         </div>
       </div>

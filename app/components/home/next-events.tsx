@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { EventCard, type EventListItem } from '~/components/event-card';
 import { useI18n } from '~/lib/i18n/i18n';
 import { TEXT_LINK } from './styles';
@@ -13,9 +13,9 @@ export function NextEvents({ events }: { events: EventListItem[] }) {
         <h2 id="next-events" className="text-3xl font-bold text-slate-900 md:text-4xl">
           {t('home.nextEvents')}
         </h2>
-        <Link to="/events" className={TEXT_LINK}>
+        <PageLink to="/events" className={TEXT_LINK}>
           {t('home.allEvents')}
-        </Link>
+        </PageLink>
       </div>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event) => (

@@ -19,7 +19,7 @@ import { SAVE_DATA_TEXTS } from '../save-data.ts';
 import { SERVICE_NOT_FOUND, SERVICES_ERROR } from '../services.ts';
 import { VIDEO_TEXTS, localiseVideoMarkup } from '../video.ts';
 import { EN, type MessageId } from './en.ts';
-import { formatDateIn, keyOfEnglish, translateEnglish, translator } from './i18n.tsx';
+import { formatDateIn, intlFor, keyOfEnglish, setStaffTexts, translateEnglish, translator } from './i18n.tsx';
 import { LG } from './lg.ts';
 import { SW } from './sw.ts';
 
@@ -171,5 +171,36 @@ describe('the service worker’s offline page', () => {
     const quoted = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
     const missing = [EN, LG, SW].flatMap((catalogue) => offline.filter((id) => !script.includes(quoted(catalogue[id]))));
     expect(missing).toEqual([]);
+  });
+});
+
+describe('the translator’s kept texts (issue 29)', () => {
+  it('answers every key in every language as @formatjs/intl does, with and without values, again and again', () => {
+    const differ: string[] = [];
+    for (const language of ['en', 'lg', 'sw'] as const) {
+      const t = translator(language);
+      const intl = intlFor(language);
+      for (const id of ids) {
+        const names = argumentsOf(EN[id]).map((name) => name.split(':')[0]!);
+        const samples = names.length
+          ? [1, 5].map((n) =>
+              Object.fromEntries(names.map((name) => [name, name === 'count' || name === 'months' ? n : `${name}${n}`])),
+            )
+          : [undefined];
+        for (const values of samples) {
+          const expected = intl.formatMessage({ id, defaultMessage: EN[id] }, values);
+          if (t(id, values) !== expected || t(id, values) !== expected) differ.push(`${language} ${id}`);
+        }
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('forgets what it kept when staff correct a language’s texts', () => {
+    const before = translator('sw')('nav.home');
+    setStaffTexts('sw', { 'nav.home': 'Ukurasa wa kwanza' });
+    expect(translator('sw')('nav.home')).toBe('Ukurasa wa kwanza');
+    setStaffTexts('sw', {});
+    expect(translator('sw')('nav.home')).toBe(before);
   });
 });

@@ -25,6 +25,7 @@ export function setStaffTexts(language: Language, texts: Readonly<Record<string,
   if (staffTexts.get(language) === texts) return;
   staffTexts.set(language, texts);
   intls.delete(language);
+  translators.delete(language);
 }
 
 /** One formatter per language, made once. A key missing from a catalogue falls back to the English source. */
@@ -48,10 +49,48 @@ export function intlFor(language: Language): IntlShape<string> {
 export type Values = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: Values) => string;
 
-/** The words of `language`, as a function of the message's key. */
+const translators = new Map<Language, Translate>();
+
+/**
+ * The words of `language`, as a function of the message's key; one per language, made again when
+ * staff correct its texts. Issue 29: a page asks for about a hundred texts, and @formatjs/intl finds
+ * each one's compiled message by serialising its arguments, a tenth of a page's rendering. A text
+ * without values is formatted once and kept; one with values keeps its compiled message.
+ */
 export function translator(language: Language): Translate {
-  const intl = intlFor(language);
-  return (id, values) => intl.formatMessage({ id, defaultMessage: EN[id] }, values);
+  let translate = translators.get(language);
+  if (!translate) {
+    const intl = intlFor(language);
+    const texts = new Map<MessageId, string>();
+    const compiled = new Map<MessageId, { format: (values: Values) => unknown }>();
+    const slow = (id: MessageId, values?: Values) => intl.formatMessage({ id, defaultMessage: EN[id] }, values);
+    translate = (id, values) => {
+      if (!values) {
+        let text = texts.get(id);
+        if (text === undefined) texts.set(id, (text = slow(id)));
+        return text;
+      }
+      let message = compiled.get(id);
+      if (!message) {
+        const source = intl.messages[id];
+        // A missing or broken text goes the library's way: the English text, or the key.
+        if (typeof source !== 'string') return slow(id, values);
+        try {
+          message = intl.formatters.getMessageFormat(source, intl.locale, intl.formats, { formatters: intl.formatters });
+        } catch {
+          return slow(id, values);
+        }
+        compiled.set(id, message);
+      }
+      try {
+        return String(message.format(values));
+      } catch {
+        return slow(id, values);
+      }
+    };
+    translators.set(language, translate);
+  }
+  return translate;
 }
 
 /** Each English text of the catalogue and its key, to word a message that reached the page as English. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ExternalLink } from '~/components/external-link';
 import { ClosingCallToAction } from '~/components/home/call-to-action';
 import { CardGridSection } from '~/components/home/card-grid-section';
@@ -74,9 +74,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
             ))}
             <div className="mt-8 flex flex-wrap items-center gap-4">
               {storyPath && (
-                <Link to={storyPath} className={BUTTON.primary}>
+                <PageLink to={storyPath} className={BUTTON.primary}>
                   {t('home.readFounderStory', { name: founder.name })}
-                </Link>
+                </PageLink>
               )}
               {founder.social.twitter && (
                 <ExternalLink href={founder.social.twitter} className={`${TEXT_LINK} inline-flex items-center gap-2`}>

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import {
   APPLICATION_TITLE_KEYS,
   ApplicationForm,
@@ -93,21 +94,21 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <ul className="mt-4 space-y-2">
               {APPLICATION_KINDS.filter((other) => other !== kind).map((other) => (
                 <li key={other}>
-                  <Link
+                  <PageLink
                     to={APPLICATION_PATHS[other]}
                     className="inline-flex min-h-11 items-center font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950"
                   >
                     {t(APPLICATION_TITLE_KEYS[other])}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
               <li>
-                <Link
+                <PageLink
                   to="/contact"
                   className="inline-flex min-h-11 items-center font-semibold text-indigo-800 underline underline-offset-4 hover:text-indigo-950"
                 >
                   {t('app.somethingElse')}
-                </Link>
+                </PageLink>
               </li>
             </ul>
           </section>

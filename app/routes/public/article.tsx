@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { data, Link, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { data, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ArticleBody } from '~/components/article-body';
 import { ArticleSkeleton } from '~/components/article/article-skeleton';
 import { AboutTheAuthor, AuthorByline } from '~/components/article/author';
@@ -133,15 +134,15 @@ export function Article({
         <nav aria-label={t('article.breadcrumb')}>
           <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
             <li>
-              <Link to="/" className="underline-offset-4 hover:text-indigo-800 hover:underline">
+              <PageLink to="/" className="underline-offset-4 hover:text-indigo-800 hover:underline">
                 {t('article.home')}
-              </Link>
+              </PageLink>
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <Link to={section.path} className="underline-offset-4 hover:text-indigo-800 hover:underline">
+              <PageLink to={section.path} className="underline-offset-4 hover:text-indigo-800 hover:underline">
                 {tx(section.label)}
-              </Link>
+              </PageLink>
             </li>
             <li aria-hidden="true">/</li>
             <li aria-current="page" lang={contentLang} className="font-medium text-slate-800">
@@ -268,14 +269,14 @@ function ArticleNotFound({ collection }: { collection: Collection }) {
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-4xl font-bold text-slate-900">{t('article.notFoundTitle')}</h1>
       <p className="mt-4 text-lg text-slate-700">{t('article.notFoundText')}</p>
-      <Link
+      <PageLink
         to={COLLECTION_INFO[collection].path}
         onClick={goBack}
         data-go-back=""
         className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
       >
         {t('article.goBack')}
-      </Link>
+      </PageLink>
     </section>
   );
 }
@@ -295,12 +296,12 @@ function ArticleFailed({ collection, path }: { collection: Collection; path: str
         >
           {t('article.tryAgain')}
         </a>
-        <Link
+        <PageLink
           to={section.path}
           className="inline-flex min-h-12 items-center rounded-full border-2 border-indigo-800 px-6 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
           {t('article.backTo', { section: tx(section.label) })}
-        </Link>
+        </PageLink>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ExternalLink } from '~/components/external-link';
 import { CallToAction } from '~/components/home/call-to-action';
 import { CardGridSection } from '~/components/home/card-grid-section';
@@ -73,9 +74,9 @@ export default function AwarenessCourse() {
         <ExternalLink href={courseUrl} className={BUTTON.accent}>
           {t('services.enroll')}
         </ExternalLink>
-        <Link to="/contact?subject=Awareness%20Training%20for%20a%20group" className={BUTTON.outlineOnDark}>
+        <PageLink to="/contact?subject=Awareness%20Training%20for%20a%20group" className={BUTTON.outlineOnDark}>
           {t('course.trainTeam')}
-        </Link>
+        </PageLink>
       </PageHero>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 lg:grid-cols-2">
@@ -110,12 +111,12 @@ export default function AwarenessCourse() {
           footer={
             <>
               {t('course.questions')}{' '}
-              <Link
+              <PageLink
                 to="/contact?subject=Awareness%20Training"
                 className="font-semibold text-white underline underline-offset-4 hover:text-amber-200"
               >
                 {t('course.contactUs')}
-              </Link>
+              </PageLink>
             </>
           }
         >
@@ -124,9 +125,9 @@ export default function AwarenessCourse() {
           </ExternalLink>
         </CallToAction>
         <p className="mt-8 text-center">
-          <Link to="/services" className={TEXT_LINK}>
+          <PageLink to="/services" className={TEXT_LINK}>
             {t('course.allServices')}
-          </Link>
+          </PageLink>
         </p>
       </div>
     </>

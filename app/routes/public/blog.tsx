@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
@@ -55,19 +56,19 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             {t('blog.shareHeading')}
           </h2>
           <p className="mt-3 text-indigo-100">{t('blog.shareText')}</p>
-          <Link
+          <PageLink
             to="/contact?subject=Share%20my%20story"
             className={`${ctaButton} mt-6 bg-amber-400 text-slate-900 hover:bg-amber-300`}
           >
             {t('blog.submit')}
-          </Link>
+          </PageLink>
         </div>
         <div>
           <h2 className="text-2xl font-bold md:text-3xl">{t('blog.whyHeading')}</h2>
           <p className="mt-3 text-indigo-100">{t('blog.whyText')}</p>
-          <Link to="/about" className={`${ctaButton} mt-6 border-2 border-white text-white hover:bg-indigo-800`}>
+          <PageLink to="/about" className={`${ctaButton} mt-6 border-2 border-white text-white hover:bg-indigo-800`}>
             {t('blog.learnMission')}
-          </Link>
+          </PageLink>
         </div>
       </section>
     </ArticleListPage>

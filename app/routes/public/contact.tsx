@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { Form, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
 import { VisitorTextField } from '~/components/visitor-field';
 import { APPLICATION_KINDS, APPLICATION_PATHS } from '~/lib/applications';
@@ -122,13 +123,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <ul className="mt-4 flex flex-wrap gap-2">
               {TOPICS.map((topic) => (
                 <li key={topic.subject}>
-                  <Link
+                  <PageLink
                     to={`/contact?subject=${encodeURIComponent(topic.subject)}`}
-                    preventScrollReset
                     className="inline-flex min-h-11 items-center rounded-full border border-indigo-200 bg-white px-4 font-medium text-indigo-900 hover:bg-indigo-50"
                   >
                     {t(topic.label)}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>
@@ -183,12 +183,12 @@ function SentPanel() {
         {t('contact.sent')}
       </h2>
       <p className="mt-3 text-lg">{t('contact.sentDetail')}</p>
-      <Link
+      <PageLink
         to="/contact"
         className="mt-6 inline-flex min-h-11 items-center rounded-full bg-indigo-900 px-6 font-semibold text-white hover:bg-indigo-800"
       >
         {t('contact.sendAnother')}
-      </Link>
+      </PageLink>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { EasyReadText } from '~/components/easy-read';
 import { collectionFromPath } from '~/lib/article';
 import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
@@ -44,12 +45,12 @@ export default function EasyReadPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-4xl font-bold text-slate-900">{t('easyRead.notFoundTitle')}</h1>
         <p className="mt-4 text-lg text-slate-700">{t('easyRead.notFoundText')}</p>
-        <Link
+        <PageLink
           to="/"
           className="mt-8 inline-flex min-h-12 items-center rounded-full bg-indigo-800 px-6 font-semibold text-white hover:bg-indigo-900"
         >
           {t('notFound.back')}
-        </Link>
+        </PageLink>
       </section>
     );
   const other = page.textLanguage !== language ? page.textLanguage : undefined;
@@ -63,14 +64,14 @@ export default function EasyReadPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-4 text-lg text-slate-700">{t('easyRead.intro')}</p>
       <p className="mt-4">
-        <Link
+        <PageLink
           to={page.fullPath}
           data-full-text-link=""
           className="inline-flex min-h-12 items-center font-semibold text-indigo-900 underline underline-offset-4 hover:text-indigo-700"
         >
           <span aria-hidden="true">←&nbsp;</span>
           {t('easyRead.back')}
-        </Link>
+        </PageLink>
       </p>
       <div className="mt-8 border-t border-slate-200 pt-8">
         <EasyReadText text={page.text} lang={other} />

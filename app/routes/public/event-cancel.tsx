@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { z } from 'zod';
 import { BUTTON } from '~/components/home/styles';
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
@@ -61,9 +62,9 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
     return (
       <Panel title={t('events.cancelledTitle')} tone="done">
         <p>{t('events.cancelThanks')}</p>
-        <Link to="/events" className={BUTTON.primary}>
+        <PageLink to="/events" className={BUTTON.primary}>
           {t('events.other')}
-        </Link>
+        </PageLink>
       </Panel>
     );
   if (actionData || !loaderData.registration)

@@ -1,4 +1,5 @@
-import { data, Form, Link } from 'react-router';
+import { data, Form } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ArticleBody } from '~/components/article-body';
 import { placesText } from '~/components/event-card';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
@@ -102,9 +103,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-4xl font-bold text-slate-900">{t('events.notFound')}</h1>
         <p className="mt-4 text-lg text-slate-700">{t('events.notFoundDetail')}</p>
-        <Link to="/events" className={`${BUTTON.primary} mt-8`}>
+        <PageLink to="/events" className={`${BUTTON.primary} mt-8`}>
           {t('events.allEvents')}
-        </Link>
+        </PageLink>
       </section>
     );
   }
@@ -114,15 +115,15 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <nav aria-label={t('events.breadcrumb')} className="text-sm text-slate-600">
         <ol className="flex flex-wrap gap-2">
           <li>
-            <Link to="/" className="underline-offset-4 hover:underline">
+            <PageLink to="/" className="underline-offset-4 hover:underline">
               {t('events.home')}
-            </Link>
+            </PageLink>
             <span aria-hidden="true"> /</span>
           </li>
           <li>
-            <Link to="/events" className="underline-offset-4 hover:underline">
+            <PageLink to="/events" className="underline-offset-4 hover:underline">
               {t('events.events')}
-            </Link>
+            </PageLink>
             <span aria-hidden="true"> /</span>
           </li>
           <li aria-current="page" lang={english} className="font-medium text-slate-800">
@@ -214,9 +215,9 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               <p className="mt-3 text-lg text-slate-700">
                 {event.status === 'cancelled' ? t('events.isCancelled') : t('events.closed')}
               </p>
-              <Link to="/contact?subject=Training" className={`${TEXT_LINK} mt-4 inline-block`}>
+              <PageLink to="/contact?subject=Training" className={`${TEXT_LINK} mt-4 inline-block`}>
                 {t('events.askTrainingTitle')}
-              </Link>
+              </PageLink>
             </section>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { EventCard, type EventListItem } from '~/components/event-card';
 import { PageHero } from '~/components/home/page-hero';
 import { TEXT_LINK } from '~/components/home/styles';
@@ -62,9 +62,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-lg text-slate-700">
             {past ? t('events.noPast') : t('events.nonePlanned')}
             {!past && (
-              <Link to="/contact?subject=Training" className={TEXT_LINK}>
+              <PageLink to="/contact?subject=Training" className={TEXT_LINK}>
                 {t('events.askTraining')}
-              </Link>
+              </PageLink>
             )}
             {!past && '.'}
           </p>
@@ -79,13 +79,13 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         )}
         <p className="mt-10">
           {past ? (
-            <Link to="/events" className={TEXT_LINK}>
+            <PageLink to="/events" className={TEXT_LINK}>
               {t('events.upcoming')}
-            </Link>
+            </PageLink>
           ) : (
-            <Link to="/events?past" className={TEXT_LINK}>
+            <PageLink to="/events?past" className={TEXT_LINK}>
               {t('events.pastTitle')}
-            </Link>
+            </PageLink>
           )}
         </p>
       </section>

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { COLLECTION_INFO } from '~/lib/collections';
@@ -86,9 +87,9 @@ export default function News({ loaderData }: Route.ComponentProps) {
                   {t(card.action)}
                 </a>
               ) : (
-                <Link to={card.href} className={actionStyle}>
+                <PageLink to={card.href} className={actionStyle}>
                   {t(card.action)}
-                </Link>
+                </PageLink>
               )}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { NewsletterBox } from '~/components/newsletter-box';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { submitNewsletterForm } from '~/server/http/newsletter-form.server';
@@ -41,12 +41,12 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           <p className="font-semibold" data-answer={actionData.status}>
             {tx(actionData.message)}
           </p>
-          <Link
+          <PageLink
             to={actionData.back}
             className="mt-4 inline-flex min-h-11 items-center font-semibold text-indigo-900 underline underline-offset-4"
           >
             {actionData.back === '/' ? t('newsletter.backHome') : t('newsletter.backPage')}
-          </Link>
+          </PageLink>
         </div>
       )}
       {!done && <NewsletterBox source="/newsletter" title={t('newsletter.subscribeTitle')} />}

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { translator, useI18n } from '~/lib/i18n/i18n';
 import { languageOfPath } from '~/lib/languages';
 import type { Route } from './+types/not-found';
@@ -21,12 +22,12 @@ export default function NotFound() {
       </p>
       <h1 className="mt-4 text-4xl font-bold text-slate-900">{t('notFound.title')}</h1>
       <p className="mt-4 text-lg text-slate-700">{t('notFound.text')}</p>
-      <Link
+      <PageLink
         to={path('/')}
         className="mt-8 inline-block rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800"
       >
         {t('notFound.back')}
-      </Link>
+      </PageLink>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ArticleListPage, listPageMeta, type ListTexts } from '~/components/article-list-page';
 import { COLLECTION_INFO } from '~/lib/collections';
 import { loadContentList } from '~/server/content/content.server';
@@ -60,12 +61,12 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-indigo-100">{t('resources.helpText')}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row md:flex-col">
-          <Link to="/contact?subject=Resources" className={`${ctaButton} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
+          <PageLink to="/contact?subject=Resources" className={`${ctaButton} bg-amber-400 text-slate-900 hover:bg-amber-300`}>
             {t('resources.ask')}
-          </Link>
-          <Link to="/services" className={`${ctaButton} border-2 border-white text-white hover:bg-indigo-800`}>
+          </PageLink>
+          <PageLink to="/services" className={`${ctaButton} border-2 border-white text-white hover:bg-indigo-800`}>
             {t('resources.seeServices')}
-          </Link>
+          </PageLink>
         </div>
       </section>
     </ArticleListPage>

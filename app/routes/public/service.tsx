@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { CallToAction } from '~/components/home/call-to-action';
 import { CheckList } from '~/components/home/check-list';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
@@ -68,9 +69,9 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
         <h1 className="text-4xl font-bold text-slate-900">{t('service.notFound')}</h1>
         <p className="mt-4 text-lg text-slate-700">{t('service.notFoundText')}</p>
-        <Link to="/services" className={`${BUTTON.primary} mt-8`}>
+        <PageLink to="/services" className={`${BUTTON.primary} mt-8`}>
           {t('service.back')}
-        </Link>
+        </PageLink>
       </section>
     );
   }
@@ -81,9 +82,9 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-wrap gap-2">
           {PARENTS.map((parent) => (
             <li key={parent.to}>
-              <Link to={parent.to} className="underline-offset-4 hover:underline">
+              <PageLink to={parent.to} className="underline-offset-4 hover:underline">
                 {t(parent.label)}
-              </Link>
+              </PageLink>
               <span aria-hidden="true"> /</span>
             </li>
           ))}
@@ -137,16 +138,19 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           text={t('service.ctaText')}
         >
           {SERVICE_APPLICATIONS[service.id] && (
-            <Link to={APPLICATION_PATHS[SERVICE_APPLICATIONS[service.id]!]} className={BUTTON.accent}>
+            <PageLink to={APPLICATION_PATHS[SERVICE_APPLICATIONS[service.id]!]} className={BUTTON.accent}>
               {t(APPLICATION_TITLE_KEYS[SERVICE_APPLICATIONS[service.id]!])}
-            </Link>
+            </PageLink>
           )}
-          <Link to={serviceContactHref(service)} className={SERVICE_APPLICATIONS[service.id] ? BUTTON.outline : BUTTON.accent}>
+          <PageLink
+            to={serviceContactHref(service)}
+            className={SERVICE_APPLICATIONS[service.id] ? BUTTON.outline : BUTTON.accent}
+          >
             {t('service.contactAbout')}
-          </Link>
-          <Link to="/services" className={TEXT_LINK}>
+          </PageLink>
+          <PageLink to="/services" className={TEXT_LINK}>
             {t('service.all')}
-          </Link>
+          </PageLink>
         </CallToAction>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '~/components/page-link';
 import { ClosingCallToAction } from '~/components/home/call-to-action';
 import { CheckList } from '~/components/home/check-list';
 import { PageHero } from '~/components/home/page-hero';
@@ -51,9 +51,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-2 text-slate-700">{t('services.courseText')}</p>
           </div>
-          <Link to="/services/awareness-course" className={`${BUTTON.accent} shrink-0`}>
+          <PageLink to="/services/awareness-course" className={`${BUTTON.accent} shrink-0`}>
             {t('services.enroll')}
-          </Link>
+          </PageLink>
         </div>
       </section>
 
@@ -90,10 +90,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.features.length > 0 && (
                   <CheckList items={service.features.slice(0, FEATURES_SHOWN)} lang={service.textLanguage} className="mt-6" />
                 )}
-                <Link to={`/services/${encodeURIComponent(service.id)}`} className={`${TEXT_LINK} mt-6 inline-block`}>
+                <PageLink to={`/services/${encodeURIComponent(service.id)}`} className={`${TEXT_LINK} mt-6 inline-block`}>
                   {t('services.learnMore')}
                   <span className="sr-only">{t('services.learnMoreAbout', { title: service.title })}</span>
-                </Link>
+                </PageLink>
               </div>
             </li>
           ))}

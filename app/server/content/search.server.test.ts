@@ -69,6 +69,13 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
     expect((await search({ collection: 'blogs', query: 'mobility', limit: 10 })).rows.map((r) => r.id)).toEqual(['b']);
   });
 
+  it('finds a word of one or two letters only whole, not as the start of every word it begins', async () => {
+    expect((await search({ collection: 'blogs', query: 'ka', limit: 10 })).total).toBe(0);
+    expect((await search({ collection: 'blogs', query: 'kam', limit: 10 })).rows.map((r) => r.id)).toEqual(['c']);
+    expect((await search({ collection: 'blogs', query: 'in kampala', limit: 10 })).rows.map((r) => r.id)).toEqual(['c']);
+    expect((await search({ collection: 'blogs', query: 'a b c d e f g h', limit: 10 })).total).toBe(0);
+  });
+
   it('needs every word to match', async () => {
     expect((await search({ collection: 'blogs', query: 'sign saturday', limit: 10 })).rows.map((r) => r.id)).toEqual(['a']);
     expect((await search({ collection: 'blogs', query: 'sign zebra', limit: 10 })).total).toBe(0);

@@ -109,6 +109,31 @@ describe.each(ENGINES)('searchContent on %s', (engine) => {
     expect((await search({ collection: 'blogs', limit: 10 })).total).toBe(3);
   });
 
+  it('counts what the list shows as items are unpublished, moved and translated', async () => {
+    const found = async (collection: 'blogs' | 'news') => {
+      const { rows, total } = await search({ collection, query: 'sign', limit: 10 });
+      return { ids: rows.map((r) => r.id), total };
+    };
+    expect(await found('blogs')).toEqual({ ids: ['c', 'a'], total: 2 });
+    const change = (values: { status?: 'draft' | 'published'; collection?: 'blogs' | 'news'; language?: 'en' | 'lg' }) =>
+      database().db.updateTable('content').set(values).where('id', '=', 'a').execute();
+    await change({ status: 'draft' });
+    expect(await found('blogs')).toEqual({ ids: ['c'], total: 1 });
+    await change({ status: 'published', collection: 'news' });
+    expect(await found('blogs')).toEqual({ ids: ['c'], total: 1 });
+    expect(await found('news')).toEqual({ ids: ['d', 'a'], total: 2 });
+    await change({ collection: 'blogs', language: 'lg' });
+    expect(await found('blogs')).toEqual({ ids: ['c'], total: 1 });
+    await change({ language: 'en' });
+    expect(await found('blogs')).toEqual({ ids: ['c', 'a'], total: 2 });
+  });
+
+  it('never matches the words the index keeps for itself', async () => {
+    for (const query of ['sblogsxpublishedxen0', 'sblogs', 'scope']) {
+      expect((await search({ collection: 'blogs', query, limit: 10 })).total, query).toBe(0);
+    }
+  });
+
   it('follows edits and deletions', async () => {
     await database()
       .db.updateTable('content')

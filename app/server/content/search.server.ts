@@ -67,19 +67,37 @@ function hasWatchableVideo(eb: ExpressionBuilder<Database, 'content'>) {
   );
 }
 
-/** The condition "the row `alias` matches every word of `terms`" (PREFIX_MIN_LENGTH), or null when the words match everything. */
+/**
+ * SQLite: the word the search index holds in its `scope` column for a collection's published
+ * English items (migration 0020), so that the index alone tells which of them match.
+ */
+export function searchScope(collection: Collection): string {
+  return `s${collection}xpublishedxen0`;
+}
+
+/** SQLite: an FTS5 query for every word of `terms` in the texts (never `scope`), within `scope` if given. */
+function ftsMatch(terms: string[], scope?: string): string {
+  const words = `{title summary body tags} : (${terms.map((t) => (t.length >= PREFIX_MIN_LENGTH ? `"${t}"*` : `"${t}"`)).join(' ')})`;
+  return scope ? `scope : "${scope}" AND ${words}` : words;
+}
+
+/**
+ * The condition "the row `alias` matches every word of `terms`" (PREFIX_MIN_LENGTH), or null when
+ * the words match everything. SQLite: `scope`, when given, narrows the index's answer to the rows
+ * the outer query keeps anyway.
+ */
 async function matchCondition(
   alias: 'content' | 'version',
   db: Kysely<Database>,
   engine: Engine,
   terms: string[],
   config: 'english' | 'simple',
+  scope?: string,
 ) {
   if (terms.length === 0) return null;
   if (engine === 'sqlite') {
-    const match = terms.map((t) => (t.length >= PREFIX_MIN_LENGTH ? `"${t}"*` : `"${t}"`)).join(' ');
     // `seq` is the row number the search index is keyed by (SQLite only, not in the typed schema).
-    return sql<boolean>`${sql.ref(`${alias}.seq`)} IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${match})`;
+    return sql<boolean>`${sql.ref(`${alias}.seq`)} IN (SELECT rowid FROM content_fts WHERE content_fts MATCH ${ftsMatch(terms, scope)})`;
   }
   const tsquery = terms.map((t) => (t.length >= PREFIX_MIN_LENGTH ? `${t}:*` : t)).join(' & ');
   // PostgreSQL leaves stop words ("the", "how", "to") out of the index, so a search of nothing but
@@ -104,9 +122,13 @@ async function whereMatches(
   engine: Engine,
   terms: string[],
   language: Language,
+  scope: string,
 ): Promise<ContentQuery> {
+  if (language === 'en') {
+    const english = await matchCondition('content', db, engine, terms, 'english', scope);
+    return english ? query.where(english) : query;
+  }
   const english = await matchCondition('content', db, engine, terms, 'english');
-  if (language === 'en') return english ? query.where(english) : query;
   const own = await matchCondition('version', db, engine, terms, 'simple');
   if (!own) return query;
   const version = (eb: ExpressionBuilder<Database, 'content'>) =>
@@ -139,7 +161,18 @@ export async function searchContent(
   if (options.category) query = query.where('content.category', '=', options.category);
   if (options.signLanguage) query = query.where(hasWatchableVideo);
   if (options.easyRead) query = query.where('content.easy_read', 'is not', null);
-  query = await whereMatches(query, db, engine, searchTerms(options.query ?? ''), options.language ?? 'en');
+  const terms = searchTerms(options.query ?? '');
+  const language = options.language ?? 'en';
+  const scope = searchScope(options.collection);
+  query = await whereMatches(query, db, engine, terms, language, scope);
+  // Issue 29, SQLite: a search of English items with no other filter is counted by the index alone.
+  const indexCounts =
+    engine === 'sqlite' &&
+    terms.length > 0 &&
+    language === 'en' &&
+    !options.category &&
+    !options.signLanguage &&
+    !options.easyRead;
   const [rows, count] = await Promise.all([
     query
       .selectAll('content')
@@ -149,7 +182,11 @@ export async function searchContent(
       .limit(options.limit)
       .offset(options.offset ?? 0)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    indexCounts
+      ? sql<{ n: number }>`SELECT count(*) AS n FROM content_fts WHERE content_fts MATCH ${ftsMatch(terms, scope)}`
+          .execute(db)
+          .then(({ rows: [counted] }) => counted!)
+      : query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -4,7 +4,7 @@
 // only Node's modules, ./web-concurrency.ts and ./metrics.ts (whose prom-client it loads only when
 // METRICS_TOKEN is set).
 import cluster, { type Worker } from 'node:cluster';
-import { isBroadcast, restartDelay, CRASH_WINDOW_MS } from './web-concurrency.ts';
+import { ALLOCATOR_SETTINGS, isBroadcast, restartDelay, CRASH_WINDOW_MS } from './web-concurrency.ts';
 import { serveClusterMetrics } from './metrics.ts';
 
 /** The primary's own log lines, shaped like the site's (it loads no logger: it serves nothing). */
@@ -33,11 +33,7 @@ export function workerSettings(): { execArgv: string[]; env: Record<string, stri
     ...(chosen.includes('old-space') ? [] : ['--max-old-space-size=192']),
     ...(chosen.includes('maglev') ? [] : ['--no-maglev']),
   ];
-  const env = Object.fromEntries(
-    Object.entries({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' }).filter(
-      ([name]) => process.env[name] === undefined,
-    ),
-  );
+  const env = Object.fromEntries(Object.entries(ALLOCATOR_SETTINGS).filter(([name]) => process.env[name] === undefined));
   return { execArgv: [...process.execArgv, ...flags], env };
 }
 

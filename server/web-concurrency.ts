@@ -15,6 +15,17 @@ export function parseWebConcurrency(raw: string | undefined, cores = os.availabl
   return Number(value);
 }
 
+/**
+ * The C allocator's settings for every process the site starts (the workers: server/primary.ts; the
+ * nightly backup's: app/server/platform/backup.server.ts): two arenas instead of one per thread, and
+ * freed memory handed back to the system (decision 017). A value the operator set wins.
+ */
+export const ALLOCATOR_SETTINGS: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
+
 /** How many workers crashed within this long count towards the pause before the next restart. */
 export const CRASH_WINDOW_MS = 60_000;
 

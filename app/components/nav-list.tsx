@@ -44,28 +44,31 @@ export function NavList({ label, className, listClassName, links, look, onNaviga
   return (
     <nav aria-label={label} className={className}>
       <ul className={listClassName}>
-        {links.map((link) => (
-          <li key={link.to}>
-            {pagePath === undefined ? (
-              <NavLink
-                to={link.to}
-                end={link.end}
-                onClick={onNavigate}
-                className={({ isActive }) => `${look.base} ${isActive ? look.current : look.other}`}
-              >
-                {link.label}
-              </NavLink>
-            ) : (
-              <a
-                href={link.to}
-                aria-current={isCurrentPath(pagePath, link.to, link.end) ? 'page' : undefined}
-                className={`${look.base} ${isCurrentPath(pagePath, link.to, link.end) ? look.current : look.other}`}
-              >
-                {link.label}
-              </a>
-            )}
-          </li>
-        ))}
+        {links.map((link) => {
+          const current = pagePath !== undefined && isCurrentPath(pagePath, link.to, link.end);
+          return (
+            <li key={link.to}>
+              {pagePath === undefined ? (
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  onClick={onNavigate}
+                  className={({ isActive }) => `${look.base} ${isActive ? look.current : look.other}`}
+                >
+                  {link.label}
+                </NavLink>
+              ) : (
+                <a
+                  href={link.to}
+                  aria-current={current ? 'page' : undefined}
+                  className={`${look.base} ${current ? look.current : look.other}`}
+                >
+                  {link.label}
+                </a>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -11,6 +11,7 @@ import { SQLITE_FILE, type Engine } from '../db/db.server.ts';
 import { migrationNames } from '../db/migrations.server.ts';
 import { registerRecurringJob } from './jobs.server.ts';
 import { getLogger } from './logger.server.ts';
+import { ALLOCATOR_SETTINGS } from '../../../server/web-concurrency.ts';
 import type { BackupProcessAnswer } from './backup-process.ts';
 
 // Backups and restore (docs/decisions/019-backups.md). A backup is one .tar.gz: manifest.json, the
@@ -361,9 +362,6 @@ export function backupProcessFile(): string | undefined {
   }
 }
 
-/** The C allocator's settings for the backup process, unless the operator chose others. */
-const BACKUP_PROCESS_ALLOCATOR = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' };
-
 /**
  * Issue 29: writes a backup as `createBackup` does, in a process of its own at a low CPU priority
  * (backup-process.ts). In the site's process, counting a large database's rows and compressing the
@@ -373,16 +371,16 @@ const BACKUP_PROCESS_ALLOCATOR = { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_
 export function backupInOwnProcess(
   options: Omit<BackupOptions, 'now'>,
   signal?: AbortSignal,
+  file = backupProcessFile(),
 ): Promise<Extract<BackupProcessAnswer, { ok: true }>> {
-  const file = backupProcessFile();
   if (!file) return Promise.reject(new BackupError('The backup process is not installed beside the site'));
   return new Promise((resolve, reject) => {
     const child = fork(file, [], {
       // Memory: a young generation of 1 MB and the allocator settings of the site's workers
-      // (server/primary.ts) kept its peak at 140–146 MB resident for 10,000 stories, against
+      // (ALLOCATOR_SETTINGS) kept its peak at 140–146 MB resident for 10,000 stories, against
       // 180–220 MB without them; about 60 MB of that is Node's own code, shared with the site.
       execArgv: ['--max-semi-space-size=1'],
-      env: { ...BACKUP_PROCESS_ALLOCATOR, ...process.env },
+      env: { ...ALLOCATOR_SETTINGS, ...process.env },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
     });
@@ -424,7 +422,8 @@ export function registerNightlyBackup(config: Config): () => void {
         outDir: config.backups.dir,
         uploads,
       };
-      const backup = backupProcessFile() ? await backupInOwnProcess(options, job.signal) : await createBackup(options);
+      const file = backupProcessFile();
+      const backup = file ? await backupInOwnProcess(options, job.signal, file) : await createBackup(options);
       const removed = await pruneBackups(config.backups.dir, config.backups.keepDays);
       getLogger().info({ file: backup.file, bytes: backup.bytes, removed }, 'nightly backup written');
     },

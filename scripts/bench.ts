@@ -559,11 +559,13 @@ async function load(
   extraHeaders: Record<string, string> = {},
   serverPid?: number,
   connections = CONNECTIONS,
+  /** The address of the nth request, when each asks for another. */
+  pathOf: ((n: number) => string) | undefined = rotate && ((n) => `/blog?q=${encodeURIComponent(rotate[n % rotate.length]!)}`),
 ): Promise<Run> {
   const headers: Record<string, string> = { ...(bypass ? { cookie: BYPASS_COOKIE } : {}), ...extraHeaders };
   let n = 0;
-  const requests: AutocannonRequest[] | undefined = rotate && [
-    { setupRequest: (request) => ({ ...request, path: `/blog?q=${encodeURIComponent(rotate[n++ % rotate.length]!)}` }) },
+  const requests: AutocannonRequest[] | undefined = pathOf && [
+    { setupRequest: (request) => ({ ...request, path: pathOf(n++) }) },
   ];
   const options = { url: `${base}${requestPath}`, connections, headers, ...(requests ? { requests } : {}) };
   await settle(base);
@@ -843,6 +845,19 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   );
   // Issue 29: the one process after its uncached load, at its peak.
   const oneProcess = memoryOf(currentServer?.pid);
+  // Issue 29: the same page reached through shared links, each with a new fbclid, by visitors
+  // without a cookie: the page already kept, as no page reads that parameter.
+  const sharedLinks = await load(
+    '/blog, a new fbclid each time, 1 worker',
+    base,
+    uncachedPath,
+    false,
+    undefined,
+    br,
+    currentServer?.pid,
+    UNCACHED_CONNECTIONS,
+    (n) => `${uncachedPath}?fbclid=IwAR${n}`,
+  );
   const primary = await restartWithWorkers(dataDir, 2, replaced);
   const workers = childPids(primary.child.pid);
   const idle = workers.map(residentBytes);
@@ -899,7 +914,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     mb(idleMemory[i]?.private),
     mb(loadedMemory[i]?.private),
   ]);
-  const rows = [bareRun, cachedBr, cachedGzip, oneWorker, twoWorkers, searches];
+  const rows = [bareRun, cachedBr, cachedGzip, oneWorker, sharedLinks, twoWorkers, searches];
   process.stdout.write(
     `Issue 15: the cached /blog (${kb(sample.body.length)} in Brotli) beside a bare node:http server sending the same bytes (the middle of three runs each, taken in turns: ${bareRuns.map((r, k) => `${r.rps.toFixed(0)}/${brRuns[k]!.rps.toFixed(0)}`).join(', ')} req/s), and uncached pages with one and two worker processes (${CONNECTIONS} connections, ${UNCACHED_CONNECTIONS} for uncached pages, ${DURATION} s each):\n${table(
       ['Request', 'cache', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'answered', 'failed'],
@@ -938,6 +953,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     `${verdict(ratio >= TARGETS.brotliRatio)}  cached /blog with Accept-Encoding: br at least ${TARGETS.brotliRatio}× a bare node:http server sending the same bytes: ${cachedBr.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
     `      by CPU time per request (steadier on a busy machine): ${cpu(brRuns).toFixed(0)} µs against ${cpu(bareRuns).toFixed(0)} µs = ${cpuRatio.toFixed(2)}× the bare server's throughput per core`,
     `      uncached ${uncachedPath}: ${oneWorker.rps.toFixed(0)} req/s with 1 worker, ${twoWorkers.rps.toFixed(0)} req/s with 2 (${(twoWorkers.rps / oneWorker.rps).toFixed(2)}×)`,
+    `      ${uncachedPath} through shared links (a new fbclid each time), 1 worker: ${sharedLinks.rps.toFixed(0)} req/s (${sharedLinks.cache}), ${(sharedLinks.rps / oneWorker.rps).toFixed(1)}× the uncached page`,
     `${verdict(searches.answered > 0 && searches.failures === 0 && searches.p99 <= TARGETS.searchNewWordP99Ms)}  searches with a new word each time at ${UNCACHED_CONNECTIONS} connections (2 workers) p99 at most ${TARGETS.searchNewWordP99Ms} ms: ${searches.answered ? `${searches.p99.toFixed(0)} ms` : 'no answer'}, ${searches.rps.toFixed(0)} req/s`,
     `${verdict(worst > 0 && worst <= TARGETS.workerRssMb * 1024 * 1024)}  each worker at most ${TARGETS.workerRssMb} MB resident ${SOAK > 0 ? `after ${SOAK} s of load` : 'idle'}: at most ${mb(worst)}`,
     `${verdict(siteIdle > 0 && siteIdle <= TARGETS.siteIdleMb * 1024 * 1024)}  the whole site (primary and 2 workers) at most ${TARGETS.siteIdleMb} MB resident idle: ${mb(siteIdle)}`,

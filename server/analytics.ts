@@ -38,15 +38,18 @@ function first(value: unknown): string | undefined {
 
 export function countPageViews(): RequestHandler {
   return (req, res, next) => {
-    if (counted(req)) res.once('finish', () => afterPage(req, res));
+    // Read now: the address loses the parameters no page reads (a campaign's utm_…) further on.
+    if (counted(req)) {
+      const query = req.query as Record<string, unknown>;
+      res.once('finish', () => afterPage(req, res, query));
+    }
     next();
   };
 }
 
-function afterPage(req: Request, res: Response): void {
+function afterPage(req: Request, res: Response, query: Record<string, unknown>): void {
   if (res.statusCode !== 200 && res.statusCode !== 304) return;
   if (!/^text\/html/i.test(String(res.getHeader('content-type') ?? ''))) return;
-  const query = req.query as Record<string, unknown>;
   const words = first(query.q);
   countView({
     path: req.path,

@@ -25,7 +25,7 @@ import { createPageCacheStore, isCacheablePath, pageCache, pageCacheHits } from 
 import { mediaHandler } from './media.ts';
 import { PAGE_COMPRESSION_THRESHOLD, PER_REQUEST_BROTLI, pageCompression } from './page-compression.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
-import { refuseControlCharactersInQuery } from './query-check.ts';
+import { dropUnreadParameters, refuseControlCharactersInQuery } from './query-check.ts';
 import { watchEventLoop } from './event-loop.ts';
 import { setRoutePattern, startMetrics } from './metrics.ts';
 import { healthDetail } from '~/server/platform/health.server';
@@ -122,6 +122,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   // (docs/decisions/029); what was counted is written every few seconds and when the process stops.
   const stopCounting = startAnalyticsFlush();
   app.use(countPageViews());
+  // Issue 29: a public page's address loses the parameters no page reads, before the cache looks it up.
+  app.use(dropUnreadParameters);
   // Stored pages whose Brotli or gzip copy is ready go out first, with the security headers stored
   // with them (issue 15); the rest of the page cache sits before the React Router handler, below.
   if (!options.dev) app.use(pageCacheHits(pages));

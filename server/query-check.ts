@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { isCacheablePath } from './page-cache.ts';
 
 // Issue 22: a query holding a control character (a NUL above all, sent as `?q=%00`) is refused
 // before anything reads it. No page, link or form of the site puts one in a query, and a NUL that
@@ -32,4 +33,64 @@ export const refuseControlCharactersInQuery: RequestHandler = (req, res, next) =
     .status(400)
     .set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'text/plain; charset=utf-8' })
     .send(QUERY_TEXT.controlCharacter);
+};
+
+/**
+ * Issue 29: the query parameters a public page reads (the lists' search, category, page and filters,
+ * past events, the contact form's subject) and React Router's own (`_routes` of a data request,
+ * `index` of an index route). query-check.test.ts checks the public routes read no other.
+ */
+export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([
+  'q',
+  'category',
+  'page',
+  'sign',
+  'easy',
+  'past',
+  'subject',
+  '_routes',
+  'index',
+]);
+
+/** Our own handlers on public addresses that read a query of their own: a counted link's `to`. */
+const OWN_QUERY_PATHS = /^\/go\//;
+
+function parameterName(piece: string): string {
+  const end = piece.indexOf('=');
+  const raw = (end === -1 ? piece : piece.slice(0, end)).replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The query of a public page's address without the parameters no page reads (`fbclid`, `utm_source`,
+ * a cache-buster), each kept one as sent; undefined when nothing is left out. One pass over the query.
+ */
+export function pageQuery(query: string): string | undefined {
+  const pieces = query.split('&');
+  const kept = pieces.filter((piece) => piece !== '' && PAGE_PARAMETERS.has(parameterName(piece)));
+  return kept.length === pieces.length ? undefined : kept.join('&');
+}
+
+/**
+ * Issue 29: a public page asked for with parameters it does not read is the page without them. A
+ * story shared on Facebook comes back with a different `fbclid` on every visit, and a campaign link
+ * with `utm_…`: each was a page rendered afresh (about 10 ms of CPU) and never reused, and a query
+ * string made up for each request rendered every page it asked for. The address is rewritten before
+ * the page cache and the routes read it, so such a visit is the page already kept. The page view is
+ * counted with the campaign it came from (server/analytics.ts reads the query first).
+ */
+export const dropUnreadParameters: RequestHandler = (req, _res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const url = req.originalUrl;
+  const start = url.indexOf('?');
+  if (start === -1 || !isCacheablePath(req.path) || OWN_QUERY_PATHS.test(req.path)) return next();
+  const kept = pageQuery(url.slice(start + 1));
+  if (kept !== undefined) {
+    req.originalUrl = req.url = kept ? `${url.slice(0, start)}?${kept}` : url.slice(0, start);
+  }
+  next();
 };

@@ -42,7 +42,9 @@ test('counts three readers as three visits and visitors, leaves out a crawler an
     for (const [i, address] of ['203.0.113.10', '203.0.113.11', '203.0.113.12'].entries()) {
       const context = await reader(browser, serverURL, address);
       const tab = await context.newPage();
-      const response = await tab.goto(path);
+      // The second reader came from a partner's tagged link, shared on Facebook (which adds its own
+      // parameter): the story's page, counted with its campaign (issue 29).
+      const response = await tab.goto(i === 1 ? `${path}?utm_source=Partner${tag}&fbclid=IwAR${tag}` : path);
       expect(response?.status()).toBe(200);
       await expect(tab.getByRole('heading', { level: 1, name: title })).toBeVisible();
       if (i === 2) {
@@ -101,6 +103,7 @@ test('counts three readers as three visits and visitors, leaves out a crawler an
     const storyRow = page.getByRole('table', { name: 'Top pages and stories' }).getByRole('row', { name: new RegExp(title) });
     await expect(storyRow.getByRole('cell')).toHaveText(['3', '3']);
     await expect(page.getByRole('table', { name: 'Searches with no result' })).toContainText(missing);
+    await expect(page.getByRole('table', { name: 'Campaign tags' })).toContainText(`utm_source: partner${tag}`.toLowerCase());
     await expectNoSeriousA11yIssues(page);
     await page.setViewportSize(MOBILE);
     await expectNoSeriousA11yIssues(page);

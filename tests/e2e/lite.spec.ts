@@ -205,7 +205,7 @@ test.describe('Save-Data', () => {
   });
 
   test('the page cache keeps both versions of a page apart', async ({ request }) => {
-    const url = `/blog?cache-probe=${Date.now()}`;
+    const url = `/blog?sign=probe-${Date.now()}`;
     const saving = await (await request.get(url)).text();
     const plain = await (await request.get(url, { headers: { 'Save-Data': 'off' } })).text();
     // An address with a query is kept from its second request (issue 29).

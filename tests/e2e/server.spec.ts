@@ -16,7 +16,7 @@ test('GET /healthz answers 200 while the database is reachable', async ({ reques
 test('pages carry the security headers', async ({ request }) => {
   // A query string no one else asks for, so this is a freshly rendered page with its own nonce
   // (a page served from the cache carries its inline scripts' hashes instead: cache.spec.ts).
-  const response = await request.get(`/?fresh=${Date.now()}${Math.random()}`);
+  const response = await request.get(`/?sign=fresh-${Date.now()}${Math.random()}`);
   const headers = response.headers();
   const csp = headers['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'self'");

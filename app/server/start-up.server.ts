@@ -22,6 +22,7 @@ import { registerNightlyBackup } from './platform/backup.server.ts';
 import { processVideo, VIDEO_JOB } from './media/video.server.ts';
 import { EVENT_REMINDER_EVERY_MS, EVENT_REMINDER_JOB, runEventReminders } from './events/registrations.server.ts';
 import { ANALYTICS_ROLL_UP_EVERY_MS, ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp } from './analytics/roll-up.server.ts';
+import { SEARCH_TIDY_EVERY_MS, SEARCH_TIDY_JOB, tidySearchIndex } from './content/search.server.ts';
 
 /** Where a generated super admin password is left for the operator (owner-only), inside DATA_DIR. */
 export const SUPER_ADMIN_PASSWORD_FILE = 'super-admin-password.txt';
@@ -104,6 +105,8 @@ export function startBackgroundJobs(options: JobWorkerOptions = {}): () => Promi
     registerRecurringJob(EVENT_REMINDER_JOB, runEventReminders, EVENT_REMINDER_EVERY_MS),
     // Issue 28: each finished day's unique visitors, then the hashes, salts and old rows deleted.
     registerRecurringJob(ANALYTICS_ROLL_UP_JOB, runAnalyticsRollUp, ANALYTICS_ROLL_UP_EVERY_MS),
+    // Issue 29: SQLite's search index merged into one piece, a few pages at a time, once a day.
+    registerRecurringJob(SEARCH_TIDY_JOB, async () => void (await tidySearchIndex()), SEARCH_TIDY_EVERY_MS),
   ];
   const stop = startJobWorker(options);
   return async () => {

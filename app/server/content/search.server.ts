@@ -190,3 +190,39 @@ export async function searchContent(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Issue 29: the search index's daily tidy, once across every process (registerRecurringJob). */
+export const SEARCH_TIDY_JOB = 'content.search-tidy';
+export const SEARCH_TIDY_EVERY_MS = 24 * 60 * 60_000;
+/** Index pages written per step of the tidy: about 10 ms of a worker's time on a small server. */
+const TIDY_PAGES_PER_STEP = 100;
+/** More steps than an index of a million stories needs; the tidy never runs away. */
+const TIDY_MAX_STEPS = 100_000;
+
+/**
+ * Issue 29, SQLite: merges the search index's pieces into one, a few pages at a time. FTS5 writes
+ * each change as a small piece of its own and merges them only now and then, so a search read
+ * dozens of pieces: on 10,000 stories, merged, a word's count took 0.8 ms instead of 1.3, and eight
+ * three-letter words 6.5 ms instead of 12.5. A negative `merge` run until it changes nothing is
+ * FTS5's `optimize` in steps (https://sqlite.org/fts5.html#the_merge_command); the worker answers
+ * requests between them. PostgreSQL's index needs nothing of the kind. Returns the steps that did work.
+ */
+export async function tidySearchIndex(
+  db: Kysely<Database> = getDatabase().db,
+  engine: Engine = getDatabase().engine,
+  pagesPerStep = TIDY_PAGES_PER_STEP,
+): Promise<number> {
+  if (engine !== 'sqlite') return 0;
+  for (let step = 0; step < TIDY_MAX_STEPS; step++) {
+    // One connection for the three statements, so that no other write counts as the merge's.
+    const changes = await db.connection().execute(async (connection) => {
+      const total = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(connection)).rows[0]!.n);
+      const before = await total();
+      await sql`INSERT INTO content_fts (content_fts, rank) VALUES ('merge', ${-pagesPerStep})`.execute(connection);
+      return (await total()) - before;
+    });
+    if (changes < 2) return step;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return TIDY_MAX_STEPS;
+}

@@ -21,6 +21,7 @@ import m0017 from './migrations/0017_interface_texts.ts';
 import m0018 from './migrations/0018_search_per_language.ts';
 import m0019 from './migrations/0019_public_lists_by_language.ts';
 import m0020 from './migrations/0020_search_scope.ts';
+import m0021 from './migrations/0021_search_prefix_index.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -49,6 +50,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0018_search_per_language': m0018(engine),
     '0019_public_lists_by_language': m0019(),
     '0020_search_scope': m0020(engine),
+    '0021_search_prefix_index': m0021(engine),
   };
 }
 

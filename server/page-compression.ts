@@ -10,11 +10,12 @@ import Negotiator from 'negotiator';
 
 /**
  * Brotli for an answer made per request, here and in the compression middleware (server/app.ts):
- * quality 4 and a 256 KB window, fast enough for every uncached page; pages read again get the page
- * cache's best copies.
+ * quality 3 and a 256 KB window; pages read again get the page cache's best copies. Quality 4 is
+ * where Brotli starts searching harder: for a 55 KB list page it took 2.2 ms against 0.33 ms at 3,
+ * a fifth of the page's whole CPU, for 6% fewer bytes (7,432 against 7,885; gzip: 8,446 in 0.5 ms).
  */
 export const PER_REQUEST_BROTLI = {
-  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+  [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
   [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
 };
 const PAGE_GZIP_LEVEL = 6;

@@ -39,6 +39,9 @@ type WithPattern = { [ROUTE_PATTERN]?: string };
 export function setRoutePattern(locals: object, pattern: string): void {
   (locals as WithPattern)[ROUTE_PATTERN] = pattern;
 }
+export function routePatternOf(locals: object): string | undefined {
+  return (locals as WithPattern)[ROUTE_PATTERN];
+}
 
 const ASK = 'tdg:metrics:ask';
 const ANSWER = 'tdg:metrics:answer';
@@ -159,7 +162,7 @@ export async function startMetrics(sources: MetricsSources): Promise<SiteMetrics
     requests(req, res, next) {
       const start = process.hrtime.bigint();
       res.on('finish', () => {
-        const route = (res.locals as WithPattern)[ROUTE_PATTERN] ?? fixedRoute(req.path);
+        const route = routePatternOf(res.locals) ?? fixedRoute(req.path);
         const status = String(res.statusCode);
         requests.inc({ route, method: req.method, status });
         latency.observe({ route, status: `${status[0]}xx` }, Number(process.hrtime.bigint() - start) / 1e9);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { inlinesStylesheet, withStylesheetNeutral } from '../app/lib/first-visit.ts';
+import { routePatternOf, setRoutePattern } from './metrics.ts';
 
 // The public page cache (issue 3 item 11, docs/decisions/402-page-cache.md): anonymous GET and HEAD
 // requests for public pages, their single-fetch data, feeds and robots.txt are answered from memory.
@@ -28,6 +29,8 @@ export interface CachedPage {
   encoded?: EncodedBodies;
   /** Set while its copies are being made, so a burst of hits starts one encoding. */
   encoding?: boolean;
+  /** The route pattern React Router answered it with, so /metrics counts its hits under it too. */
+  route?: string;
 }
 
 export interface EncodedBodies {
@@ -319,6 +322,7 @@ function serveStored(
   onlyIfEncoded = false,
 ): boolean {
   let encoding = chooseEncoding(req.headers['accept-encoding']) ?? 'identity';
+  if (page.route) setRoutePattern(res.locals, page.route);
   if (!page.encoded) encodeOnReuse(store, key, page);
   if (encoding !== 'identity' && !page.encoded) {
     if (onlyIfEncoded) return false;
@@ -540,6 +544,8 @@ export function pageCache(store: PageCacheStore): RequestHandler {
         etag: etagOf(html ? Buffer.from(withStylesheetNeutral(nonce ? html.replaceAll(nonce, '') : html)) : body),
       };
       if (html !== undefined && typeof csp === 'string') stored.csp = cspForStoredPage(csp, html, nonce);
+      const route = routePatternOf(res.locals);
+      if (route) stored.route = route;
       // Its compressed copies are made when it is asked for again (encodeOnReuse).
       store.set(key, stored, generation);
     };

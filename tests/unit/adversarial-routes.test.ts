@@ -588,7 +588,14 @@ function sendPost(
 async function post(address: Address, search: string, body: Buffer<ArrayBuffer>, contentType: string): Promise<Measured> {
   const url = `${origin}${await address.get()}${search}`;
   const headers = { ...(await headersFor(address.pattern)), 'content-type': contentType };
-  const { result, blockedMs } = await site.blockedDuring(() => sendPost(url, headers, body));
+  // A server that refuses a large body answers and closes at once; now and then the close reaches
+  // this client while it is still writing (EPIPE), before the answer is read. That post is sent again.
+  const attempt = (left: number): Promise<{ status: number; location: string | null }> =>
+    sendPost(url, headers, body).catch((error: NodeJS.ErrnoException) => {
+      if (left > 0 && (error.code === 'EPIPE' || error.code === 'ECONNRESET')) return attempt(left - 1);
+      throw error;
+    });
+  const { result, blockedMs } = await site.blockedDuring(() => attempt(2));
   address.answered(result.status);
   return { ...result, blockedMs };
 }

@@ -99,7 +99,8 @@ describe('the operator’s figures, two workers', () => {
   it('counts a request under its route and a waiting job, for the whole cluster whichever worker answers', async () => {
     const before = await (await fetch(`${site!.origin}/metrics`, { headers: bearer })).text();
     const aboutBefore = series(before, 'site_http_requests_total', { route: '/about', method: 'GET', status: '200' }) ?? 0;
-    // Each read to its end: a request is counted once its answer has gone out whole.
+    // Each read to its end: a request is counted once its answer has gone out whole. No page reads
+    // `visit` (server/query-check.ts), so after the first these are the page cache's: still /about.
     for (let i = 0; i < 6; i++) {
       const page = await fetch(`${site!.origin}/about?visit=${i}`);
       expect(page.status).toBe(200);

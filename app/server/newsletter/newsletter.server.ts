@@ -84,8 +84,12 @@ const UNSUBSCRIBE_TOKEN = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/;
 export function subscriberOfToken(key: Buffer, token: string): string | undefined {
   const match = UNSUBSCRIBE_TOKEN.exec(token);
   if (!match) return undefined;
-  const id = Buffer.from(match[1]!, 'base64url').toString('utf8');
+  const idBytes = Buffer.from(match[1]!, 'base64url');
   const given = Buffer.from(match[2]!, 'base64url');
+  // One spelling per link: base64url's last character has bits a decoder ignores, so "…zw" and "…zz"
+  // would otherwise name the same signature.
+  if (idBytes.toString('base64url') !== match[1] || given.toString('base64url') !== match[2]) return undefined;
+  const id = idBytes.toString('utf8');
   const expected = unsubscribeMac(key, id);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
 }

@@ -39,7 +39,7 @@ export interface AnalyticsBenchTools {
     base: string,
     requestPath: string,
     bypass: boolean,
-    rotate: string[] | undefined,
+    pathOf: ((n: number) => string) | undefined,
     headers: Record<string, string>,
     serverPid?: number,
   ): Promise<BenchRun>;

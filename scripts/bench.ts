@@ -550,17 +550,19 @@ async function settle(base: string): Promise<void> {
   }
 }
 
+/** A search of /blog for each request, the words taken in turn. */
+const searchesOf = (words: string[]) => (n: number) => `/blog?q=${encodeURIComponent(words[n % words.length]!)}`;
+
 async function load(
   label: string,
   base: string,
   requestPath: string,
   bypass: boolean,
-  rotate?: string[],
+  /** The address of the nth request, when each asks for another. */
+  pathOf?: (n: number) => string,
   extraHeaders: Record<string, string> = {},
   serverPid?: number,
   connections = CONNECTIONS,
-  /** The address of the nth request, when each asks for another. */
-  pathOf: ((n: number) => string) | undefined = rotate && ((n) => `/blog?q=${encodeURIComponent(rotate[n % rotate.length]!)}`),
 ): Promise<Run> {
   const headers: Record<string, string> = { ...(bypass ? { cookie: BYPASS_COOKIE } : {}), ...extraHeaders };
   let n = 0;
@@ -852,11 +854,10 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     base,
     uncachedPath,
     false,
-    undefined,
+    (n) => `${uncachedPath}?fbclid=IwAR${n}`,
     br,
     currentServer?.pid,
     UNCACHED_CONNECTIONS,
-    (n) => `${uncachedPath}?fbclid=IwAR${n}`,
   );
   const primary = await restartWithWorkers(dataDir, 2, replaced);
   const workers = childPids(primary.child.pid);
@@ -880,7 +881,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     primary.base,
     `/blog?q=${SEARCH_WORD}`,
     true,
-    WORDS.slice(0, 120),
+    searchesOf(WORDS.slice(0, 120)),
     br,
     undefined,
     UNCACHED_CONNECTIONS,
@@ -1075,7 +1076,9 @@ async function main(): Promise<void> {
     runs.push(await load(`static ${staticPath}`, base, staticPath, false));
     for (const [label, p] of pages) runs.push(await load(label, base, p, false));
     for (const [label, p] of pages) runs.push(await load(`${label} (cache bypassed)`, base, p, true));
-    runs.push(await load('search, a different word each time (cache bypassed)', base, search, true, WORDS.slice(0, 120)));
+    runs.push(
+      await load('search, a different word each time (cache bypassed)', base, search, true, searchesOf(WORDS.slice(0, 120))),
+    );
     const staticRps = runs[0]!.rps;
 
     // The inbox, as a signed-in staff member sees it (never cached: every dashboard page is no-store).

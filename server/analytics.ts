@@ -25,7 +25,6 @@ function counted(req: Request): boolean {
     req.method === 'GET' &&
     isCacheablePath(req.path) &&
     !NOT_PAGES.test(req.path) &&
-    !req.path.startsWith('/go/') &&
     !req.headers.authorization &&
     !hasSessionCookie(req.headers.cookie) &&
     skipReason(req.headers as CountingHeaders) === undefined

@@ -144,11 +144,20 @@ describe('what may be cached', () => {
     expect(hasSessionCookie('my_tdg_session=1')).toBe(false);
   });
 
-  it('leaves out the dashboard, the health check, uploads, assets and React Router internals', () => {
-    for (const path of ['/admin', '/admin/users', '/admin.data', '/healthz', '/media/a.webp', '/assets/x.js', '/__manifest']) {
+  it('leaves out the dashboard, the health check, uploads, assets, counted links and React Router internals', () => {
+    for (const path of [
+      '/admin',
+      '/admin/users',
+      '/admin.data',
+      '/healthz',
+      '/media/a.webp',
+      '/assets/x.js',
+      '/go/rss',
+      '/__manifest',
+    ]) {
       expect(isCacheablePath(path), path).toBe(false);
     }
-    for (const path of ['/', '/blog', '/blog/abc', '/blog.data', '/sitemap.xml', '/administration-tips']) {
+    for (const path of ['/', '/blog', '/blog/abc', '/blog.data', '/sitemap.xml', '/administration-tips', '/government']) {
       expect(isCacheablePath(path), path).toBe(true);
     }
   });

@@ -166,9 +166,9 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   });
 }
 
-const EXCLUDED_PATHS = /^\/(admin|healthz|media|assets)(?:[/.]|$)/i;
+const EXCLUDED_PATHS = /^\/(admin|healthz|media|assets|go)(?:[/.]|$)/i;
 
-/** Public pages only: never the dashboard, the health check, uploads or build assets. */
+/** Public pages only: never the dashboard, the health check, uploads, build assets or a counted link (/go/…). */
 export function isCacheablePath(path: string): boolean {
   return !EXCLUDED_PATHS.test(path) && !path.startsWith('/__');
 }

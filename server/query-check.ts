@@ -52,9 +52,6 @@ export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([
   'index',
 ]);
 
-/** Our own handlers on public addresses that read a query of their own: a counted link's `to`. */
-const OWN_QUERY_PATHS = /^\/go\//;
-
 function parameterName(piece: string): string {
   const end = piece.indexOf('=');
   const raw = (end === -1 ? piece : piece.slice(0, end)).replaceAll('+', ' ');
@@ -87,7 +84,7 @@ export const dropUnreadParameters: RequestHandler = (req, _res, next) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
   const url = req.originalUrl;
   const start = url.indexOf('?');
-  if (start === -1 || !isCacheablePath(req.path) || OWN_QUERY_PATHS.test(req.path)) return next();
+  if (start === -1 || !isCacheablePath(req.path)) return next();
   const kept = pageQuery(url.slice(start + 1));
   if (kept !== undefined) {
     req.originalUrl = req.url = kept ? `${url.slice(0, start)}?${kept}` : url.slice(0, start);

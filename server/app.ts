@@ -17,6 +17,7 @@ import { isDatabaseReachable } from '~/server/db/db.server';
 import { createLogger, redactPath, setLogger, type Logger } from '~/server/platform/logger.server';
 import { requestContext } from '~/server/http/request-context.server';
 import { onPublicContentChanged, publicContentChanged } from '~/server/platform/public-changes.server';
+import { keepPublicReads } from '~/server/platform/public-reads.server';
 import { startCacheBus } from '~/server/platform/cache-bus.server';
 import { getMediaStore } from '~/server/media/storage.server';
 import { setPageScripts } from '~/server/platform/page-scripts.server';
@@ -93,6 +94,8 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     return bootstrapFailure(error, logger);
   }
   const pages = createPageCacheStore();
+  // Issue 29: and what public pages read from the database, under the same rule.
+  const stopKeepingReads = keepPublicReads(database.db);
   // Issue 13: changes no staff request makes (a scheduled item going public) empty it too.
   const stopListening = onPublicContentChanged(() => pages.invalidate());
   // Issue 15: and a change made by any other worker or instance (docs/decisions/017).
@@ -258,6 +261,7 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     logger,
     async close() {
       stopListening();
+      stopKeepingReads();
       eventLoop.stop();
       metrics?.stop();
       await cacheBus.close();

@@ -3,6 +3,10 @@ import { ENGINES, useTestDatabase, withUnreadableDatabase } from '../../../tests
 import { COLLECTION_INFO } from '~/lib/collections';
 import { setDatabase } from '../db/db.server';
 import { getLogger } from '../platform/logger.server';
+import { publicContentChanged } from '../platform/public-changes.server';
+import { keepPublicReads } from '../platform/public-reads.server';
+import { getSiteInfo } from '../site/site.server';
+import { readSiteSettings, settingKey } from '../site/site-settings.server';
 import {
   FIRST_PAGE_SIZE,
   listContentPage,
@@ -149,7 +153,7 @@ describe.each(ENGINES)('public lists on %s', (engine) => {
   });
 
   it('lists the categories items carry, per collection', async () => {
-    expect((await listUsedCategories('blogs', database().db)).sort()).toEqual(['community', 'education', 'technology']);
+    expect([...(await listUsedCategories('blogs', database().db))].sort()).toEqual(['community', 'education', 'technology']);
     expect(await listUsedCategories('news', database().db)).toEqual(['news']);
   });
 
@@ -208,6 +212,58 @@ describe.each(ENGINES)('public lists on %s', (engine) => {
       expect((await load(`?q=${encodeURIComponent(q)}`)).httpStatus).toBe(200);
     }
     expect((await load('')).data.list.total).toBe(30);
+  });
+
+  it('keeps a list’s count, its categories and the site settings for the serving database until something public changes', async () => {
+    const stop = keepPublicReads(database().db);
+    try {
+      const before = await load('');
+      expect(before.data.list.total).toBe(30);
+      const name = (await getSiteInfo(database().db)).name;
+      const at = new Date(Date.UTC(2026, 2, 1)).toISOString();
+      await database()
+        .db.insertInto('content')
+        .values({
+          id: 'kept-1',
+          collection: 'blogs',
+          title: 'A story written straight into the database',
+          content: '<p>New</p>',
+          category: 'sports',
+          author: 'Test Author',
+          created_at: at,
+          published_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await database()
+        .db.insertInto('settings')
+        .values({ key: settingKey('orgName'), value: JSON.stringify('Renamed'), updated_at: at })
+        .execute();
+      // The rows are read each time; the count, the categories and the settings are those kept.
+      const kept = await load('');
+      expect(kept.data.list.items[0]!.id).toBe('kept-1');
+      expect(kept.data.list.total).toBe(30);
+      expect(kept.data.categories.map((c) => c.value)).not.toContain('sports');
+      expect((await getSiteInfo(database().db)).name).toBe(name);
+      // A search is counted afresh.
+      expect((await load('?q=straight')).data.list.total).toBe(1);
+      publicContentChanged();
+      const after = await load('');
+      expect(after.data.list.total).toBe(31);
+      expect(after.data.categories.map((c) => c.value)).toContain('sports');
+      expect((await getSiteInfo(database().db)).name).toBe('Renamed');
+      // The dashboard's own reads never wait for a change to be announced.
+      await database()
+        .db.updateTable('settings')
+        .set({ value: JSON.stringify('Renamed again') })
+        .where('key', '=', settingKey('orgName'))
+        .execute();
+      expect((await readSiteSettings(['orgName'], database().db)).values.orgName).toBe('Renamed again');
+    } finally {
+      stop();
+      await database().db.deleteFrom('content').where('id', '=', 'kept-1').execute();
+      await database().db.deleteFrom('settings').where('key', '=', settingKey('orgName')).execute();
+    }
   });
 
   it('answers 500 and logs when the database cannot be read', async () => {

@@ -30,12 +30,28 @@ export async function publishedVersions(
   return new Map(rows.filter((row) => row.status === 'published').map((row) => [row.translation_of!, row]));
 }
 
+/** What a published version puts in place of its English item's: its words, picture and video. */
+const VERSION_FIELDS = [
+  'title',
+  'summary',
+  'excerpt',
+  'content',
+  'search_text',
+  'easy_read',
+  'tags',
+  'image_url',
+  'image_alt',
+  'video_id',
+  'updated_at',
+] as const satisfies readonly (keyof ContentRow)[];
+
 /**
  * English rows shown in `language` (issue 26 item 5): each takes its published version's words,
  * picture and video, keeping the English id, collection, category and date (lists stay in the English
- * order); `language` says which it is, so a page marks an English one `lang="en"`.
+ * order); `language` says which it is, so a page marks an English one `lang="en"`. A row read with
+ * fewer columns (a list's, issue 29) takes only those it has.
  */
-export async function inLanguage<Row extends ContentRow>(
+export async function inLanguage<Row extends Pick<ContentRow, 'id'> & Partial<Pick<ContentRow, (typeof VERSION_FIELDS)[number]>>>(
   rows: Row[],
   language: Language,
   db: Kysely<Database> = getDb(),
@@ -48,21 +64,9 @@ export async function inLanguage<Row extends ContentRow>(
   return rows.map((row) => {
     const version = versions.get(row.id);
     if (!version) return { ...row, shown_language: 'en' as Language };
-    return {
-      ...row,
-      title: version.title,
-      summary: version.summary,
-      excerpt: version.excerpt,
-      content: version.content,
-      search_text: version.search_text,
-      easy_read: version.easy_read,
-      tags: version.tags,
-      image_url: version.image_url,
-      image_alt: version.image_alt,
-      video_id: version.video_id,
-      updated_at: version.updated_at,
-      shown_language: language,
-    };
+    const shown: Row & { shown_language: Language } = { ...row, shown_language: language };
+    for (const field of VERSION_FIELDS) if (field in row) Object.assign(shown, { [field]: version[field] });
+    return shown;
   });
 }
 

@@ -27,6 +27,7 @@ import { getDb } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';
 import { nowIso } from '../platform/ids.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
+import { publicRead } from '../platform/public-reads.server.ts';
 import { isStoredImage, removeImageIfUnused } from '../media/media.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
 import { sanitizeArticleHtml } from '../platform/sanitize.server.ts';
@@ -191,17 +192,22 @@ function defaultValue(field: SettingField, context: { email: string; founder: Fo
 export async function readSiteSettings<F extends SettingField>(
   fields: readonly F[],
   db: Kysely<Database> = getDb(),
+  options: { forPublicPage?: boolean } = {},
 ): Promise<ResolvedSettings<F>> {
   const needsFounder = fields.some((field) => FOUNDER_DEFAULTS.includes(field));
   // The privacy text's default names the organisation's email, so that is read with it.
   const keys = new Set<string>(fields.map(settingKey));
   if (fields.includes('privacyText' as F)) keys.add(settingKey('orgEmail'));
   if (needsFounder) keys.add(SETTING_KEYS.founderEmail);
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value', 'updated_at'])
-    .where('key', 'in', [...keys])
-    .execute();
+  const read = () =>
+    db
+      .selectFrom('settings')
+      .select(['key', 'value', 'updated_at'])
+      .where('key', 'in', [...keys])
+      .execute();
+  // Issue 29: a public page's settings are read the same way on every render until something public
+  // changes (every settings save does); the dashboard and the save's own checks always read afresh.
+  const rows = await (options.forPublicPage ? publicRead(db, `settings:${[...keys].sort().join(',')}`, read) : read());
   const stored = new Map<string, { value: unknown; updatedAt: string }>();
   for (const row of rows) {
     try {

@@ -35,13 +35,15 @@ const SITE_FIELDS = [
 ] as const satisfies readonly SettingField[];
 
 const text = (value: string | number) => String(value);
+/** Issue 29: what these functions read is kept between renders (site-settings.server.ts). */
+const PUBLIC_PAGE = { forPublicPage: true };
 
 /**
  * The organisation's details, links and the words of the header and footer (the public layout's
  * loader, on every page; the contact page and the inbox read `.email`).
  */
 export async function getSiteInfo(db: Kysely<Database> = getDb()): Promise<SiteInfo> {
-  const { values: v } = await readSiteSettings(SITE_FIELDS, db);
+  const { values: v } = await readSiteSettings(SITE_FIELDS, db, PUBLIC_PAGE);
   return {
     name: text(v.orgName),
     description: text(v.footerDescription),
@@ -67,14 +69,14 @@ export async function getSiteInfo(db: Kysely<Database> = getDb()): Promise<SiteI
  * has turned on in Site settings (English alone when none is).
  */
 export async function getPublicLanguages(db: Kysely<Database> = getDb()): Promise<Language[]> {
-  const { values } = await readSiteSettings(['languageLg', 'languageSw'], db);
+  const { values } = await readSiteSettings(['languageLg', 'languageSw'], db, PUBLIC_PAGE);
   const on: Record<PrefixedLanguage, boolean> = { lg: values.languageLg === 'on', sw: values.languageSw === 'on' };
   return [DEFAULT_LANGUAGE, ...PREFIXED_LANGUAGES.filter((language) => on[language])];
 }
 
 /** One outgoing link (/donate and /course redirect to it). */
 export async function getOutgoingLink(field: 'donationUrl' | 'courseUrl', db: Kysely<Database> = getDb()): Promise<string> {
-  const { values } = await readSiteSettings([field], db);
+  const { values } = await readSiteSettings([field], db, PUBLIC_PAGE);
   return text(values[field]);
 }
 
@@ -90,7 +92,7 @@ const HOME_FIELDS = [
 
 /** The home page's hero, mission section and four figures. */
 export async function getHomeTexts(db: Kysely<Database> = getDb()): Promise<HomeTexts> {
-  const { values: v } = await readSiteSettings(HOME_FIELDS, db);
+  const { values: v } = await readSiteSettings(HOME_FIELDS, db, PUBLIC_PAGE);
   return {
     heroHeadline: text(v.heroHeadline),
     heroText: text(v.heroText),
@@ -112,7 +114,7 @@ const ABOUT_FIELDS = [
 
 /** About Us: the mission, the vision and the values that have a name. */
 export async function getAboutTexts(db: Kysely<Database> = getDb()): Promise<AboutTexts> {
-  const { values: v } = await readSiteSettings(ABOUT_FIELDS, db);
+  const { values: v } = await readSiteSettings(ABOUT_FIELDS, db, PUBLIC_PAGE);
   return {
     mission: text(v.aboutMission),
     vision: text(v.aboutVision),
@@ -133,7 +135,7 @@ const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numer
 /** A policy page's text (sanitised when it was saved) and when it was last changed. */
 export async function getLegalPage(page: LegalPage, db: Kysely<Database> = getDb()): Promise<LegalPageText> {
   const field = LEGAL_FIELD[page];
-  const { values, updatedAt } = await readSiteSettings([field], db);
+  const { values, updatedAt } = await readSiteSettings([field], db, PUBLIC_PAGE);
   const at = updatedAt[field];
   return { html: text(values[field]), updated: at ? monthYear.format(new Date(at)) : LEGAL_DEFAULT_UPDATED };
 }

@@ -834,10 +834,13 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   // Uncached pages (a first visitor), one worker then two; the same rows on the same data.
   const uncachedPath = '/blog';
   // Fewer connections than above: a render takes long enough on a busy machine that 50 waiting
-  // connections end in timeouts rather than in a figure.
+  // connections end in timeouts rather than in a figure. Issue 29 asks for one process's memory
+  // "after 10 s of uncached /blog": a process started afresh on the same data, so that its peak is
+  // this load's and not that of the cached rows' 50 connections above.
+  const single = await restartWithWorkers(dataDir, 1, replaced);
   const oneWorker = await load(
     '/blog uncached, 1 worker',
-    base,
+    single.base,
     uncachedPath,
     true,
     undefined,
@@ -851,7 +854,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   // without a cookie: the page already kept, as no page reads that parameter.
   const sharedLinks = await load(
     '/blog, a new fbclid each time, 1 worker',
-    base,
+    single.base,
     uncachedPath,
     false,
     (n) => `${uncachedPath}?fbclid=IwAR${n}`,
@@ -946,7 +949,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
           mb(sum(loadedMemory.map((m) => m?.private))),
         ],
       ],
-    )}\nGoals: whole site idle ${TARGETS.siteIdleMb} MB, peak ${TARGETS.sitePeakMb} MB; one process after uncached /blog ${TARGETS.oneProcessMb} MB (measured: ${mb(oneProcess?.peak)} at its peak, ${mb(oneProcess?.rss)} after). Node's own code is shared by the processes and counted in each RSS: held once, the site takes ${mb(held(idleMemory))} idle and ${mb(held(loadedMemory))} after the load.\n\n`,
+    )}\nGoals: whole site idle ${TARGETS.siteIdleMb} MB, peak ${TARGETS.sitePeakMb} MB; one process after uncached /blog ${TARGETS.oneProcessMb} MB (measured on a process started for it: ${mb(oneProcess?.peak)} at its peak, ${mb(oneProcess?.rss)} after). Node's own code is shared by the processes and counted in each RSS: held once, the site takes ${mb(held(idleMemory))} idle and ${mb(held(loadedMemory))} after the load.\n\n`,
   );
   const worst = Math.max(...(SOAK > 0 ? loaded : idle).map((b) => b ?? 0));
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -974,6 +977,8 @@ async function restartWithWorkers(
   const server = await startServer(dataDir, await freePort(), workers);
   replaced(server.child);
   currentServer = server.child;
+  // One worker is the process itself (no primary): it answered /healthz when it started.
+  if (workers === 1) return server;
   // Every worker up: the primary starts the others once the first listens.
   const deadline = Date.now() + 120_000;
   while (childPids(server.child.pid).length < workers && Date.now() < deadline)

@@ -94,8 +94,9 @@ export async function createSite(options: SiteOptions): Promise<Site> {
     return bootstrapFailure(error, logger);
   }
   const pages = createPageCacheStore();
-  // Issue 29: and what public pages read from the database, under the same rule.
-  const stopKeepingReads = keepPublicReads(database.db);
+  // Issue 29: and what public pages read from the database, under the same rule (not in development,
+  // where, as for the page cache, what is in the database shows at once).
+  const stopKeepingReads = options.dev ? () => undefined : keepPublicReads(database.db);
   // Issue 13: changes no staff request makes (a scheduled item going public) empty it too.
   const stopListening = onPublicContentChanged(() => pages.invalidate());
   // Issue 15: and a change made by any other worker or instance (docs/decisions/017).

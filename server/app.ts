@@ -27,6 +27,7 @@ import { mediaHandler } from './media.ts';
 import { PAGE_COMPRESSION_THRESHOLD, PER_REQUEST_BROTLI, pageCompression } from './page-compression.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { dropUnreadParameters, refuseControlCharactersInQuery } from './query-check.ts';
+import { englishPublicBuild, isEnglishPublicPage } from './route-parts.ts';
 import { watchEventLoop } from './event-loop.ts';
 import { setRoutePattern, startMetrics } from './metrics.ts';
 import { healthDetail } from '~/server/platform/health.server';
@@ -233,26 +234,31 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   // before the page cache, which so keeps it uncompressed.
   app.use(pageCompression());
   if (!options.dev) app.use(pageCache(pages));
-  app.use(
-    createRequestHandler({
-      // In production the build is given as itself: given as a function, React Router derives its
-      // route tree and matcher again on every request (about 7 % of an uncached page's CPU); in
-      // development the function brings each edit.
-      build: options.dev ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build'),
-      mode: options.dev ? 'development' : 'production',
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          nonce: String(res.locals.nonce),
-          clientIp: req.ip ?? '',
-          // Every process's cache, like any other change to what visitors see (issue 15).
-          publicPagesChanged: publicContentChanged,
-          routeMatched: (pattern) => setRoutePattern(res.locals, pattern),
-        });
-        return context;
-      },
-    }),
-  );
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      nonce: String(res.locals.nonce),
+      clientIp: req.ip ?? '',
+      // Every process's cache, like any other change to what visitors see (issue 15).
+      publicPagesChanged: publicContentChanged,
+      routeMatched: (pattern) => setRoutePattern(res.locals, pattern),
+    });
+    return context;
+  };
+  if (options.dev) {
+    // The build as a function brings each edit.
+    app.use(
+      createRequestHandler({ build: () => import('virtual:react-router/server-build'), mode: 'development', getLoadContext }),
+    );
+  } else {
+    // In production the build is given as itself: given as a function, React Router derives its
+    // route tree and matcher again on every request (about 7 % of an uncached page's CPU). Issue 29:
+    // an English public page is matched against the English routes alone (server/route-parts.ts).
+    const build = await import('virtual:react-router/server-build');
+    const whole = createRequestHandler({ build, mode: 'production', getLoadContext });
+    const english = createRequestHandler({ build: englishPublicBuild(build), mode: 'production', getLoadContext });
+    app.use((req, res, next) => (isEnglishPublicPage(req.method, req.path) ? english : whole)(req, res, next));
+  }
   app.use(errorPage(logger));
 
   const stopJobs = startBackgroundJobs();

@@ -88,7 +88,19 @@ describe('the English public part of the route table', () => {
   it('sends the dashboard, the other languages, data requests and the route manifest to the whole table', () => {
     for (const path of ['/admin', '/admin/users', '/ADMIN/users', '/lg', '/lg/blog', '/SW/news', '/sw/blog/rss.xml'])
       expect(isEnglishPublicPage('GET', path), path).toBe(false);
-    for (const path of ['/blog.data', '/_root.data', '/__manifest', '/%61dmin', '//admin', '/%6cg/blog'])
+    for (const path of [
+      '/blog.data',
+      '/_root.data',
+      '/__manifest',
+      '/%61dmin',
+      '//admin',
+      '/%6cg/blog',
+      '/blog/../admin',
+      '/./lg/blog',
+      '/blog/%2e%2e/admin',
+      '/blog/%2E%2E/lg',
+      '/blog\\..\\admin',
+    ])
       expect(isEnglishPublicPage('GET', path), path).toBe(false);
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) expect(isEnglishPublicPage(method, '/contact')).toBe(false);
     for (const path of ['/', '/blog', '/blog/abc', '/news?q=x', '/lgx', '/administrator', '/events/x/calendar.ics'])

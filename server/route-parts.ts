@@ -47,13 +47,14 @@ export function englishPublicBuild(build: ServerBuild): ServerBuild {
 /**
  * Whether a request is for an English public page: a GET or HEAD whose first path segment names no
  * other part of the site. A data request (`….data`), React Router's route manifest (`/__manifest`),
- * an address beginning `//` and any first segment with an escape in it (`%61dmin` is `admin` to React
- * Router) go to the whole build.
+ * an address beginning `//` or holding a dot segment or an escape go to the whole build.
  */
 export function isEnglishPublicPage(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  if (path.endsWith('.data') || path.startsWith('//')) return false;
+  // The URL parser takes out dot segments (`/blog/../admin`, `/blog/%2e%2e/admin` and `/blog\..\admin`
+  // are `/admin`) after this looks, and React Router decodes escapes (`/%61dmin` is `/admin`).
+  if (path.endsWith('.data') || path.startsWith('//') || /\/\.|%|\\/.test(path)) return false;
   const end = path.indexOf('/', 1);
   const first = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
-  return !first.includes('%') && !first.startsWith('__') && !OTHER_PARTS.has(first);
+  return !first.startsWith('__') && !OTHER_PARTS.has(first);
 }

@@ -34,8 +34,7 @@ export function englishPublicBuild(build: ServerBuild): ServerBuild {
   const holdsSomething = (id: string): boolean => {
     const route = routes[id]!;
     if (route.path !== undefined || route.index) return true;
-    const children = Object.values(routes).filter((child) => child?.parentId === id && kept.has(child.id));
-    return children.length > 0 && children.some((child) => holdsSomething(child!.id));
+    return Object.values(routes).some((child) => child?.parentId === id && kept.has(child.id) && holdsSomething(child.id));
   };
   const manifest: Manifest = {};
   for (const id of kept) if (routes[id]!.parentId === undefined || holdsSomething(id)) manifest[id] = routes[id];
@@ -53,7 +52,7 @@ export function isEnglishPublicPage(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   // The URL parser takes out dot segments (`/blog/../admin`, `/blog/%2e%2e/admin` and `/blog\..\admin`
   // are `/admin`) after this looks, and React Router decodes escapes (`/%61dmin` is `/admin`).
-  if (path.endsWith('.data') || path.startsWith('//') || /\/\.|%|\\/.test(path)) return false;
+  if (path.endsWith('.data') || /^\/\/|\/\.|%|\\/.test(path)) return false;
   const end = path.indexOf('/', 1);
   const first = (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
   return !first.startsWith('__') && !OTHER_PARTS.has(first);

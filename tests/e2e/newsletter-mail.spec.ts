@@ -258,12 +258,20 @@ test('subscribe, confirm, receive a story with working one-click unsubscribe, un
   const nextId = await publishNews(database, next);
   await page.goto(`/admin/newsletter/${nextId}`);
   const sendLink = page.getByRole('link', { name: /^Send to [\d,]+ subscribers?…$/ });
+  // Those others may be erased between any two of these steps, so each step may also find nobody left.
+  const nobody = page.getByText(NEWSLETTER_TEXT.nobodyToSend).first();
   if (await sendLink.isVisible()) {
     await sendLink.click();
-    await page.getByRole('button', { name: /^Yes, send to / }).click();
-    await expect(page.getByRole('heading', { name: 'Last send: finished' })).toBeVisible({ timeout: 15_000 });
+    const yes = page.getByRole('button', { name: /^Yes, send to / });
+    await expect(yes.or(nobody).first()).toBeVisible();
+    if (await yes.isVisible()) {
+      await yes.click();
+      await expect(page.getByRole('heading', { name: 'Last send: finished' }).or(nobody).first()).toBeVisible({
+        timeout: 15_000,
+      });
+    }
   } else {
-    await expect(page.getByText(NEWSLETTER_TEXT.nobodyToSend)).toBeVisible();
+    await expect(nobody).toBeVisible();
   }
   const readerRow = await subscriberOf(database, reader);
   const toReader = await database

@@ -43,7 +43,8 @@ function serverEnv(serverPort: string, data: Record<string, string>): Record<str
  * engines by the integration tests beside each service (app/server/*.test.ts, ENGINES). The application
  * forms (issue 27) reach the same inbox.
  */
-const BOTH_ENGINES = /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen|translations-content|easy-read)\.spec\.ts$/;
+const BOTH_ENGINES =
+  /(messages|applications|dashboard-permissions|workers|events|analytics|translations-screen|translations-content|easy-read)\.spec\.ts$/;
 /** Journeys only PostgreSQL can run (many instances on one database): the `postgres` project alone. */
 const POSTGRES_ONLY = /instances\.spec\.ts$/;
 /** Journeys that change what public pages show run after those that read the seeded pages. */
@@ -77,7 +78,7 @@ export default defineConfig<EngineOptions, EngineOptions>({
   ],
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: E2E.baseURL,

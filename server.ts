@@ -1,19 +1,20 @@
 // Starts the site: loads the production build (or, with --dev, the sources through Vite), listens on
 // HOST:PORT and shuts down gracefully on SIGTERM or SIGINT. The site is server/app.ts, built into one
-// bundle with the routes. With WEB_CONCURRENCY above 1 this process is only the primary (decision 017).
+// bundle with the routes. With WEB_CONCURRENCY above 1 the main thread serves nothing: it runs this
+// module again in each worker thread, which serves (decisions 017 and 040).
 // `npm start` runs it as build/start/server.js, without its types (scripts/ensure-build.ts).
 // First: NODE_ENV and the file mode mask, before anything else loads (server/process-defaults.ts).
 import { dev, startWarnings } from './server/process-defaults.ts';
 import { spawn } from 'node:child_process';
-import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import type { ViteDevServer } from 'vite';
 import type * as SiteModule from './server/app.ts';
 import { buildDirOf, closeGracefully, listen, listenProblem, siteUrl } from './server/listen.ts';
-import { runPrimary, workerSettings } from './server/primary.ts';
-import { parseWebConcurrency } from './server/web-concurrency.ts';
+import { runPrimary, workerSettings, type FromWorker, type ToWorker } from './server/primary.ts';
+import { parseWebConcurrency, siteWorkerNumber } from './server/web-concurrency.ts';
 
 const buildDir = buildDirOf(import.meta.dirname);
 /** Set for the short-lived process that does the first-start work (prepareInChild). */
@@ -24,22 +25,24 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let workers = 1; // development always runs one process: Vite serves the sources and reloads them
-if (!dev && cluster.isPrimary) {
+/** This thread's number when it is one of several workers (server/primary.ts starts them). */
+const worker = siteWorkerNumber();
+let workers = 1; // development always runs one thread: Vite serves the sources and reloads them
+if (!dev && isMainThread) {
   try {
     workers = parseWebConcurrency(process.env.WEB_CONCURRENCY);
   } catch (error) {
     fail((error as Error).message);
   }
 }
-if (!dev && cluster.isPrimary) {
+if (!dev && isMainThread) {
   if (process.env[FIRST_START_ONLY] === '1') {
     await prepareOnly();
     process.exit(0);
   }
   await prepareInChild();
 }
-if (cluster.isPrimary && workers > 1) runPrimary(workers);
+if (isMainThread && workers > 1) runPrimary(workers, pathToFileURL(process.argv[1]!));
 else await runSite();
 
 async function loadSiteModule(): Promise<typeof SiteModule> {
@@ -87,10 +90,12 @@ async function runSite(): Promise<void> {
   }
 
   const { app, config, logger } = site;
-  // Said once, by the first worker (or the only process).
-  if (!cluster.isWorker || cluster.worker?.id === 1)
+  // Said once, by the first worker (or the only thread).
+  if (worker === undefined || worker === 1)
     for (const { fields, message } of startWarnings(config.dataDir)) logger.warn(fields, message);
-  const server = await listen(app, config.host, config.port).catch(async (error: NodeJS.ErrnoException) => {
+  // Workers share the port (SO_REUSEPORT); the first makes sure no other program holds it first.
+  const sharing = worker === undefined ? undefined : { firstOfSite: worker === 1 };
+  const server = await listen(app, config.host, config.port, sharing).catch(async (error: NodeJS.ErrnoException) => {
     await site.close();
     await vite?.close();
     const problem = listenProblem(error, config.host, config.port);
@@ -98,22 +103,30 @@ async function runSite(): Promise<void> {
     throw error;
   });
   const url = siteUrl(config.host, config.port);
-  const where = { url, database: config.databaseUrl ? 'postgres' : 'sqlite', pid: process.pid, worker: cluster.worker?.id };
+  const where = { url, database: config.databaseUrl ? 'postgres' : 'sqlite', pid: process.pid, worker };
   logger.info(where, `${config.organisation.name} website is running at ${url}`);
 
   let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const)
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      // Jobs in hand finish (a transcode stops ffmpeg and is handed back); queued ones wait for the next start.
-      closeGracefully(server, async () => {
-        await site.close();
-        await vite?.close();
-      }).then(
-        () => (logger.info('stopped'), process.exit(0)),
-        (error: unknown) => (logger.error({ err: error }, 'shutdown failed'), process.exit(1)),
-      );
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Jobs in hand finish (a transcode stops ffmpeg and is handed back); queued ones wait for the next start.
+    // In a worker thread, process.exit ends the thread; the main thread ends once every worker has.
+    closeGracefully(server, async () => {
+      await site.close();
+      await vite?.close();
+    }).then(
+      () => (logger.info('stopped'), process.exit(0)),
+      (error: unknown) => (logger.error({ err: error }, 'shutdown failed'), process.exit(1)),
+    );
+  };
+  if (worker === undefined) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal));
+  else {
+    // Signals reach the main thread only: it asks each worker to stop.
+    parentPort!.on('message', (message: ToWorker) => {
+      if (message.type === 'stop') stop('SIGTERM');
     });
+    parentPort!.postMessage({ type: 'listening' } satisfies FromWorker);
+  }
 }

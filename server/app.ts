@@ -30,6 +30,7 @@ import { dropUnreadParameters, refuseControlCharactersInQuery } from './query-ch
 import { englishPublicBuild, isEnglishPublicPage } from './route-parts.ts';
 import { watchEventLoop } from './event-loop.ts';
 import { setRoutePattern, startMetrics } from './metrics.ts';
+import { siteWorkerNumber } from './web-concurrency.ts';
 import { healthDetail } from '~/server/platform/health.server';
 import { jobBacklog } from '~/server/platform/jobs.server';
 import { checkMailServer, onMailDelivery } from '~/server/platform/mail.server';
@@ -165,12 +166,13 @@ export async function createSite(options: SiteOptions): Promise<Site> {
       return void res.status(detail.status === 'fail' ? 503 : 200).json({ pid: process.pid, ...detail });
     }
     const ok = await isDatabaseReachable(database.db);
-    // pid: which worker answered (WEB_CONCURRENCY, issue 15); mode: which build of React renders and
-    // eventLoop: how long requests held the process (issue 22).
+    // pid and worker: which process and which of its worker threads answered (WEB_CONCURRENCY, issue 15,
+    // decision 040); mode: which build of React renders and eventLoop: how long requests held the thread (issue 22).
     res.status(ok ? 200 : 503).json({
       status: ok ? 'ok' : 'unavailable',
       database: database.engine,
       pid: process.pid,
+      worker: siteWorkerNumber() ?? 1,
       mode,
       eventLoop: eventLoop.figures(),
     });

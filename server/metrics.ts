@@ -2,13 +2,16 @@
 // METRICS_TOKEN is set: then prom-client is loaded and each worker counts its requests (by route
 // pattern, method and status, with their latency), its event loop, its page cache and its memory;
 // the jobs, mail and database pool come from the data every worker shares. A scrape reaching any
-// worker is answered for the whole cluster: the worker asks the primary, which gathers every
-// worker's figures (prom-client's AggregatorRegistry) and sums them, keeping per-worker series apart.
-import cluster from 'node:cluster';
+// worker thread is answered for the whole site: the worker asks the main thread, which gathers every
+// worker's figures (server/primary.ts); the asking worker sums them with prom-client's
+// AggregatorRegistry, keeping per-worker series apart and the process's own figures once.
 import { randomUUID } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
 import type { RequestHandler } from 'express';
-import type { Counter, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, MetricObjectWithValues, MetricValue, Registry } from 'prom-client';
 import type { LaneBacklog } from '~/server/platform/jobs.server';
+import type { FromWorker, ToWorker } from './primary.ts';
+import { siteWorkerNumber } from './web-concurrency.ts';
 
 export interface MetricsSources {
   pageCache(): { entries: number; bytes: number; hits: number; misses: number };
@@ -43,13 +46,20 @@ export function routePatternOf(locals: object): string | undefined {
   return (locals as WithPattern)[ROUTE_PATTERN];
 }
 
-const ASK = 'tdg:metrics:ask';
-const ANSWER = 'tdg:metrics:answer';
+type Part = MetricObjectWithValues<MetricValue<string>>[];
+
+/**
+ * The figures of every worker as one: the process's own (`process_*`: its CPU, resident memory, open
+ * files), which each thread reads alike, are kept from one worker only; the rest is summed or kept
+ * apart as each metric says.
+ */
+function processFiguresOnce(parts: Part[]): Part[] {
+  return parts.map((part, i) => (i === 0 ? part : part.filter((metric) => !metric.name.startsWith('process_'))));
+}
 
 export async function startMetrics(sources: MetricsSources): Promise<SiteMetrics> {
   const client = await import('prom-client');
-  // In a worker, answer the primary's call for this process's figures (prom-client adds the listener).
-  if (cluster.isWorker) new client.AggregatorRegistry();
+  const worker = siteWorkerNumber();
   const registry: Registry = client.register;
   registry.clear();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -88,12 +98,15 @@ export async function startMetrics(sources: MetricsSources): Promise<SiteMetrics
       this.set({ result: 'miss' }, misses);
     },
   });
+  // The process's resident memory is process_resident_memory_bytes; each thread has a heap of its own.
   new client.Gauge({
-    name: 'site_worker_resident_memory_bytes',
-    help: 'Resident memory of each process serving the site.',
-    labelNames: ['pid'],
+    name: 'site_worker_heap_bytes',
+    help: 'JavaScript heap of each worker thread serving the site: committed (total) and in use (used).',
+    labelNames: ['worker', 'state'],
     collect() {
-      this.set({ pid: String(process.pid) }, process.memoryUsage.rss());
+      const { heapTotal, heapUsed } = process.memoryUsage();
+      this.set({ worker: String(worker ?? 1), state: 'total' }, heapTotal);
+      this.set({ worker: String(worker ?? 1), state: 'used' }, heapUsed);
     },
   });
   // From the shared `jobs` table: every worker reads the same, so the cluster keeps one (max), not a sum.
@@ -149,14 +162,21 @@ export async function startMetrics(sources: MetricsSources): Promise<SiteMetrics
     });
   }
 
-  const pending = new Map<string, (text: string) => void>();
-  const onAnswer = (message: unknown) => {
-    const answer = message as { type?: string; id?: string; text?: string };
-    if (answer?.type !== ANSWER || !answer.id) return;
-    pending.get(answer.id)?.(answer.text ?? '');
-    pending.delete(answer.id);
+  // In a worker thread: the main thread asks for this worker's figures, and answers this worker's ask.
+  const pending = new Map<string, (parts: Part[]) => void>();
+  const onMessage = (message: ToWorker) => {
+    if (message.type === 'metrics:collect')
+      void registry.getMetricsAsJSON().then(
+        (part) => parentPort!.postMessage({ type: 'metrics:collected', id: message.id, part } satisfies FromWorker),
+        () => parentPort!.postMessage({ type: 'metrics:collected', id: message.id, part: [] } satisfies FromWorker),
+      );
+    else if (message.type === 'metrics:answer') {
+      pending.get(message.id)?.(message.parts as Part[]);
+      pending.delete(message.id);
+    }
   };
-  if (cluster.isWorker) process.on('message', onAnswer);
+  const threads = worker !== undefined && parentPort !== null;
+  if (threads) parentPort!.on('message', onMessage);
 
   return {
     requests(req, res, next) {
@@ -170,42 +190,27 @@ export async function startMetrics(sources: MetricsSources): Promise<SiteMetrics
       next();
     },
     async render() {
-      if (!cluster.isWorker || !process.send) return { contentType: registry.contentType, text: await registry.metrics() };
+      if (!threads) return { contentType: registry.contentType, text: await registry.metrics() };
       const id = randomUUID();
-      const text = await new Promise<string>((resolve, reject) => {
+      const parts = await new Promise<Part[]>((resolve, reject) => {
+        // The main thread answers within 5 s, with whatever workers answered by then.
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(new Error('The primary did not gather the workers’ metrics within 5 s'));
-        }, 5_000);
+          reject(new Error('The main thread did not gather the workers’ metrics within 10 s'));
+        }, 10_000);
         pending.set(id, (value) => {
           clearTimeout(timer);
           resolve(value);
         });
-        process.send!({ type: ASK, id });
+        parentPort!.postMessage({ type: 'metrics:ask', id } satisfies FromWorker);
       });
-      return { contentType: registry.contentType, text };
+      const whole = client.AggregatorRegistry.aggregate(processFiguresOnce(parts));
+      return { contentType: registry.contentType, text: await whole.metrics() };
     },
     stop() {
       stopMail();
-      process.off('message', onAnswer);
+      if (threads) parentPort!.off('message', onMessage);
       registry.clear();
     },
   };
-}
-
-/**
- * In the primary, with METRICS_TOKEN set: answers a worker's request for the cluster's figures.
- * prom-client is loaded only then, so a primary without metrics holds nothing of it.
- */
-export async function serveClusterMetrics(): Promise<void> {
-  const { AggregatorRegistry } = await import('prom-client');
-  const aggregator = new AggregatorRegistry();
-  cluster.on('message', (worker, message: { type?: string; id?: string }) => {
-    if (message?.type !== ASK || !message.id) return;
-    aggregator.clusterMetrics().then(
-      (text) => worker.send({ type: ANSWER, id: message.id, text }),
-      (error: unknown) =>
-        worker.send({ type: ANSWER, id: message.id, text: `# metrics could not be gathered: ${String(error)}\n` }),
-    );
-  });
 }

@@ -1,10 +1,11 @@
 // What every process of the site needs set before any other module loads. server.ts imports this
 // module first: ES modules run their imports in order, so React, Express and everything the site
-// bundle brings in (loaded after it) see these settings, and so do the cluster's workers and the
+// bundle brings in (loaded after it) see these settings, and so do the worker threads and the
 // tools the site runs (ffmpeg), which inherit the environment and the file mode mask.
 // Only Node's own modules: nothing of the site may load before this runs.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
 /** `npm run dev` (`server.ts --dev`): the sources through Vite, one process. */
 export const dev = process.argv.includes('--dev');
@@ -24,7 +25,8 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'product
  * folders 0700 (docs/operations.md#data-folder).
  */
 export const FILE_MODE_MASK = 0o077;
-process.umask(FILE_MODE_MASK);
+// The mask is the process's: set by the main thread, it holds for the worker threads (which may not set it).
+if (isMainThread) process.umask(FILE_MODE_MASK);
 
 /**
  * Warnings about how the site was started, for server.ts to log once it has a logger: a NODE_ENV other

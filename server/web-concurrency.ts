@@ -1,13 +1,30 @@
 import os from 'node:os';
+import { workerData } from 'node:worker_threads';
 
-// Issue 15: how many processes serve the site (docs/decisions/017-every-core-and-invalidation.md).
-// Read by server.ts before anything else starts, and checked with the other settings in
-// app/server/platform/config.server.ts. No imports beyond Node's: the primary process loads nothing else.
+// Issue 15: how many workers serve the site (docs/decisions/017-every-core-and-invalidation.md);
+// issue 29: they are threads of one process (docs/decisions/040-workers-are-threads.md). Read by
+// server.ts before anything else starts, and checked with the other settings in
+// app/server/platform/config.server.ts. No imports beyond Node's: the main thread loads nothing else.
 
 export const WEB_CONCURRENCY_MAX = 64;
-export const WEB_CONCURRENCY_PROBLEM = `WEB_CONCURRENCY must be a whole number of worker processes from 1 to ${WEB_CONCURRENCY_MAX} (1: a single process), or empty for one per CPU core`;
+export const WEB_CONCURRENCY_PROBLEM = `WEB_CONCURRENCY must be a whole number of workers from 1 to ${WEB_CONCURRENCY_MAX} (1: a single thread), or empty for one per CPU core`;
 
-/** The number of worker processes WEB_CONCURRENCY asks for (empty: one per core); throws on a bad value. */
+/** What server/primary.ts gives each worker thread it starts. */
+export interface SiteWorkerData {
+  siteWorker: number;
+}
+
+/**
+ * The number of this worker thread of the site (1 for the first started, then 2, 3 … including
+ * those started again after a crash), or undefined in the main thread and in threads the site did not
+ * start (a test runner's).
+ */
+export function siteWorkerNumber(): number | undefined {
+  const data = workerData as Partial<SiteWorkerData> | null | undefined;
+  return typeof data?.siteWorker === 'number' ? data.siteWorker : undefined;
+}
+
+/** The number of workers WEB_CONCURRENCY asks for (empty: one per core); throws on a bad value. */
 export function parseWebConcurrency(raw: string | undefined, cores = os.availableParallelism()): number {
   const value = (raw ?? '').trim();
   if (value === '') return Math.min(Math.max(1, cores), WEB_CONCURRENCY_MAX);
@@ -41,15 +58,7 @@ export function restartDelay(crashTimes: readonly number[], now: number): number
 }
 
 /**
- * A message one worker sends the primary for every other worker (server.ts relays it): `topic` says
- * what it is about (the cache bus: public pages changed).
+ * The channel the site's worker threads tell each other on (node:worker_threads' BroadcastChannel, which
+ * reaches every other thread of the process): the cache bus says public pages changed.
  */
-export interface Broadcast {
-  type: typeof BROADCAST;
-  topic: string;
-}
-export const BROADCAST = 'tdg:broadcast';
-
-export function isBroadcast(message: unknown): message is Broadcast {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === BROADCAST;
-}
+export const SITE_CHANNEL = 'tdg:site';

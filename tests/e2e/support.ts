@@ -95,7 +95,7 @@ export async function startServer(env: Record<string, string>, folderPrefix = 't
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
-      // One process unless the journey is about worker processes (issue 15).
+      // One thread unless the journey is about several workers (issue 15, decision 040).
       WEB_CONCURRENCY: '1',
       ...env,
     },

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Issue 29: /metrics and /healthz?detail from the built site as `npm start` runs it on two cores: two
-// workers behind one port, so a scrape reaching either worker must report the whole cluster.
+// worker threads on one port, so a scrape reaching either worker must report the whole site.
 const root = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'operator-token-0123456789abcdef';
 
@@ -46,6 +47,13 @@ async function startSite(env: Record<string, string>): Promise<Site> {
     if (tries > 150) throw new Error(`The site did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Every worker is up: each answers on a new connection of its own sooner or later.
+  const workers = new Set<number>();
+  for (let tries = 0; workers.size < Number(env.WEB_CONCURRENCY ?? 1); tries++) {
+    if (tries > 300) throw new Error(`Not every worker started: ${stderr}`);
+    workers.add((JSON.parse((await get(`${origin}/healthz`)).body) as { worker: number }).worker);
+    if (workers.size < Number(env.WEB_CONCURRENCY ?? 1)) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return { origin, dataDir, child };
 }
 
@@ -60,6 +68,22 @@ async function stopSite(site: Site | undefined): Promise<void> {
 }
 
 const bearer = { authorization: `Bearer ${TOKEN}` };
+
+/** A GET on a connection of its own, which the kernel may hand to either worker. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? '', body }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 /** The value of one series in a Prometheus text answer, or undefined when it is not there. */
 function series(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -96,16 +120,12 @@ describe('the operator’s figures, two workers', () => {
     expect(Object.keys(await health.json())).not.toContain('checks');
   });
 
-  it('counts a request under its route and a waiting job, for the whole cluster whichever worker answers', async () => {
-    const before = await (await fetch(`${site!.origin}/metrics`, { headers: bearer })).text();
+  it('counts a request under its route and a waiting job, for the whole site whichever worker answers', async () => {
+    const before = (await get(`${site!.origin}/metrics`, bearer)).body;
     const aboutBefore = series(before, 'site_http_requests_total', { route: '/about', method: 'GET', status: '200' }) ?? 0;
     // Each read to its end: a request is counted once its answer has gone out whole. No page reads
     // `visit` (server/query-check.ts), so after the first these are the page cache's: still /about.
-    for (let i = 0; i < 6; i++) {
-      const page = await fetch(`${site!.origin}/about?visit=${i}`);
-      expect(page.status).toBe(200);
-      await page.text();
-    }
+    for (let i = 0; i < 6; i++) expect((await get(`${site!.origin}/about?visit=${i}`)).status).toBe(200);
     // A job of a kind no process runs waits in the default lane.
     const db = new SQLite(path.join(site!.dataDir, 'tdg.sqlite'));
     const past = new Date(Date.now() - 90_000).toISOString();
@@ -119,23 +139,26 @@ describe('the operator’s figures, two workers', () => {
     // Each worker reads the job backlog at most once a second (server/metrics.ts): past that, every scrape sees the job.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
 
-    // Scrapes spread over both workers; each must give the cluster's counts.
+    // Scrapes on new connections spread over both workers; each must give the whole site's counts.
     const scrapes: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const answer = await fetch(`${site!.origin}/metrics`, { headers: bearer });
+    for (let i = 0; i < 8; i++) {
+      const answer = await get(`${site!.origin}/metrics`, bearer);
       expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
-      scrapes.push(await answer.text());
+      expect(answer.type).toMatch(/^text\/plain/);
+      scrapes.push(answer.body);
     }
     for (const text of scrapes) {
       expect(series(text, 'site_http_requests_total', { route: '/about', method: 'GET', status: '200' })).toBe(aboutBefore + 6);
       expect(series(text, 'site_jobs', { lane: 'default', state: 'waiting' })).toBe(1);
       expect(series(text, 'site_jobs_oldest_waiting_seconds', { lane: 'default' })).toBeGreaterThanOrEqual(90);
       expect(series(text, 'site_mail_total', { outcome: 'failed' })).toBe(0);
-      // One resident-memory series per worker.
-      const workers = text.split('\n').filter((line) => line.startsWith('site_worker_resident_memory_bytes{'));
-      expect(workers).toHaveLength(2);
-      for (const line of workers) expect(Number(line.split(' ').pop())).toBeGreaterThan(20 * 1024 * 1024);
+      // One heap series per worker thread, and the process's resident memory once.
+      for (const worker of ['1', '2'])
+        expect(series(text, 'site_worker_heap_bytes', { worker, state: 'total' })).toBeGreaterThan(10 * 1024 * 1024);
+      expect(text.split('\n').filter((line) => line.startsWith('site_worker_heap_bytes{'))).toHaveLength(4);
+      const resident = text.split('\n').filter((line) => line.startsWith('process_resident_memory_bytes '));
+      expect(resident).toHaveLength(1);
+      expect(Number(resident[0]!.split(' ').pop())).toBeGreaterThan(60 * 1024 * 1024);
       expect(text).toMatch(/^site_http_request_duration_seconds_bucket\{.*route="\/about".*\} \d+$/m);
       expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
       expect(text).toMatch(/^site_page_cache_entries \d+$/m);

@@ -9,7 +9,7 @@ import { freePort } from '../../scripts/free-port';
 import { CROSS_ORIGIN_REFUSAL } from '~/server/http/origin-guard.server';
 
 // The site started the way the README starts it (`npm start`: build/start/server.js with no NODE_ENV, as
-// many workers as WEB_CONCURRENCY says, a fresh DATA_DIR, demo content) must run as production:
+// many worker threads as WEB_CONCURRENCY says, a fresh DATA_DIR, demo content) must run as production:
 // React's production build in every worker, files only the site user can read, quiet and honest logs.
 // The journeys and the bench set NODE_ENV themselves, so they never saw the development build serve.
 
@@ -46,15 +46,15 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   url = `http://127.0.0.1:${port}`;
-  // Up when both workers answer (the second starts once the first has done the first-start work).
-  const pids = new Set<number>();
-  while (pids.size < 2) {
+  // Up when both workers answer (the second starts once the first listens).
+  const workers = new Set<number>();
+  while (workers.size < 2) {
     if (child.exitCode !== null) throw new Error(`The site did not start: ${stderr}`);
     const health = await get('/healthz').then(
-      (response) => JSON.parse(response.body) as { pid: number },
+      (response) => JSON.parse(response.body) as { worker: number },
       () => undefined,
     );
-    if (health) pids.add(health.pid);
+    if (health) workers.add(health.worker);
     else await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }, 120_000);
@@ -68,7 +68,7 @@ afterAll(async () => {
   fs.rmSync(temp, { recursive: true, force: true });
 });
 
-/** A GET on a connection of its own, so that the workers take turns answering. */
+/** A GET on a connection of its own, so that the kernel may hand it to either worker. */
 function get(address: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
@@ -102,17 +102,25 @@ async function logged(match: (line: Record<string, unknown>) => boolean): Promis
 
 describe('the site as npm start runs it', () => {
   it("renders with React's production build in every worker, and /healthz says production", async () => {
-    // The workers take turns: six of each reach both.
+    // One process; each new connection goes to either worker thread.
     const pids = new Set<number>();
     for (let i = 0; i < 6; i++) {
       const health = JSON.parse((await get('/healthz')).body) as { mode: string; pid: number };
       expect(health.mode).toBe('production');
       pids.add(health.pid);
     }
-    expect(pids.size).toBe(2);
-    for (let i = 0; i < 6; i++) expect((await get(`/blog?page-view=${i}`)).status).toBe(200);
-    const builds = stderr.split('\n').filter((line) => line.startsWith('react-dom/server build:'));
-    expect(builds.sort()).toEqual([...pids].map((pid) => `react-dom/server build: production (pid ${pid})`).sort());
+    expect(pids.size).toBe(1);
+    // Each worker thread loads React's server renderer once, as its production build (pages on new
+    // connections until both have rendered one).
+    const builds = () => stderr.split('\n').filter((line) => line.startsWith('react-dom/server build:'));
+    const threads = () => new Set(builds().map((line) => /thread (\d+)\)$/.exec(line)?.[1]));
+    for (let i = 0; i < 200 && threads().size < 2; i++) expect((await get(`/blog?page-view=${i}`)).status).toBe(200);
+    expect(threads().size).toBe(2);
+    expect(builds()).toHaveLength(2);
+    for (const line of builds()) {
+      expect(line).toMatch(/^react-dom\/server build: production \(pid \d+, thread \d+\)$/);
+      expect(line).toContain(`(pid ${[...pids][0]},`);
+    }
     // No warning that NODE_ENV is not production.
     expect(logLines().filter((line) => line.level === 'warn' && String(line.msg).includes('NODE_ENV'))).toEqual([]);
   });
@@ -169,8 +177,10 @@ describe('the site as npm start runs it', () => {
     expect(seeded?.pid).toBeDefined();
     expect(serving).toHaveLength(2);
     expect(serving.map((line) => line.pid)).not.toContain(seeded!.pid);
-    // The primary, which forked the workers, is not it either.
-    expect(lines.find((line) => line.msg === 'started 2 worker processes')?.pid).not.toBe(seeded!.pid);
+    // The two workers are threads of the one process that started them.
+    const started = lines.find((line) => line.msg === 'started 2 worker threads');
+    expect(started?.pid).not.toBe(seeded!.pid);
+    expect(serving.map((line) => line.pid)).toEqual([started!.pid, started!.pid]);
     // Said once, though the password file outlives the first start.
     expect(lines.filter((line) => line.msg?.startsWith('the generated super admin password is still on disk'))).toHaveLength(1);
   });

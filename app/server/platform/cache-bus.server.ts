@@ -1,24 +1,24 @@
-import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Engine } from '../db/db.server.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from './logger.server.ts';
 import { publicContentChangedElsewhere, setPublicChangeBroadcast } from './public-changes.server.ts';
-import { BROADCAST, isBroadcast, type Broadcast } from '../../../server/web-concurrency.ts';
+import { SITE_CHANNEL, siteWorkerNumber } from '../../../server/web-concurrency.ts';
 
 // Issue 15 (docs/decisions/017-every-core-and-invalidation.md): a change to what visitors see must
 // empty the page cache of every process of the site, not only the one that made it.
 // - PostgreSQL: NOTIFY on one channel, heard by every process (each worker of each instance) on a
 //   connection of its own that only LISTENs. When that connection drops, it comes back with growing
 //   pauses, and since notices sent meanwhile are lost, the process then empties its cache.
-// - SQLite: one machine, so the workers of one `npm start`: the message goes to the primary
-//   (server.ts), which hands it to every other worker.
-// - One process on SQLite: nothing to tell.
+// - SQLite: one machine, so the worker threads of one `npm start` (decision 040): the message goes
+//   to every other thread on the site's BroadcastChannel.
+// - One thread on SQLite: nothing to tell.
 
-/** What a worker sends the primary, and the primary every other worker (server.ts relays it). */
-export const PUBLIC_CHANGE_MESSAGE: Broadcast = { type: BROADCAST, topic: 'public-content-changed' };
+/** What a worker thread posts on the site's channel for every other one. */
+export const PUBLIC_CHANGE_MESSAGE = { topic: 'public-content-changed' } as const;
 /** The PostgreSQL channel; the payload names the schema, so sites sharing a database ignore each other. */
 export const PUBLIC_CHANGE_CHANNEL = 'tdg_public_changes';
 
@@ -56,23 +56,22 @@ export function startCacheBus(options: CacheBusOptions): CacheBus {
       },
     };
   }
-  if (cluster.isWorker && process.send) return startWorkerMessages();
+  if (siteWorkerNumber() !== undefined) return startThreadMessages();
   return { close: async () => undefined };
 }
 
-function startWorkerMessages(): CacheBus {
-  const onMessage = (message: unknown) => {
-    if (isBroadcast(message) && message.topic === PUBLIC_CHANGE_MESSAGE.topic) publicContentChangedElsewhere();
+function startThreadMessages(): CacheBus {
+  // A thread's own posts do not come back to it.
+  const channel = new BroadcastChannel(SITE_CHANNEL);
+  channel.unref();
+  channel.onmessage = (event) => {
+    if ((event.data as { topic?: unknown } | null)?.topic === PUBLIC_CHANGE_MESSAGE.topic) publicContentChangedElsewhere();
   };
-  process.on('message', onMessage);
-  const stopSending = setPublicChangeBroadcast(() => {
-    // The IPC channel is gone only while this worker is being stopped; nothing left to tell then.
-    if (process.connected) process.send?.(PUBLIC_CHANGE_MESSAGE);
-  });
+  const stopSending = setPublicChangeBroadcast(() => channel.postMessage(PUBLIC_CHANGE_MESSAGE));
   return {
     async close() {
       stopSending();
-      process.off('message', onMessage);
+      channel.close();
     },
   };
 }

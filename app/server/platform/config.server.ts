@@ -138,7 +138,7 @@ const schema = z.object({
         return z.NEVER;
       }
     }),
-  // Worker processes (issue 15): server.ts reads it before anything starts; checked here with the rest.
+  // Worker threads (issue 15, decision 040): server.ts reads it before anything starts; checked here with the rest.
   WEB_CONCURRENCY: z
     .string()
     .optional()
@@ -212,7 +212,7 @@ export type Config = {
   /** The bearer token of /metrics and /healthz?detail; undefined: both are off. */
   metricsToken: string | undefined;
   logLevel: string;
-  /** How many worker processes serve the site (1: a single process). */
+  /** How many worker threads serve the site (1: the process's main thread alone; decision 040). */
   webConcurrency: number;
   /** Whether the first start on an empty database adds the demo stories, news and staff. */
   demoContent: boolean;

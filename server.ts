@@ -78,6 +78,15 @@ async function prepareInChild(): Promise<void> {
 }
 
 async function runSite(): Promise<void> {
+  // Signals reach the main thread only: it asks each worker to stop, perhaps while the worker is still
+  // starting (heard from the start, acted on once it listens).
+  let stopAsked: ((signal: string) => void) | undefined;
+  let askedEarly = false;
+  parentPort?.on('message', (message: ToWorker) => {
+    if (message.type !== 'stop') return;
+    if (stopAsked) stopAsked('SIGTERM');
+    else askedEarly = true;
+  });
   let vite: ViteDevServer | undefined;
   let site: SiteModule.Site;
   if (dev) {
@@ -123,10 +132,8 @@ async function runSite(): Promise<void> {
   };
   if (worker === undefined) for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stop(signal));
   else {
-    // Signals reach the main thread only: it asks each worker to stop.
-    parentPort!.on('message', (message: ToWorker) => {
-      if (message.type === 'stop') stop('SIGTERM');
-    });
+    stopAsked = stop;
     parentPort!.postMessage({ type: 'listening' } satisfies FromWorker);
+    if (askedEarly) stop('SIGTERM');
   }
 }

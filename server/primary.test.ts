@@ -98,6 +98,15 @@ describe('the worker threads’ supervisor', () => {
     expect(await site.exited).toBe(0);
   });
 
+  it('stops at once when told to while the first worker starts, and starts no other', async () => {
+    const site = run({ WORKERS: '2', FAIL: 'slow' });
+    await site.said('starting', { worker: 1 });
+    site.stop();
+    expect(await site.exited).toBe(0);
+    expect(site.lines.filter((line) => line.msg === 'starting').map((line) => line.worker)).toEqual([1]);
+    expect(site.lines.at(-1)?.msg).toBe('stopped');
+  });
+
   it('ends with the first worker’s code when it cannot start, rather than starting it over', async () => {
     const site = run({ WORKERS: '2', FAIL: 'before' });
     expect(await site.exited).toBe(3);

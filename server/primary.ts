@@ -146,6 +146,8 @@ export function runPrimary(count: number, entry: URL): void {
     if (message.type !== 'listening') return;
     first.off('message', onFirstListening);
     started = true;
+    // Asked to stop while the first was starting: it is stopping already, and no other starts.
+    if (stopping) return;
     for (let i = 1; i < count; i++) start();
     primaryLog('info', { workers: count, pid: process.pid }, `started ${count} worker threads`);
   };

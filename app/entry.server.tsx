@@ -3,6 +3,8 @@ import { buffer } from 'node:stream/consumers';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { InlineStylesheet } from '~/lib/inline-stylesheet';
+import { languageOfPath } from '~/lib/languages';
+import { localiseLinks } from '~/lib/localise-links';
 import { wantsFrameworkScripts } from '~/root';
 import { requestContext } from '~/server/http/request-context.server';
 import { publicStylesheetText } from '~/server/http/stylesheet.server';
@@ -32,7 +34,15 @@ export default function handleRequest(
   // quarter less CPU than the stream below. A page with scripts streams its hydration data through
   // a Suspense boundary, which only the stream renders.
   const modules = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {});
-  if (!wantsFrameworkScripts(modules)) return new Response(`<!DOCTYPE html>${renderToString(page)}`, { headers, status });
+  // Issue 26: links inside a language stay in it, in the page's own words (stories, buttons) as well as
+  // the layout's: a page under /lg or /sw has its links to English public pages put under its prefix,
+  // here where the page is still one string (app/lib/localise-links.ts).
+  const language = languageOfPath(new URL(request.url).pathname);
+  // Given as bytes: a string body is first checked for lone surrogates as a whole (WebIDL's USVString),
+  // which for a page with any character past Latin-1 (Luganda's ŋ, an ellipsis) cost about 7 % of its
+  // CPU; encoding to UTF-8 replaces a lone surrogate just the same.
+  if (!wantsFrameworkScripts(modules))
+    return new Response(Buffer.from(localiseLinks(`<!DOCTYPE html>${renderToString(page)}`, language)), { headers, status });
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
@@ -46,7 +56,13 @@ export default function handleRequest(
         // pool, Brotli cost an uncached page about 10 ms of CPU; in one piece, about 1.5 ms.
         const body = new PassThrough();
         buffer(body)
-          .then((html) => resolve(new Response(html, { headers, status })), reject)
+          .then(
+            (html) =>
+              resolve(
+                new Response(language === 'en' ? html : localiseLinks(html.toString('utf8'), language), { headers, status }),
+              ),
+            reject,
+          )
           .finally(() => clearTimeout(timer));
         pipe(body);
       },

@@ -27,7 +27,7 @@ import { mediaHandler } from './media.ts';
 import { PAGE_COMPRESSION_THRESHOLD, PER_REQUEST_BROTLI, pageCompression } from './page-compression.ts';
 import { refuseCrossOriginWrites } from './cross-origin.ts';
 import { dropUnreadParameters, refuseControlCharactersInQuery } from './query-check.ts';
-import { englishPublicBuild, isEnglishPublicPage } from './route-parts.ts';
+import { PUBLIC_PARTS, publicPartBuild, publicPartOf } from './route-parts.ts';
 import { watchEventLoop } from './event-loop.ts';
 import { setRoutePattern, startMetrics } from './metrics.ts';
 import { siteWorkerNumber } from './web-concurrency.ts';
@@ -255,11 +255,19 @@ export async function createSite(options: SiteOptions): Promise<Site> {
   } else {
     // In production the build is given as itself: given as a function, React Router derives its
     // route tree and matcher again on every request (about 7 % of an uncached page's CPU). Issue 29:
-    // an English public page is matched against the English routes alone (server/route-parts.ts).
+    // a public page is matched against its language's routes alone (server/route-parts.ts).
     const build = await import('virtual:react-router/server-build');
     const whole = createRequestHandler({ build, mode: 'production', getLoadContext });
-    const english = createRequestHandler({ build: englishPublicBuild(build), mode: 'production', getLoadContext });
-    app.use((req, res, next) => (isEnglishPublicPage(req.method, req.path) ? english : whole)(req, res, next));
+    const parts = new Map(
+      PUBLIC_PARTS.map((part) => [
+        part,
+        createRequestHandler({ build: publicPartBuild(build, part), mode: 'production', getLoadContext }),
+      ]),
+    );
+    app.use((req, res, next) => {
+      const part = publicPartOf(req.method, req.path);
+      return (part ? parts.get(part)! : whole)(req, res, next);
+    });
   }
   app.use(errorPage(logger));
 

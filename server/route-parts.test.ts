@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { englishPublicBuild, isEnglishPublicPage } from './route-parts.ts';
+import { publicPartBuild, publicPartOf, type PublicPart } from './route-parts.ts';
 
 type Manifest = ServerBuild['routes'];
 
@@ -45,8 +45,11 @@ function addressesOf(manifest: Manifest): string[] {
 }
 
 const whole = manifestOf(routes);
-const english = englishPublicBuild({ routes: whole, assets: { routes: whole } } as unknown as ServerBuild).routes;
+const partOf = (part: PublicPart) =>
+  publicPartBuild({ routes: whole, assets: { routes: whole } } as unknown as ServerBuild, part).routes;
+const english = partOf('en');
 const matched = (manifest: Manifest, path: string) => matchRoutes(treeOf(manifest), path)?.map((match) => match.route.id);
+const isEnglishPublicPage = (method: string, path: string) => publicPartOf(method, path) === 'en';
 
 describe('the English public part of the route table', () => {
   it('leaves out the dashboard and the other languages, and keeps every English page and feed', () => {
@@ -85,7 +88,7 @@ describe('the English public part of the route table', () => {
     expect(compared).toBeGreaterThan(30);
   });
 
-  it('sends the dashboard, the other languages, data requests and the route manifest to the whole table', () => {
+  it('sends the dashboard, the other languages, data requests and the route manifest elsewhere', () => {
     for (const path of ['/admin', '/admin/users', '/ADMIN/users', '/lg', '/lg/blog', '/SW/news', '/sw/blog/rss.xml'])
       expect(isEnglishPublicPage('GET', path), path).toBe(false);
     for (const path of [
@@ -106,5 +109,46 @@ describe('the English public part of the route table', () => {
     for (const path of ['/', '/blog', '/blog/abc', '/news?q=x', '/lgx', '/administrator', '/events/x/calendar.ics'])
       expect(isEnglishPublicPage('GET', path), path).toBe(true);
     expect(isEnglishPublicPage('HEAD', '/about')).toBe(true);
+  });
+});
+
+describe('the Luganda and Swahili parts of the route table', () => {
+  it.each(['lg', 'sw'] as const)(
+    '%s keeps its own pages and feeds, and nothing of English, the other language or the dashboard',
+    (part) => {
+      const ids = Object.keys(partOf(part));
+      expect(ids).toEqual(expect.arrayContaining(['root', `${part}:routes/public/layout`, `${part}:routes/public/blog`]));
+      expect(ids.filter((id) => id !== 'root' && !id.startsWith(`${part}:`) && !id.endsWith(`-${part}`))).toEqual([]);
+    },
+  );
+
+  it.each(['lg', 'sw'] as const)('%s matches every address under its prefix to the same routes as the whole table', (part) => {
+    const addresses = [
+      ...addressesOf(whole),
+      `/${part}`,
+      `/${part}/`,
+      `/${part.toUpperCase()}/BLOG`,
+      `/${part}/nothing/here/at/all`,
+      `/${part}/blog/some-id/easy-read/extra`,
+      `/${part}/admin`,
+    ];
+    const own = partOf(part);
+    let compared = 0;
+    for (const address of addresses) {
+      if (publicPartOf('GET', address) !== part) continue;
+      compared += 1;
+      expect(matched(own, address), address).toEqual(matched(whole, address));
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+
+  it('gives a page under /lg or /sw, in any case, to its language; writes and look-alikes elsewhere', () => {
+    for (const path of ['/lg', '/lg/', '/lg/blog', '/LG/news/abc', '/lg/admin'])
+      expect(publicPartOf('GET', path), path).toBe('lg');
+    for (const path of ['/sw', '/Sw/blog/rss.xml', '/sw/events/x']) expect(publicPartOf('HEAD', path), path).toBe('sw');
+    for (const path of ['/lgx', '/swahili', '/lg-blog']) expect(publicPartOf('GET', path), path).toBe('en');
+    for (const path of ['/lg/blog.data', '/%6cg/blog', '/lg/../admin', '/lg/%2e%2e/admin', '//lg/blog'])
+      expect(publicPartOf('GET', path), path).toBeUndefined();
+    expect(publicPartOf('POST', '/lg/contact')).toBeUndefined();
   });
 });

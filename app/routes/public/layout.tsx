@@ -2,7 +2,6 @@ import { data, Outlet, useMatches } from 'react-router';
 import { LanguageAlternates } from '~/components/language-chooser';
 import { I18nProvider, translator } from '~/lib/i18n/i18n';
 import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
-import { localiseLinks } from '~/lib/localise-links';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
 import { ToastProvider } from '~/components/toast';
@@ -60,17 +59,6 @@ const PICTURE_BYTES = /<span data-picture-bytes="([^"<>]{1,600})"><\/span>/g;
  * picture: the rendered page says which pictures it left out.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  // Issue 26: links inside a language stay in it, in the page's own words (stories, buttons) as well as
-  // the layout's: a page under /lg or /sw has its links to English public pages put under its prefix.
-  async ({ request }, next) => {
-    const response = (await next()) as Response;
-    const language = languageOfPath(new URL(request.url).pathname);
-    if (language === 'en' || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-    const html = localiseLinks(await response.text(), language);
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    return new Response(html, { status: response.status, statusText: response.statusText, headers });
-  },
   async ({ request }, next) => {
     const response = (await next()) as Response;
     if (!wantsSaveData(request.headers) || !response.headers.get('content-type')?.startsWith('text/html')) return response;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
@@ -12,6 +13,27 @@ import { getLogger } from '~/server/platform/logger.server';
 
 export const streamTimeout = 5_000;
 
+// Issue 29: the public stylesheet (49 KB, about half of a first page) is the same bytes on every
+// page that carries it inside. A page rendered to one string gets a marker where the text goes, and
+// the stylesheet's UTF-8 bytes, made once, are put in its place: React no longer escapes it, joins it
+// into the page and encodes it again on every request. The marker holds a random token of this
+// process, so nothing an author writes can stand for it. React escapes `<style` and `</style` inside
+// a style element; a stylesheet holding either is rendered as text, as before.
+const STYLESHEET_MARKER = `/*stylesheet ${randomBytes(12).toString('hex')}*/`;
+const STYLESHEET_BYTES = /<\/?style/i.test(publicStylesheetText) ? undefined : Buffer.from(publicStylesheetText);
+
+/** The page as UTF-8 bytes, with the stylesheet's bytes where its marker is. */
+function withStylesheet(html: string): Buffer<ArrayBuffer> {
+  const at = STYLESHEET_BYTES ? html.indexOf(STYLESHEET_MARKER) : -1;
+  if (at === -1) return Buffer.from(html);
+  // Buffer.concat copies into memory of its own, never a SharedArrayBuffer.
+  return Buffer.concat([
+    Buffer.from(html.slice(0, at)),
+    STYLESHEET_BYTES!,
+    Buffer.from(html.slice(at + STYLESHEET_MARKER.length)),
+  ]) as Buffer<ArrayBuffer>;
+}
+
 // Pages are rendered completely before the first byte is sent (no streaming): every loader here is
 // fast, and whole pages are what the public page cache and crawlers need.
 export default function handleRequest(
@@ -23,17 +45,18 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const { nonce } = loadContext.get(requestContext);
-  const page = (
-    <InlineStylesheet value={publicStylesheetText}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </InlineStylesheet>
-  );
-  headers.set('Content-Type', 'text/html; charset=utf-8');
   // Issue 29: a document without the framework's scripts (decision 025: every public page) waits for
   // nothing, since its loaders have all answered, so it is rendered to one string at once: about a
   // quarter less CPU than the stream below. A page with scripts streams its hydration data through
   // a Suspense boundary, which only the stream renders.
   const modules = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {});
+  const whole = !wantsFrameworkScripts(modules);
+  const page = (
+    <InlineStylesheet value={whole && STYLESHEET_BYTES ? STYLESHEET_MARKER : publicStylesheetText}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </InlineStylesheet>
+  );
+  headers.set('Content-Type', 'text/html; charset=utf-8');
   // Issue 26: links inside a language stay in it, in the page's own words (stories, buttons) as well as
   // the layout's: a page under /lg or /sw has its links to English public pages put under its prefix,
   // here where the page is still one string (app/lib/localise-links.ts).
@@ -41,8 +64,8 @@ export default function handleRequest(
   // Given as bytes: a string body is first checked for lone surrogates as a whole (WebIDL's USVString),
   // which for a page with any character past Latin-1 (Luganda's ŋ, an ellipsis) cost about 7 % of its
   // CPU; encoding to UTF-8 replaces a lone surrogate just the same.
-  if (!wantsFrameworkScripts(modules))
-    return new Response(Buffer.from(localiseLinks(`<!DOCTYPE html>${renderToString(page)}`, language)), { headers, status });
+  if (whole)
+    return new Response(withStylesheet(localiseLinks(`<!DOCTYPE html>${renderToString(page)}`, language)), { headers, status });
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;

@@ -101,6 +101,8 @@ test('a page opened from elsewhere carries its stylesheet; one opened from a lin
   await expect(inline).toHaveCount(1);
   const href = await inline.getAttribute('data-href');
   expect(href).toMatch(/^\/assets\/public-[\w-]+\.css$/);
+  // The very file, whole (less its last line end), in the one place: the server puts its bytes in after rendering.
+  expect(await inline.textContent()).toBe((await (await page.request.get(href!)).text()).trimEnd());
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
   await expect(page.locator('a[href="#main"]')).toHaveCSS('position', 'absolute');
   // Fetched once the page is idle, for the next page.

@@ -184,4 +184,14 @@ describe('the site as npm start runs it', () => {
     // Said once, though the password file outlives the first start.
     expect(lines.filter((line) => line.msg?.startsWith('the generated super admin password is still on disk'))).toHaveLength(1);
   });
+
+  it('runs a server bundle V8 can hold at one byte a character: nothing in it is past Latin-1 (issue 29)', () => {
+    const server = path.join(root, process.env.BUILD_DIR ?? 'build', 'server');
+    const files = fs.readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(1);
+    for (const name of files) {
+      const wide = [...fs.readFileSync(path.join(server, name), 'utf8')].find((character) => character.codePointAt(0)! > 0xff);
+      expect(wide, `${name} holds a character past Latin-1`).toBeUndefined();
+    }
+  });
 });

@@ -138,8 +138,10 @@ export default defineConfig({
     // 1.7 MB bundle 3.5 MB in every worker.
     ssr: {
       build: {
-        rollupOptions: { input: './server/app.ts' },
-        rolldownOptions: { output: { charset: 'ascii', comments: { legal: true, annotation: true, jsdoc: false } } },
+        rolldownOptions: {
+          input: './server/app.ts',
+          output: { charset: 'ascii', comments: { legal: true, annotation: true, jsdoc: false } },
+        },
       },
     },
     client: {

@@ -226,16 +226,21 @@ export async function saveContentPost(form: ContentPost, actor: StaffUser, targe
 
 /** The most of a short field (title, tags, summary, picture, alt text) a refused form shows back: its limits are all under 2,000. */
 const SHORT_FIELD_ECHO = 4_000;
+/**
+ * Issue 26: the most of an easy read a refused form shows back, twice its cap (400 words and
+ * EASY_READ_MAX_CHARS): one over the cap comes back to be shortened, not as a pasted document.
+ */
+const EASY_READ_ECHO = EASY_READ_MAX_CHARS * 2;
 
 /** What the form shows again after a failure: the posted content fields and the fields beside them. */
 function shownValues(posted: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = {};
   // The short fields come back to be shortened, not as a pasted document: a megabyte in each is not
   // rendered (and escaped) into the answer twice. The body keeps what was posted.
-  for (const field of CONTENT_FIELDS)
-    values[field] = field === 'content' ? (posted[field] ?? '') : (posted[field] ?? '').slice(0, SHORT_FIELD_ECHO);
-  // Issue 26: an easy read comes back to be shortened, not as a pasted document (its cap is 400 words).
-  values.easyRead = values.easyRead!.slice(0, EASY_READ_MAX_CHARS * 2);
+  for (const field of CONTENT_FIELDS) {
+    const cut = field === 'content' ? Infinity : field === 'easyRead' ? EASY_READ_ECHO : SHORT_FIELD_ECHO;
+    values[field] = (posted[field] ?? '').slice(0, cut);
+  }
   for (const extra of ['scheduleDate', 'scheduleTime', 'videoId', 'transcript'] as const)
     if (posted[extra]) values[extra] = posted[extra];
   return values;

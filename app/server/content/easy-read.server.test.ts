@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { staffAs } from '../../../tests/support/staff';
-import { EASY_READ_MESSAGES } from '../../lib/easy-read';
+import { EASY_READ_MAX_CHARS, EASY_READ_MESSAGES } from '../../lib/easy-read';
 import { loadContentList } from './content.server';
 import { readEasyReadPage } from './easy-read.server';
 import { saveContentPost } from './content-save.server';
@@ -179,5 +179,37 @@ describe.each(ENGINES)('easy read on %s', (engine) => {
     expect(emptied.ok).toBe(true);
     const row = await database().db.selectFrom('content').select('easy_read').where('id', '=', saved.item.id).executeTakeFirst();
     expect(row?.easy_read).toBeNull();
+  });
+
+  it('shows a refused form its whole easy read, and a pasted document cut at twice its cap', async () => {
+    const refusedWith = async (values: Record<string, string>) => {
+      const answer = await saveContentPost(
+        {
+          ok: true,
+          values: {
+            imageFile: undefined,
+            captionsFile: undefined,
+            title: '',
+            category: 'education',
+            tags: '',
+            summary: 'Lessons.',
+            content: body,
+            ...values,
+          },
+        },
+        staffAs('EDITOR'),
+        { mode: 'create', type: 'news' },
+        '203.0.113.9',
+      );
+      if (answer.ok) throw new Error('saved without a title');
+      return answer.values;
+    };
+    // Within its caps (400 words and 8,000 characters), longer than the short fields' echo.
+    const easyRead = Array.from({ length: 350 }, (_, i) => `Captioned${String(i).padStart(10, '0')}`).join(' ');
+    expect(easyRead.length).toBeGreaterThan(6_000);
+    expect(easyRead.length).toBeLessThanOrEqual(EASY_READ_MAX_CHARS);
+    expect((await refusedWith({ easyRead })).easyRead).toBe(easyRead);
+    // A megabyte pasted into it comes back at twice its cap, to be shortened.
+    expect((await refusedWith({ easyRead: 'x'.repeat(1_000_000) })).easyRead).toHaveLength(EASY_READ_MAX_CHARS * 2);
   });
 });

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { FrameworkScriptsAllowed } from '~/lib/framework-scripts';
 import { InlineStylesheet } from '~/lib/inline-stylesheet';
 import { languageOfPath } from '~/lib/languages';
 import { localiseLinks } from '~/lib/localise-links';
@@ -49,12 +50,20 @@ export default function handleRequest(
   // nothing, since its loaders have all answered, so it is rendered to one string at once: about a
   // quarter less CPU than the stream below. A page with scripts streams its hydration data through
   // a Suspense boundary, which only the stream renders.
+  //
+  // The answer to a form the browser posted itself (a fetcher's post is a data request, never rendered
+  // here) is a document only, as a public page is: the browser had no script of ours running, and
+  // every form works without one. So a refused post of a megabyte is not also serialised and escaped
+  // into hydration data (docs/decisions/042-plain-post-answers-without-scripts.md).
+  const plainPostAnswer = request.method.toUpperCase() !== 'GET';
   const modules = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {});
-  const whole = !wantsFrameworkScripts(modules);
+  const whole = plainPostAnswer || !wantsFrameworkScripts(modules);
   const page = (
-    <InlineStylesheet value={whole && STYLESHEET_BYTES ? STYLESHEET_MARKER : publicStylesheetText}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </InlineStylesheet>
+    <FrameworkScriptsAllowed value={!plainPostAnswer}>
+      <InlineStylesheet value={whole && STYLESHEET_BYTES ? STYLESHEET_MARKER : publicStylesheetText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheet>
+    </FrameworkScriptsAllowed>
   );
   headers.set('Content-Type', 'text/html; charset=utf-8');
   // Issue 26: links inside a language stay in it, in the page's own words (stories, buttons) as well as

@@ -8,7 +8,8 @@ import {
   useMatches,
   type LinksFunction,
 } from 'react-router';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { FrameworkScriptsAllowed } from '~/lib/framework-scripts';
 import { CROSS_ORIGIN_REFUSAL, isCrossOriginWrite } from './server/http/origin-guard.server';
 import { requestContext } from '~/server/http/request-context.server';
 import type { Route } from './+types/root';
@@ -55,7 +56,7 @@ export function wantsFrameworkScripts(matches: readonly { handle?: unknown }[]):
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
-  const scripts = wantsFrameworkScripts(matches);
+  const scripts = useContext(FrameworkScriptsAllowed) && wantsFrameworkScripts(matches);
   // The public layout, there once per language (issue 26): its page's language and data saver.
   const layout = matches.find((m) => m.id.endsWith('routes/public/layout'))?.loaderData as
     { saveData?: boolean; language?: string } | undefined;

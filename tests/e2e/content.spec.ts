@@ -452,6 +452,9 @@ test.describe('content form', () => {
       await page.goto('/admin/content/new/news');
       await expect(page.getByRole('heading', { level: 1, name: 'Add Story' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Show Preview' })).toHaveCount(0);
+      // The page as asked for carries the framework's scripts and hydration data, for browsers that run them.
+      expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+      expect(await page.content()).toContain('__reactRouterContext');
 
       // A wrong post comes back with the messages and what was typed.
       await page.getByLabel('Tags').fill('kept, tags');
@@ -460,6 +463,9 @@ test.describe('content form', () => {
       await expect(page.locator('#title-error')).toHaveText(CONTENT_MESSAGES.titleRequired);
       await expect(page.locator('#content-error')).toHaveText(CONTENT_MESSAGES.contentRequired);
       await expect(page.getByLabel('Tags')).toHaveValue('kept, tags');
+      // The answer to a plain post is a document only (docs/decisions/042-plain-post-answers-without-scripts.md).
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+      expect(await page.content()).not.toContain('__reactRouterContext');
 
       const title = `${tag} Published without JavaScript`;
       await page.getByLabel('Title').fill(title);

@@ -884,26 +884,24 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   // every page after a visit's first does (lib/first-visit.ts). The goal is judged on those; the same
   // searches without the header, answered as a first visit's page with its stylesheet inside, are
   // measured beside them.
-  const searchesFirstVisit = await load(
-    'search, a new word each time, 2 workers',
-    site.base,
-    `/blog?q=${SEARCH_WORD}`,
-    true,
-    searchesOf(WORDS.slice(0, 120)),
-    br,
-    undefined,
-    UNCACHED_CONNECTIONS,
-  );
-  const searches = await load(
-    'the same from the search box (same-origin)',
-    site.base,
-    `/blog?q=${SEARCH_WORD}`,
-    true,
-    searchesOf(WORDS.slice(0, 120)),
-    { ...br, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
-    undefined,
-    UNCACHED_CONNECTIONS,
-  );
+  const searchRun = (label: string, headers: Record<string, string>) =>
+    load(
+      label,
+      site.base,
+      `/blog?q=${SEARCH_WORD}`,
+      true,
+      searchesOf(WORDS.slice(0, 120)),
+      headers,
+      undefined,
+      UNCACHED_CONNECTIONS,
+    );
+  const searchesFirstVisit = await searchRun('search, a new word each time, 2 workers', br);
+  const searches = await searchRun('the same from the search box (same-origin)', {
+    ...br,
+    'Sec-Fetch-Site': 'same-origin',
+    'Sec-Fetch-Mode': 'navigate',
+    'Sec-Fetch-Dest': 'document',
+  });
 
   // Memory: idle, then after SOAK seconds of uncached pages, searches and articles.
   if (SOAK > 0) {

@@ -51,6 +51,33 @@ const POSTGRES_ONLY = /instances\.spec\.ts$/;
 const PUBLISHING =
   /(content(-security|-permissions)?|settings|services-admin|dashboard-permissions|revisions|editorial|sign-language-video|events|analytics|translations-screen|translations-content)\.spec\.ts$/;
 
+/**
+ * Chromium features the journeys' browser goes without. Chromium keeps only the last
+ * `--disable-features` it is given, so the list repeats Playwright's own (playwright-core 1.65, those
+ * that apply on Linux), which ours would otherwise replace, and adds the omnibox popups: Debian's
+ * Chromium 156 opens two WebUI renderers for each new browser context, a quarter of the suite's CPU.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // Ours: chrome://omnibox-popup.top-chrome/ and its AI-mode page, per window, never shown headless.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
 export default defineConfig<EngineOptions, EngineOptions>({
   testDir: 'tests/e2e',
   // Playwright empties its results folder when a run starts: a run with its own BUILD_DIR keeps its
@@ -82,7 +109,10 @@ export default defineConfig<EngineOptions, EngineOptions>({
   expect: { timeout: 5_000 },
   use: {
     baseURL: E2E.baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every journey, to keep only the failures', cost a quarter of the suite's CPU.
+    // A failing journey is run again with `--trace on` to see it step by step.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
@@ -93,6 +123,7 @@ export default defineConfig<EngineOptions, EngineOptions>({
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

@@ -39,6 +39,30 @@ describe('truncate (spec §9)', () => {
     expect(truncate('Hello world', 1)).toBe('…');
     expect(truncate('Hello world', 0)).toBe('');
   });
+
+  it('gives what tidying every space and cutting the whole text would give, for any text and limit', () => {
+    // The rule written out plainly: all spaces tidied first, then the same cut.
+    const plainly = (text: string, max: number) => {
+      const clean = text.split(/\s+/).filter(Boolean).join(' ');
+      if (clean.length <= max) return clean;
+      if (max < 1) return '';
+      let cut = clean.slice(0, max - 1);
+      if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+      const spaceAt = cut.lastIndexOf(' ');
+      const base = spaceAt > max * 0.6 ? cut.slice(0, spaceAt) : cut;
+      let end = base.length;
+      while (end > 0 && ' .,;:!?-'.includes(base[end - 1]!)) end--;
+      return `${base.slice(0, end)}…`;
+    };
+    const pieces = ['a', 'word', 'Kato', ' ', '  ', '\n\n', '\u00a0', '\u3000', '.', ', ', '-', '😀', 'ŋŋ'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let run = 0; run < 3_000; run++) {
+      const text = Array.from({ length: Math.floor(next() * 30) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+      const max = Math.floor(next() * 40);
+      expect(truncate(text, max), JSON.stringify({ text, max })).toBe(plainly(text, max));
+    }
+  });
 });
 
 describe('readMinutes (spec §9: 200 words per minute, rounded up)', () => {

@@ -5,9 +5,11 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { FrameworkScriptsAllowed } from '~/lib/framework-scripts';
 import { InlineStylesheet } from '~/lib/inline-stylesheet';
+import { FragmentKeeperContext } from '~/lib/kept-fragment';
 import { languageOfPath } from '~/lib/languages';
 import { localiseLinks } from '~/lib/localise-links';
 import { wantsFrameworkScripts } from '~/root';
+import { renderFragments } from '~/server/http/kept-fragments.server';
 import { requestContext } from '~/server/http/request-context.server';
 import { publicStylesheetText } from '~/server/http/stylesheet.server';
 import { getLogger } from '~/server/platform/logger.server';
@@ -22,18 +24,7 @@ export const streamTimeout = 5_000;
 // a style element; a stylesheet holding either is rendered as text, as before.
 const STYLESHEET_MARKER = `/*stylesheet ${randomBytes(12).toString('hex')}*/`;
 const STYLESHEET_BYTES = /<\/?style/i.test(publicStylesheetText) ? undefined : Buffer.from(publicStylesheetText);
-
-/** The page as UTF-8 bytes, with the stylesheet's bytes where its marker is. */
-function withStylesheet(html: string): Buffer<ArrayBuffer> {
-  const at = STYLESHEET_BYTES ? html.indexOf(STYLESHEET_MARKER) : -1;
-  if (at === -1) return Buffer.from(html);
-  // Buffer.concat copies into memory of its own, never a SharedArrayBuffer.
-  return Buffer.concat([
-    Buffer.from(html.slice(0, at)),
-    STYLESHEET_BYTES!,
-    Buffer.from(html.slice(at + STYLESHEET_MARKER.length)),
-  ]) as Buffer<ArrayBuffer>;
-}
+const STYLESHEET: readonly (readonly [string, Buffer])[] = STYLESHEET_BYTES ? [[STYLESHEET_MARKER, STYLESHEET_BYTES]] : [];
 
 // Pages are rendered completely before the first byte is sent (no streaming): every loader here is
 // fast, and whole pages are what the public page cache and crawlers need.
@@ -58,10 +49,16 @@ export default function handleRequest(
   const plainPostAnswer = request.method.toUpperCase() !== 'GET';
   const modules = routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id] ?? {});
   const whole = plainPostAnswer || !wantsFrameworkScripts(modules);
+  // Issue 29: a page rendered to one string keeps its layout's header and footer for the next
+  // (app/lib/kept-fragment.tsx); a page that hydrates renders them every time. An error page (a
+  // made-up address) keeps nothing new.
+  const fragments = whole ? renderFragments({ keepNew: status < 400 }) : undefined;
   const page = (
     <FrameworkScriptsAllowed value={!plainPostAnswer}>
       <InlineStylesheet value={whole && STYLESHEET_BYTES ? STYLESHEET_MARKER : publicStylesheetText}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <FragmentKeeperContext value={fragments?.keeper ?? null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </FragmentKeeperContext>
       </InlineStylesheet>
     </FrameworkScriptsAllowed>
   );
@@ -73,8 +70,13 @@ export default function handleRequest(
   // Given as bytes: a string body is first checked for lone surrogates as a whole (WebIDL's USVString),
   // which for a page with any character past Latin-1 (Luganda's ŋ, an ellipsis) cost about 7 % of its
   // CPU; encoding to UTF-8 replaces a lone surrogate just the same.
-  if (whole)
-    return new Response(withStylesheet(localiseLinks(`<!DOCTYPE html>${renderToString(page)}`, language)), { headers, status });
+  // The stylesheet's and the kept fragments' bytes go in after the links are put in the page's
+  // language: a fragment is kept as it was sent, in that language.
+  if (fragments)
+    return new Response(fragments.toBytes(localiseLinks(`<!DOCTYPE html>${renderToString(page)}`, language), STYLESHEET), {
+      headers,
+      status,
+    });
 
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;

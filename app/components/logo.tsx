@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { LOGO_FALLBACK_TEXT } from '~/lib/site';
 
+/** The logo's address, also preloaded by the public layout (app/routes/public/layout.tsx). */
+export const LOGO_SRC = '/logo.svg';
+
 /** The organisation's logo image; the text 'TDG' stands in if the image fails (spec §8). */
 export function Logo({ name }: { name: string }) {
   const [failed, setFailed] = useState(false);
@@ -20,7 +23,7 @@ export function Logo({ name }: { name: string }) {
   return (
     <img
       ref={img}
-      src="/logo.svg"
+      src={LOGO_SRC}
       alt={name}
       width={150}
       height={40}

@@ -16,6 +16,8 @@ const cache = createIntlCache();
 const intls = new Map<Language, IntlShape<string>>();
 /** Issue 26 item 3: the texts staff corrected (Translations screen), laid over a built-in catalogue. */
 const staffTexts = new Map<Language, Readonly<Record<string, string>>>();
+/** Counts the changes of any language's staff texts (textsGeneration). */
+let generation = 0;
 
 /**
  * The staff texts of `language` (checked ICU with the English placeholders), set by the server before
@@ -23,9 +25,18 @@ const staffTexts = new Map<Language, Readonly<Record<string, string>>>();
  */
 export function setStaffTexts(language: Language, texts: Readonly<Record<string, string>>): void {
   if (staffTexts.get(language) === texts) return;
+  generation += 1;
   staffTexts.set(language, texts);
   intls.delete(language);
   translators.delete(language);
+}
+
+/**
+ * Issue 29: a number that changes whenever the words of any language change, for what is kept
+ * rendered in those words (app/lib/kept-fragment.tsx).
+ */
+export function textsGeneration(): number {
+  return generation;
 }
 
 /** One formatter per language, made once. A key missing from a catalogue falls back to the English source. */

@@ -1,6 +1,9 @@
-import { data, Outlet, useMatches } from 'react-router';
+import { preload } from 'react-dom';
+import { data, Outlet, useLocation, useMatches } from 'react-router';
+import { LOGO_SRC } from '~/components/logo';
 import { LanguageAlternates } from '~/components/language-chooser';
-import { I18nProvider, translator } from '~/lib/i18n/i18n';
+import { I18nProvider, textsGeneration, translator } from '~/lib/i18n/i18n';
+import { KeptFragment } from '~/lib/kept-fragment';
 import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
@@ -82,6 +85,17 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const inlineCss = useInlineStylesheet();
   // No alternates on the page that is not there.
   const notFound = useMatches().at(-1)?.id.endsWith('routes/public/not-found') === true;
+  const { pathname } = useLocation();
+  const header = <SiteHeader site={site} languages={languages} englishPath={englishPath} />;
+  const footer = <SiteFooter site={site} />;
+  // Issue 29: the header and footer are kept rendered (app/lib/kept-fragment.tsx), each by what it is
+  // rendered from: the settings, the words (staff correct them), the language, and for the header the
+  // address (its current link, the language chooser). Not on the page that is not there, whose
+  // addresses are whatever a visitor types.
+  const words = `${language}\n${textsGeneration()}\n${JSON.stringify(site)}`;
+  // React asks the browser to fetch early the pictures it renders; a kept header is not rendered, so
+  // its logo is asked for here, on every page alike.
+  preload(LOGO_SRC, { as: 'image' });
   return (
     <I18nProvider language={language}>
       <ToastProvider>
@@ -125,7 +139,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         >
           {t('layout.skip')}
         </a>
-        <SiteHeader site={site} languages={languages} englishPath={englishPath} />
+        {notFound ? (
+          header
+        ) : (
+          <KeptFragment fragmentKey={`header\n${pathname}\n${englishPath}\n${languages.join()}\n${words}`}>{header}</KeptFragment>
+        )}
         <main
           id="main"
           tabIndex={-1}
@@ -136,7 +154,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         >
           <Outlet />
         </main>
-        <SiteFooter site={site} />
+        {notFound ? footer : <KeptFragment fragmentKey={`footer\n${words}`}>{footer}</KeptFragment>}
       </ToastProvider>
     </I18nProvider>
   );

@@ -16,6 +16,8 @@ const TOKEN = randomBytes(12).toString('hex');
 export const MAX_KEPT_FRAGMENTS = 100;
 /** Far more than a header or footer (about 8 KB each); a larger one is rendered every time. */
 const MAX_FRAGMENT_BYTES = 64 * 1024;
+/** What a marker is replaced with when only the marker goes. */
+const NOTHING = Buffer.alloc(0);
 
 interface Kept {
   bytes: Buffer;
@@ -25,7 +27,7 @@ interface Kept {
 const kept = new Map<string, Kept>();
 onPublicContentChanged(() => kept.clear());
 
-/** What is kept now (tests and the bench). */
+/** What is kept now (tests). */
 export function keptFragmentCount(): number {
   return kept.size;
 }
@@ -80,11 +82,9 @@ export function renderFragments({
     keeper: process.env.NODE_ENV === 'development' ? undefined : keeper,
     toBytes(html, replacements = []) {
       const cuts: Cut[] = [];
-      const empty = Buffer.alloc(0);
       const cut = (marker: string, bytes: Buffer) => {
         const at = html.indexOf(marker);
         if (at !== -1) cuts.push({ start: at, end: at + marker.length, bytes });
-        return at;
       };
       for (const [marker, bytes] of [...used, ...replacements]) cut(marker, bytes);
       for (const { key, begin, end } of made) {
@@ -94,8 +94,8 @@ export function renderFragments({
         // A fragment holding another's marker (one inside another, or a replacement's) is not kept: its
         // bytes would carry this render's marker. Its own markers are taken out; the other is cut as usual.
         if (inner === undefined || inner.includes(TOKEN) || replacements.some(([marker]) => inner.includes(marker))) {
-          cut(begin, empty);
-          cut(end, empty);
+          cut(begin, NOTHING);
+          cut(end, NOTHING);
           continue;
         }
         const bytes = Buffer.from(inner);

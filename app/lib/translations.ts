@@ -103,3 +103,6 @@ export function placeholdersMessage(expected: readonly string[], missing: readon
 export function moreProblemsMessage(more: number): string {
   return `…and ${more.toLocaleString('en-US')} more.`;
 }
+
+/** Texts per page of the Translations screen: a page stays light to load, render and read out on a phone. */
+export const TEXTS_PER_PAGE = 50;

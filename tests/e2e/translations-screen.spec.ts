@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { po } from 'gettext-parser';
 import { LG } from '../../app/lib/i18n/lg';
 import { SW } from '../../app/lib/i18n/sw';
-import { importedMessage, resetMessage, savedMessage, TRANSLATION_MESSAGES } from '../../app/lib/translations';
+import { importedMessage, resetMessage, savedMessage, TEXTS_PER_PAGE, TRANSLATION_MESSAGES } from '../../app/lib/translations';
 import { expect, test } from './fixtures';
 import { unique } from './staff';
 import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
@@ -189,6 +189,16 @@ test.describe('without JavaScript', () => {
     const text = `Habari zetu ${unique()}`;
     await signIn('ADMIN');
     try {
+      // The texts come a page at a time, with plain links between the pages.
+      await openScreen(page, 'sw');
+      const pages = page.getByRole('navigation', { name: 'Pages of texts' });
+      await expect(pages).toContainText('Page 1 of');
+      await expect(page.getByRole('row')).toHaveCount(TEXTS_PER_PAGE + 1);
+      await pages.getByRole('link', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+      await expect(pages).toContainText('Page 2 of');
+      await expect(pages.getByRole('link', { name: 'Previous page' })).toBeVisible();
+
       await openScreen(page, 'sw', '&state=translated&q=nav.news');
       await page.getByRole('link', { name: 'Edit nav.news' }).click();
       await page.getByLabel('Kiswahili text of nav.news').fill(text);

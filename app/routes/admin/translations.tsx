@@ -26,6 +26,7 @@ import {
   resetMessage,
   savedMessage,
   STATE_LABELS,
+  TEXTS_PER_PAGE,
   TRANSLATION_LANGUAGES,
   TRANSLATION_MESSAGES,
   TRANSLATION_STATES,
@@ -46,6 +47,8 @@ interface View {
   state: TranslationState | '';
   q: string;
   edit: string;
+  /** The page of the list asked for; 0 when none was (the first, or the one holding the text being edited). */
+  page: number;
 }
 
 function viewOf(url: URL): View {
@@ -56,7 +59,15 @@ function viewOf(url: URL): View {
     state: isTranslationState(state) ? state : '',
     q: (url.searchParams.get('q') ?? '').slice(0, 200),
     edit: (url.searchParams.get('edit') ?? '').slice(0, 200),
+    page: pageOf(url.searchParams.get('page')),
   };
+}
+
+/** A page number as typed in the address: digits only, at most four of them; anything else is none. */
+function pageOf(raw: string | null): number {
+  if (raw === null || raw.length === 0 || raw.length > 4) return 0;
+  for (const char of raw) if (char < '0' || char > '9') return 0;
+  return Number(raw);
 }
 
 /** The screen's address for a view (what the filter form shows, and where a save returns to). */
@@ -64,6 +75,7 @@ function hrefOf(view: Partial<View> & { language: PrefixedLanguage }, extra: Rec
   const params = new URLSearchParams({ lang: view.language });
   if (view.state) params.set('state', view.state);
   if (view.q) params.set('q', view.q);
+  if (view.page && view.page > 1) params.set('page', String(view.page));
   if (view.edit) params.set('edit', view.edit);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   return `/admin/translations?${params.toString()}`;
@@ -75,12 +87,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const counts = Object.fromEntries(TRANSLATION_STATES.map((state) => [state, 0])) as Record<TranslationState, number>;
   for (const row of all) counts[row.state] += 1;
   const needle = view.q.trim().toLocaleLowerCase();
-  const rows = all.filter(
+  const matching = all.filter(
     (row) =>
       (!view.state || row.state === view.state) &&
       (!needle || [row.key, row.source, row.text].some((text) => text.toLocaleLowerCase().includes(needle))),
   );
-  return { view, rows, counts, total: all.length };
+  const pageCount = Math.max(1, Math.ceil(matching.length / TEXTS_PER_PAGE));
+  // Without a page, the list opens where the text being edited is; past the last page, at the last.
+  const editedAt = view.page === 0 && view.edit ? matching.findIndex((row) => row.key === view.edit) : -1;
+  const page = Math.min(pageCount, editedAt >= 0 ? Math.floor(editedAt / TEXTS_PER_PAGE) + 1 : Math.max(1, view.page));
+  const rows = matching.slice((page - 1) * TEXTS_PER_PAGE, page * TEXTS_PER_PAGE);
+  return { view: { ...view, page }, rows, matching: matching.length, pageCount, counts, total: all.length };
 }
 
 const saveSchema = z.object({ key: z.string().max(200), text: z.string().max(INTERFACE_TEXT_MAX * 4) });
@@ -209,7 +226,7 @@ const STATE_BADGES: Record<TranslationState, string> = {
 };
 
 export default function Translations({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, rows, counts, total } = loaderData;
+  const { view, rows, matching, pageCount, counts, total } = loaderData;
   const name = languageName(view.language);
   const failed = actionData as TranslationsAnswer | undefined;
   const editing = failed?.kind === 'save' && failed.key ? failed.key : view.edit;
@@ -330,7 +347,8 @@ export default function Translations({ loaderData, actionData }: Route.Component
           {name} texts
         </h2>
         <p className="mt-1 text-slate-700" role="status">
-          {rows.length === total ? `${total} texts` : `${rows.length} of ${total} texts`}
+          {matching === total ? `${total} texts` : `${matching} of ${total} texts`}
+          {pageCount > 1 && `, page ${view.page} of ${pageCount}`}
         </p>
         {rows.length === 0 ? (
           <p className="mt-4 text-slate-700">No text matches. Choose another state or search for other words.</p>
@@ -368,8 +386,34 @@ export default function Translations({ loaderData, actionData }: Route.Component
             </table>
           </div>
         )}
+        <TextPages view={view} pageCount={pageCount} />
       </section>
     </div>
+  );
+}
+
+/** Previous and next pages of the list as plain links, keeping the filter. Hidden for one page. */
+function TextPages({ view, pageCount }: { view: View; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  const to = (page: number) => hrefOf({ ...view, edit: '', page });
+  return (
+    <nav aria-label="Pages of texts" className="mt-4 flex flex-wrap items-center gap-3">
+      {view.page > 1 && (
+        <Link to={to(view.page - 1)} rel="prev" className={secondary}>
+          <span aria-hidden="true">← </span>
+          Previous page
+        </Link>
+      )}
+      <span className="text-slate-700">
+        Page {view.page} of {pageCount}
+      </span>
+      {view.page < pageCount && (
+        <Link to={to(view.page + 1)} rel="next" className={secondary}>
+          Next page
+          <span aria-hidden="true"> →</span>
+        </Link>
+      )}
+    </nav>
   );
 }
 

@@ -7,8 +7,8 @@ import { EN } from '~/lib/i18n/en';
 import { CATALOGUES, translator } from '~/lib/i18n/i18n';
 import TRANSLATED_FROM from '~/lib/i18n/translated-from.json';
 import { ROLES, type Role } from '~/lib/permissions';
-import { INTERFACE_TEXT_MAX, PO_MAX_BYTES, TRANSLATION_MESSAGES } from '~/lib/translations';
-import { action } from '~/routes/admin/translations';
+import { INTERFACE_TEXT_MAX, PO_MAX_BYTES, TEXTS_PER_PAGE, TRANSLATION_MESSAGES } from '~/lib/translations';
+import { action, loader } from '~/routes/admin/translations';
 import { adminAccessContext } from '../http/staff-context.server';
 import { publicContentChangedElsewhere } from '../platform/public-changes.server';
 import { getDb } from '../db/db.server';
@@ -18,6 +18,7 @@ import {
   exportPo,
   importPo,
   ImportRefusedError,
+  interfaceTextKeys,
   listInterfaceTexts,
   resetInterfaceText,
   saveInterfaceText,
@@ -374,4 +375,38 @@ describe.each(ENGINES)('the Translations screen on %s', (engine) => {
     expect(JSON.parse(Buffer.from(flash, 'base64url').toString())).toEqual({ type: 'success', message: '1 text updated.' });
     expect(await storedCount()).toBe(1);
   });
+
+  it('lists the texts a page at a time, opens at the text being edited, and returns to its page after a save', async () => {
+    const keys = interfaceTextKeys();
+    const pages = Math.ceil(keys.length / TEXTS_PER_PAGE);
+    expect(pages).toBeGreaterThan(2);
+    const first = await show('/admin/translations?lang=lg');
+    expect(first.rows.map((row) => row.key)).toEqual(keys.slice(0, TEXTS_PER_PAGE));
+    expect(first).toMatchObject({ matching: keys.length, pageCount: pages, view: { page: 1 } });
+    const second = await show('/admin/translations?lang=lg&page=2');
+    expect(second.rows.map((row) => row.key)).toEqual(keys.slice(TEXTS_PER_PAGE, 2 * TEXTS_PER_PAGE));
+    // Past the last page shows the last; what is not a page number shows the first.
+    expect((await show('/admin/translations?lang=lg&page=9999')).view.page).toBe(pages);
+    for (const page of ['0', '-1', '2.5', '1e3', '٣', '12345', ''])
+      expect((await show(`/admin/translations?lang=lg&page=${encodeURIComponent(page)}`)).view.page).toBe(1);
+
+    // A text on a later page, opened for editing without a page, opens on its own page.
+    const index = 2 * TEXTS_PER_PAGE + 3;
+    const key = keys[index]!;
+    const editing = await show(`/admin/translations?lang=lg&edit=${key}`);
+    expect(editing.view.page).toBe(3);
+    expect(editing.rows.map((row) => row.key)).toContain(key);
+    // A save from that page returns to it.
+    const saved = await post(`/admin/translations?lang=lg&page=3&do=save`, `key=${key}&text=Ekigambo`);
+    expect((saved as Response).headers.get('location')).toBe('/admin/translations?lang=lg&page=3');
+    // A filter counts what it matches and pages within it.
+    const staff = await show('/admin/translations?lang=lg&state=staff&page=2');
+    expect(staff).toMatchObject({ matching: 1, pageCount: 1, view: { page: 1 } });
+    expect(staff.rows.map((row) => row.key)).toEqual([key]);
+  });
 });
+
+/** The screen's loader, as a browser asks for it. */
+async function show(url: string) {
+  return loader({ request: new Request(`http://localhost${url}`), params: {}, context: contextFor('SUPER_ADMIN') } as never);
+}

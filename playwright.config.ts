@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { EngineOptions } from './tests/e2e/fixtures';
+import { journeyChromium } from './tests/e2e/chromium';
 import { E2E } from './tests/e2e/env';
 
 // Journeys run in real Chromium against the production build, served by server.ts on a fresh data
@@ -55,7 +56,8 @@ const PUBLISHING =
  * Chromium features the journeys' browser goes without. Chromium keeps only the last
  * `--disable-features` it is given, so the list repeats Playwright's own (playwright-core 1.65, those
  * that apply on Linux), which ours would otherwise replace, and adds the omnibox popups: Debian's
- * Chromium 156 opens two WebUI renderers for each new browser context, a quarter of the suite's CPU.
+ * full Chromium 156 opens two WebUI renderers for each new browser context, a quarter of the suite's
+ * CPU (decision 043). The headless shell (decision 045) has no omnibox and ignores those names.
  */
 const DISABLED_FEATURES = [
   // Playwright's.
@@ -114,7 +116,7 @@ export default defineConfig<EngineOptions, EngineOptions>({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: journeyChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

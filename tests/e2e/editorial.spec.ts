@@ -446,18 +446,22 @@ for (const engine of E2E_ENGINES) {
 
         expect(await server.stop()).toBe(0);
         await server.dispose();
-        // While it is down, the scheduled time passes; its job's next run comes a little after the
-        // next start, as after any short stop (it runs every 30 seconds).
+        // While it is down, the scheduled time passes. The job's next run is held back until the
+        // list has been cached after the start, then brought to now, as after any short stop (the
+        // job runs every 30 seconds; the worker looks for due jobs every second).
         await db
           .updateTable('content')
           .set({ scheduled_at: new Date(Date.now() - 60_000).toISOString() })
           .where('id', '=', id)
           .execute();
-        await db
-          .updateTable('jobs')
-          .set({ run_at: new Date(Date.now() + 40_000).toISOString() })
-          .where('kind', '=', 'content.publish_scheduled')
-          .execute();
+        const publishRunAt = (at: number) =>
+          db
+            .updateTable('jobs')
+            .set({ run_at: new Date(at).toISOString() })
+            .where('kind', '=', 'content.publish_scheduled')
+            .where('status', '=', 'queued')
+            .execute();
+        await publishRunAt(Date.now() + 60 * 60_000);
 
         server = await startServer(env, `tdg-editorial-${engine}-`);
         base = `http://127.0.0.1:${server.port}`;
@@ -469,7 +473,9 @@ for (const engine of E2E_ENGINES) {
           const cached = await anyone.get('/news');
           expect(cached.headers()['x-cache']).toBe('HIT');
           expect(await cached.text()).not.toContain(title);
+          expect((await statusOf(db, id))?.status).toBe('scheduled');
           // ...and shows the item once the job has published it.
+          await publishRunAt(Date.now());
           await expect
             .poll(async () => (await anyone.get('/news')).text(), { timeout: 90_000, intervals: [1000] })
             .toContain(title);

@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -14,6 +13,7 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import { ConfigError } from '../platform/config.server.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.server.ts';
 import type { Database } from './schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -168,7 +168,7 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
   try {
     await sql`SELECT 1`.execute(db);
   } catch (error) {

@@ -163,3 +163,48 @@ describe.each(ENGINES)('migrations on %s', (engine) => {
     );
   });
 });
+
+describe.runIf(ENGINES.includes('postgres'))('migrations on a PostgreSQL server shared with other schemas', () => {
+  const databases: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(databases.splice(0).map((database) => database.drop()));
+  });
+
+  it('see only their own schema, and migrate while other schemas are created and dropped', async () => {
+    const other = await createTestDatabase('postgres');
+    databases.push(other);
+    const ours = await createTestDatabase('postgres', { migrate: false });
+    databases.push(ours);
+    const schemaOf = async (database: TestDatabase) =>
+      (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db)).rows[0]!.schema;
+    // Before migrating, our schema has no table, though the other one has them all.
+    expect(await ours.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual([]);
+
+    // Schemas with tables come and go on the server while ours is migrated.
+    let churning = true;
+    const churn = (async () => {
+      let rounds = 0;
+      while (churning || rounds < 3) {
+        const passing = await createTestDatabase('postgres', { migrate: false });
+        await sql`CREATE TABLE passing_by (id integer PRIMARY KEY, name text)`.execute(passing.db);
+        await passing.drop();
+        rounds += 1;
+      }
+      return rounds;
+    })();
+    try {
+      expect(await migrateToLatest(ours.db, 'postgres')).toEqual(migrationNames('postgres'));
+      for (let i = 0; i < 5; i++) await ours.db.introspection.getTables();
+    } finally {
+      churning = false;
+    }
+    expect(await churn).toBeGreaterThanOrEqual(3);
+
+    const tables = await ours.db.introspection.getTables({ withInternalKyselyTables: true });
+    expect(new Set(tables.map((table) => table.schema))).toEqual(new Set([await schemaOf(ours)]));
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining([...TABLES, 'kysely_migration']));
+    expect((await ours.db.introspection.getTables()).map((table) => table.name)).not.toContain('kysely_migration');
+    const users = tables.find((table) => table.name === 'system_users')!;
+    expect(users.columns.find((column) => column.name === 'email')).toMatchObject({ dataType: 'text', isNullable: false });
+  });
+});

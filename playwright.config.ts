@@ -108,7 +108,9 @@ export default defineConfig<EngineOptions, EngineOptions>({
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
-  expect: { timeout: 5_000 },
+  // How long an assertion waits for the page to come right. A passing one waits only as long as the
+  // page takes; 10 s leaves room for a CI machine at full load running at half this one's speed.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: E2E.baseURL,
     // Recording a trace of every journey, to keep only the failures', cost a quarter of the suite's CPU.

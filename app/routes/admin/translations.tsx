@@ -63,11 +63,9 @@ function viewOf(url: URL): View {
   };
 }
 
-/** A page number as typed in the address: digits only, at most four of them; anything else is none. */
+/** A page number as typed in the address: one to four digits; anything else is none. */
 function pageOf(raw: string | null): number {
-  if (raw === null || raw.length === 0 || raw.length > 4) return 0;
-  for (const char of raw) if (char < '0' || char > '9') return 0;
-  return Number(raw);
+  return raw !== null && /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
 }
 
 /** The screen's address for a view (what the filter form shows, and where a save returns to). */

@@ -7,6 +7,7 @@ import {
   type Kysely,
   type TableMetadata,
 } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 
 // Kysely's PostgreSQL introspection reads the tables of every schema on the server and looks each one
 // up again by its name, so a schema dropped by someone else meanwhile (another site's, another test's)
@@ -14,7 +15,7 @@ import {
 // migrator is its only user here, and it asks about the site's own tables: this introspection reads
 // the site's schema (current_schema(), the first of the connection's search_path) and nothing else.
 
-const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+const MIGRATION_TABLES = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
 
 interface ColumnRow {
   column: string;
@@ -66,7 +67,7 @@ export class OwnSchemaIntrospector extends PostgresIntrospector {
       .orderBy('a.attnum');
     if (!options.withInternalKyselyTables) query = query.where('c.relname', 'not in', MIGRATION_TABLES);
     const rows = (await query.execute()) as ColumnRow[];
-    const tables = new Map<string, TableMetadata & { columns: TableMetadata['columns'][number][] }>();
+    const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       let table = tables.get(row.table);
       if (!table) {

@@ -7,7 +7,7 @@ import { accessRestrictedText } from '../../app/lib/permissions';
 import type { ContactStatus, Database } from '../../app/server/db/schema';
 import { expect as baseExpect, LAYOUT, test } from './fixtures';
 import { mailsTo, type Mail } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, MOBILE, thenPutBack } from './support';
 
 // Issue 11, the inbox: a visitor's message (sent without JavaScript) arrives in the inbox, is read,
 // answered through the mail queue and a real SMTP server, found, exported, and deleted; roles
@@ -314,33 +314,36 @@ test('the retention setting is kept, audited, refused when out of range, and tol
   const admin = await signIn('ADMIN');
   await page.goto('/admin/messages');
   const field = page.getByRole('spinbutton', { name: 'Months' });
-  try {
-    await field.fill('36');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(MESSAGE_TEXT.retentionSaved(36))).toBeVisible();
-    await page.goto('/contact');
-    await expect(page.getByText(contactPrivacyNotice(36))).toBeVisible();
-    const audit = await database
-      .selectFrom('audit_log')
-      .select(['detail'])
-      .where('action', '=', 'messages.retention_changed')
-      .where('actor_email', '=', admin.email)
-      .execute();
-    expect(audit.map((a) => JSON.parse(a.detail) as unknown)).toContainEqual(expect.objectContaining({ to: 36 }));
+  await thenPutBack(
+    async () => {
+      await field.fill('36');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(MESSAGE_TEXT.retentionSaved(36))).toBeVisible();
+      await page.goto('/contact');
+      await expect(page.getByText(contactPrivacyNotice(36))).toBeVisible();
+      const audit = await database
+        .selectFrom('audit_log')
+        .select(['detail'])
+        .where('action', '=', 'messages.retention_changed')
+        .where('actor_email', '=', admin.email)
+        .execute();
+      expect(audit.map((a) => JSON.parse(a.detail) as unknown)).toContainEqual(expect.objectContaining({ to: 36 }));
 
-    // Out of range: refused with the reason, beside the field (the browser's own check is off).
-    await page.goto('/admin/messages');
-    await field.evaluate((input: HTMLInputElement) => input.removeAttribute('max'));
-    await field.fill('121');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(field).toHaveAccessibleDescription(new RegExp(MESSAGE_TEXT.retentionInvalid.replace(/\./g, '\\.')));
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-  } finally {
-    await page.goto('/admin/messages');
-    await field.fill(String(RETENTION.defaultMonths));
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(MESSAGE_TEXT.retentionSaved(RETENTION.defaultMonths))).toBeVisible();
-  }
+      // Out of range: refused with the reason, beside the field (the browser's own check is off).
+      await page.goto('/admin/messages');
+      await field.evaluate((input: HTMLInputElement) => input.removeAttribute('max'));
+      await field.fill('121');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(field).toHaveAccessibleDescription(new RegExp(MESSAGE_TEXT.retentionInvalid.replace(/\./g, '\\.')));
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+    },
+    async () => {
+      await page.goto('/admin/messages');
+      await field.fill(String(RETENTION.defaultMonths));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText(MESSAGE_TEXT.retentionSaved(RETENTION.defaultMonths))).toBeVisible();
+    },
+  );
 });
 
 test('roles without messages:manage see Access Restricted and are refused every write', async ({

@@ -4,7 +4,7 @@ import { expectToast, pngBytes } from './content-fixtures';
 import { E2E } from './env';
 import { expect, LAYOUT, test } from './fixtures';
 import { unique } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoSeriousA11yIssues, MOBILE, thenPutBack } from './support';
 
 // Issue 11, Site settings: an Admin changes texts and figures, a Super Admin contact details and
 // links, and visitors (served from the page cache) see each change at once. Every test puts back what
@@ -63,68 +63,71 @@ test('an Admin changes the headline, a figure and the privacy text; visitors see
     privacyText: await privacy.locator('input[name="privacyText"]').inputValue(),
   };
   expect(original.stat2Number).toBe('50');
-  try {
-    // Contact details and every outgoing link are the Super Admin's: shown, not editable, and why.
-    for (const title of ['Organisation and contact', 'Donation, course and social links']) {
-      const readOnly = section(page, title);
-      await expect(readOnly.getByText(SETTINGS_MESSAGES.readOnlyNote)).toBeVisible();
-      await expect(readOnly.getByRole('button', { name: /^Save/ })).toHaveCount(0);
-    }
-    await expect(section(page, 'Organisation and contact').getByLabel('Phone')).not.toBeEditable();
-    await expect(section(page, 'Organisation and contact').getByLabel('Phone')).toHaveValue('+256 700 123 456');
-    await expect(section(page, 'Donation, course and social links').getByLabel('Donation link')).not.toBeEditable();
+  await thenPutBack(
+    async () => {
+      // Contact details and every outgoing link are the Super Admin's: shown, not editable, and why.
+      for (const title of ['Organisation and contact', 'Donation, course and social links']) {
+        const readOnly = section(page, title);
+        await expect(readOnly.getByText(SETTINGS_MESSAGES.readOnlyNote)).toBeVisible();
+        await expect(readOnly.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+      }
+      await expect(section(page, 'Organisation and contact').getByLabel('Phone')).not.toBeEditable();
+      await expect(section(page, 'Organisation and contact').getByLabel('Phone')).toHaveValue('+256 700 123 456');
+      await expect(section(page, 'Donation, course and social links').getByLabel('Donation link')).not.toBeEditable();
 
-    // The headline, saved from the keyboard (Enter in the field submits its own group only).
-    const field = home.getByRole('textbox', { name: 'Headline', exact: true });
-    await field.fill(headline);
-    await field.press('Enter');
-    await expectToast(page, savedMessage('home'));
+      // The headline, saved from the keyboard (Enter in the field submits its own group only).
+      const field = home.getByRole('textbox', { name: 'Headline', exact: true });
+      await field.fill(headline);
+      await field.press('Enter');
+      await expectToast(page, savedMessage('home'));
 
-    await stats.getByRole('group', { name: 'Stat 2' }).getByLabel('Number').fill('64');
-    await saveButton(stats, 'Impact numbers').click();
-    await expectToast(page, savedMessage('stats'));
+      await stats.getByRole('group', { name: 'Stat 2' }).getByLabel('Number').fill('64');
+      await saveButton(stats, 'Impact numbers').click();
+      await expectToast(page, savedMessage('stats'));
 
-    const editor = privacy.getByRole('textbox', { name: 'Privacy Policy text' });
-    await editor.click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type(sentence);
-    await saveButton(privacy, 'Privacy Policy').click();
-    await expectToast(page, savedMessage('privacy'));
+      const editor = privacy.getByRole('textbox', { name: 'Privacy Policy text' });
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(sentence);
+      await saveButton(privacy, 'Privacy Policy').click();
+      await expectToast(page, savedMessage('privacy'));
 
-    // Visitors: the cached pages were forgotten, the new words are there.
-    const homeHtml = await publicHtml(request, '/');
-    expect(homeHtml).toContain(headline);
-    expect(homeHtml).toContain('>64+<');
-    expect(homeHtml).toContain('>Workshops Conducted<');
-    const privacyHtml = await publicHtml(request, '/privacy');
-    expect(privacyHtml).toContain(sentence);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
-    await page.goto('/privacy');
-    await expect(page.getByRole('main')).toContainText(sentence);
+      // Visitors: the cached pages were forgotten, the new words are there.
+      const homeHtml = await publicHtml(request, '/');
+      expect(homeHtml).toContain(headline);
+      expect(homeHtml).toContain('>64+<');
+      expect(homeHtml).toContain('>Workshops Conducted<');
+      const privacyHtml = await publicHtml(request, '/privacy');
+      expect(privacyHtml).toContain(sentence);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+      await page.goto('/privacy');
+      await expect(page.getByRole('main')).toContainText(sentence);
 
-    // A hand-made post of the donation link (or the phone) by an Admin: refused, nothing changed.
-    for (const [group, form] of [
-      ['links', { donationUrl: 'https://evil.example/give' }],
-      ['organisation', { orgPhone: '+256 799 000 000' }],
-    ] as const) {
-      const refused = await page.request.post(`/admin/settings?group=${group}`, { form, maxRedirects: 0 });
-      expect(refused.status()).toBe(403);
-    }
-    const donate = await request.get('/donate', { maxRedirects: 0 });
-    expect(donate.headers()['location']).toBe(E2E.donationUrl);
-    const stored = await database
-      .selectFrom('settings')
-      .select('key')
-      .where('key', 'in', ['site.donationUrl', 'site.orgPhone'])
-      .execute();
-    expect(stored).toEqual([]);
-  } finally {
-    await saveGroup(page.request, 'home', { heroHeadline: original.heroHeadline });
-    await saveGroup(page.request, 'stats', { stat2Number: original.stat2Number });
-    await saveGroup(page.request, 'privacy', { privacyText: original.privacyText });
-  }
+      // A hand-made post of the donation link (or the phone) by an Admin: refused, nothing changed.
+      for (const [group, form] of [
+        ['links', { donationUrl: 'https://evil.example/give' }],
+        ['organisation', { orgPhone: '+256 799 000 000' }],
+      ] as const) {
+        const refused = await page.request.post(`/admin/settings?group=${group}`, { form, maxRedirects: 0 });
+        expect(refused.status()).toBe(403);
+      }
+      const donate = await request.get('/donate', { maxRedirects: 0 });
+      expect(donate.headers()['location']).toBe(E2E.donationUrl);
+      const stored = await database
+        .selectFrom('settings')
+        .select('key')
+        .where('key', 'in', ['site.donationUrl', 'site.orgPhone'])
+        .execute();
+      expect(stored).toEqual([]);
+    },
+    async () => {
+      await saveGroup(page.request, 'home', { heroHeadline: original.heroHeadline });
+      await saveGroup(page.request, 'stats', { stat2Number: original.stat2Number });
+      await saveGroup(page.request, 'privacy', { privacyText: original.privacyText });
+    },
+  );
   expect(await publicHtml(request, '/')).toContain('>50+<');
   // Issue 26: the demo's languages (turned on when it was seeded) are the only stored site settings.
   const left = await database
@@ -154,56 +157,59 @@ test('the Super Admin changes the phone and the donation link: the footer and /d
     donationUrl: await links.getByLabel('Donation link').inputValue(),
   };
   expect(original.donationUrl).toBe(E2E.donationUrl);
-  try {
-    await organisation.getByLabel('Phone').fill(phone);
-    await saveButton(organisation, 'Organisation and contact').click();
-    await expectToast(page, savedMessage('organisation'));
+  await thenPutBack(
+    async () => {
+      await organisation.getByLabel('Phone').fill(phone);
+      await saveButton(organisation, 'Organisation and contact').click();
+      await expectToast(page, savedMessage('organisation'));
 
-    // Not https: refused in the browser, every problem listed and beside its field.
-    const donation = links.getByLabel('Donation link');
-    for (const bad of ['http://give.e2e.example/tdg', 'javascript:alert(document.cookie)']) {
-      await donation.fill(bad);
+      // Not https: refused in the browser, every problem listed and beside its field.
+      const donation = links.getByLabel('Donation link');
+      for (const bad of ['http://give.e2e.example/tdg', 'javascript:alert(document.cookie)']) {
+        await donation.fill(bad);
+        await saveButton(links, 'Donation, course and social links').click();
+        const summary = links.getByRole('alert');
+        await expect(summary).toContainText(SETTINGS_MESSAGES.fixErrors);
+        await expect(summary.getByRole('link', { name: linkMessage('Donation link') })).toBeVisible();
+        await expect(summary).toBeFocused();
+        await expect(donation).toHaveAccessibleDescription(
+          new RegExp(`^${linkMessage('Donation link').replace(/[.,:/]/g, '\\$&')}`),
+        );
+      }
+      // ...and by the server, whatever the browser does.
+      const refused = await page.request.post('/admin/settings?group=links', {
+        form: { donationUrl: 'javascript:alert(1)' },
+        maxRedirects: 0,
+      });
+      expect(refused.status()).toBe(400);
+      expect(await refused.text()).toContain(linkMessage('Donation link'));
+
+      await donation.fill(link);
       await saveButton(links, 'Donation, course and social links').click();
-      const summary = links.getByRole('alert');
-      await expect(summary).toContainText(SETTINGS_MESSAGES.fixErrors);
-      await expect(summary.getByRole('link', { name: linkMessage('Donation link') })).toBeVisible();
-      await expect(summary).toBeFocused();
-      await expect(donation).toHaveAccessibleDescription(
-        new RegExp(`^${linkMessage('Donation link').replace(/[.,:/]/g, '\\$&')}`),
-      );
-    }
-    // ...and by the server, whatever the browser does.
-    const refused = await page.request.post('/admin/settings?group=links', {
-      form: { donationUrl: 'javascript:alert(1)' },
-      maxRedirects: 0,
-    });
-    expect(refused.status()).toBe(400);
-    expect(await refused.text()).toContain(linkMessage('Donation link'));
+      await expectToast(page, savedMessage('links'));
+      await expect(links.getByRole('alert')).toHaveCount(0);
 
-    await donation.fill(link);
-    await saveButton(links, 'Donation, course and social links').click();
-    await expectToast(page, savedMessage('links'));
-    await expect(links.getByRole('alert')).toHaveCount(0);
+      const donate = await request.get('/donate', { maxRedirects: 0 });
+      expect(donate.status()).toBe(302);
+      expect(donate.headers()['location']).toBe(link);
+      const html = await publicHtml(request, '/');
+      expect(html).toContain(`href="tel:${phone.replace(/ /g, '')}"`);
+      expect(html).toContain(`href="${link}"`);
+      await page.goto('/about');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/ /g, '')}`);
+      await expect(footer.getByRole('link', { name: /^Donate now/ })).toHaveAttribute('href', link);
 
-    const donate = await request.get('/donate', { maxRedirects: 0 });
-    expect(donate.status()).toBe(302);
-    expect(donate.headers()['location']).toBe(link);
-    const html = await publicHtml(request, '/');
-    expect(html).toContain(`href="tel:${phone.replace(/ /g, '')}"`);
-    expect(html).toContain(`href="${link}"`);
-    await page.goto('/about');
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone.replace(/ /g, '')}`);
-    await expect(footer.getByRole('link', { name: /^Donate now/ })).toHaveAttribute('href', link);
-
-    await page.goto('/admin/audit');
-    const rows = page.getByRole('row').filter({ hasText: 'Site settings changed' });
-    await expect(rows.filter({ hasText: `Phone: ${original.orgPhone} → ${phone}` })).toHaveCount(1);
-    await expect(rows.filter({ hasText: `Donation link: ${original.donationUrl} → ${link}` })).toHaveCount(1);
-  } finally {
-    await saveGroup(page.request, 'organisation', { orgPhone: original.orgPhone });
-    await saveGroup(page.request, 'links', { donationUrl: original.donationUrl });
-  }
+      await page.goto('/admin/audit');
+      const rows = page.getByRole('row').filter({ hasText: 'Site settings changed' });
+      await expect(rows.filter({ hasText: `Phone: ${original.orgPhone} → ${phone}` })).toHaveCount(1);
+      await expect(rows.filter({ hasText: `Donation link: ${original.donationUrl} → ${link}` })).toHaveCount(1);
+    },
+    async () => {
+      await saveGroup(page.request, 'organisation', { orgPhone: original.orgPhone });
+      await saveGroup(page.request, 'links', { donationUrl: original.donationUrl });
+    },
+  );
   expect((await request.get('/donate', { maxRedirects: 0 })).headers()['location']).toBe(E2E.donationUrl);
 });
 
@@ -216,35 +222,38 @@ test('a story link to no story is refused beside its field; the founder photo is
   await signIn('ADMIN');
   await openSettings(page);
   const founder = section(page, 'Founder');
-  try {
-    // A refusal only the server can make (no such story) comes back into the group, beside its field.
-    const storyLink = founder.getByLabel('“Read the story” link');
-    await storyLink.fill('/blog/no-such-story-here');
-    await saveButton(founder, 'Founder').click();
-    await expect(founder.getByRole('alert')).toContainText(SETTINGS_MESSAGES.storyMissing);
-    await expect(storyLink).toHaveAccessibleDescription(
-      new RegExp(`^${SETTINGS_MESSAGES.storyMissing.replace(/[.,]/g, '\\$&')}`),
-    );
-    await storyLink.fill('');
+  await thenPutBack(
+    async () => {
+      // A refusal only the server can make (no such story) comes back into the group, beside its field.
+      const storyLink = founder.getByLabel('“Read the story” link');
+      await storyLink.fill('/blog/no-such-story-here');
+      await saveButton(founder, 'Founder').click();
+      await expect(founder.getByRole('alert')).toContainText(SETTINGS_MESSAGES.storyMissing);
+      await expect(storyLink).toHaveAccessibleDescription(
+        new RegExp(`^${SETTINGS_MESSAGES.storyMissing.replace(/[.,]/g, '\\$&')}`),
+      );
+      await storyLink.fill('');
 
-    await founder
-      .getByLabel(/^Choose a photo/)
-      .setInputFiles({ name: 'founder.png', mimeType: 'image/png', buffer: await pngBytes(600) });
-    await expectToast(page, 'Image uploaded successfully!');
-    await saveButton(founder, 'Founder').click();
-    await expectToast(page, savedMessage('founder'));
-    const about = await publicHtml(request, '/about');
-    expect(about).toMatch(/<img[^>]+alt="Portrait of Grace Nakato"/);
-    await page.goto('/');
-    await expect(page.getByRole('img', { name: 'Portrait of Grace Nakato' })).toBeVisible();
+      await founder
+        .getByLabel(/^Choose a photo/)
+        .setInputFiles({ name: 'founder.png', mimeType: 'image/png', buffer: await pngBytes(600) });
+      await expectToast(page, 'Image uploaded successfully!');
+      await saveButton(founder, 'Founder').click();
+      await expectToast(page, savedMessage('founder'));
+      const about = await publicHtml(request, '/about');
+      expect(about).toMatch(/<img[^>]+alt="Portrait of Grace Nakato"/);
+      await page.goto('/');
+      await expect(page.getByRole('img', { name: 'Portrait of Grace Nakato' })).toBeVisible();
 
-    await openSettings(page);
-    await founder.getByRole('button', { name: 'Remove photo' }).click();
-    await saveButton(founder, 'Founder').click();
-    await expectToast(page, savedMessage('founder'));
-  } finally {
-    await saveGroup(page.request, 'founder', { founderPhoto: '' });
-  }
+      await openSettings(page);
+      await founder.getByRole('button', { name: 'Remove photo' }).click();
+      await saveButton(founder, 'Founder').click();
+      await expectToast(page, savedMessage('founder'));
+    },
+    async () => {
+      await saveGroup(page.request, 'founder', { founderPhoto: '' });
+    },
+  );
   await page.goto('/about');
   await expect(page.locator('#founder').getByRole('img', { name: 'Grace Nakato (no photo)' })).toHaveText('G');
 });
@@ -263,29 +272,32 @@ test.describe('without JavaScript', () => {
     const header = section(page, 'Course banner and footer');
     const field = header.getByLabel('Course banner text');
     const original = await field.inputValue();
-    try {
-      await field.fill('');
-      await saveButton(header, 'Course banner and footer').click();
-      await expect(page).toHaveURL(/\/admin\/settings\?group=header$/);
-      const again = section(page, 'Course banner and footer');
-      await expect(again.getByRole('alert')).toContainText(SETTINGS_MESSAGES.fixErrors);
-      await expect(again.getByRole('alert').getByRole('link', { name: requiredMessage('Course banner text') })).toBeVisible();
-      await expect(again.getByLabel('Course banner text')).toHaveAccessibleDescription(
-        new RegExp(`^${requiredMessage('Course banner text')}`),
-      );
+    await thenPutBack(
+      async () => {
+        await field.fill('');
+        await saveButton(header, 'Course banner and footer').click();
+        await expect(page).toHaveURL(/\/admin\/settings\?group=header$/);
+        const again = section(page, 'Course banner and footer');
+        await expect(again.getByRole('alert')).toContainText(SETTINGS_MESSAGES.fixErrors);
+        await expect(again.getByRole('alert').getByRole('link', { name: requiredMessage('Course banner text') })).toBeVisible();
+        await expect(again.getByLabel('Course banner text')).toHaveAccessibleDescription(
+          new RegExp(`^${requiredMessage('Course banner text')}`),
+        );
 
-      await again.getByLabel('Course banner text').fill(banner);
-      await saveButton(again, 'Course banner and footer').click();
-      await expect(section(page, 'Course banner and footer').getByText(savedMessage('header'))).toBeVisible();
-      await expect(section(page, 'Course banner and footer').getByLabel('Course banner text')).toHaveValue(banner);
+        await again.getByLabel('Course banner text').fill(banner);
+        await saveButton(again, 'Course banner and footer').click();
+        await expect(section(page, 'Course banner and footer').getByText(savedMessage('header'))).toBeVisible();
+        await expect(section(page, 'Course banner and footer').getByLabel('Course banner text')).toHaveValue(banner);
 
-      const html = await publicHtml(request, '/news');
-      expect(html).toContain(`>${banner}<`);
-      await page.goto('/');
-      await expect(page.getByRole('link', { name: new RegExp(banner) })).toHaveAttribute('href', E2E.courseUrl);
-    } finally {
-      await saveGroup(page.request, 'header', { courseBanner: original });
-    }
+        const html = await publicHtml(request, '/news');
+        expect(html).toContain(`>${banner}<`);
+        await page.goto('/');
+        await expect(page.getByRole('link', { name: new RegExp(banner) })).toHaveAttribute('href', E2E.courseUrl);
+      },
+      async () => {
+        await saveGroup(page.request, 'header', { courseBanner: original });
+      },
+    );
     expect(await publicHtml(request, '/news')).toContain(`>${original}<`);
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../../scripts/free-port';
 
 export { freePort };
@@ -129,4 +129,29 @@ export async function startServer(env: Record<string, string>, folderPrefix = 't
     throw error;
   }
   return server;
+}
+
+/**
+ * Runs a journey's steps, then puts back what they changed, as `try … finally` would, except that
+ * a failed step stays the failure reported. Putting back often fails for the same cause (the page is
+ * on an error, the server is slow), and a `finally` that throws replaces the step's error with its
+ * own. Then the putting back's error is attached to the test beside it instead.
+ */
+export async function thenPutBack(steps: () => Promise<void>, putBack: () => Promise<void>): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  try {
+    await steps();
+  } catch (error) {
+    failure = { error };
+  }
+  try {
+    await putBack();
+  } catch (error) {
+    if (!failure) throw error;
+    test.info().annotations.push({
+      type: 'putting back failed too',
+      description: error instanceof Error ? error.message : String(error),
+    });
+  }
+  if (failure) throw failure.error;
 }

@@ -103,6 +103,22 @@ describe('kept fragments', () => {
     expect(html).toBe('<body><header><a href="/">Home</a></header><main>the page</main><style>a{color:red}</style></body>');
   });
 
+  it('writes the text between its cuts whole, in any script', () => {
+    const after = createElement(
+      Fragment,
+      null,
+      createElement('p', null, 'Ŋŋ, Kiswahili … 🦻'),
+      createElement('style', null, '/*sheet*/'),
+    );
+    const replacements: [string, Buffer][] = [['/*sheet*/', Buffer.from('a::after{content:"→ ŋ"}')]];
+    const expected =
+      '<body><header><a href="/">Ëkisa 🦻</a></header><main>the page</main><p>Ŋŋ, Kiswahili … 🦻</p><style>a::after{content:"→ ŋ"}</style></body>';
+    // Made by this render, then kept from it.
+    expect(page('header:/', header('Ëkisa 🦻'), { after, replacements })).toBe(expected);
+    expect(page('header:/', header('Ëkisa 🦻'), { after, replacements })).toBe(expected);
+    expect(renders).toBe(1);
+  });
+
   it('does not keep a fragment larger than a layout’s', () => {
     const big = 'x'.repeat(70 * 1024);
     expect(page('big', header(big))).toContain(big);

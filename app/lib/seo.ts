@@ -60,3 +60,11 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
   const layout = matches.find((m) => m?.id.endsWith('routes/public/layout'));
   return (layout?.loaderData as { site?: SiteInfo } | undefined)?.site;
 }
+
+/**
+ * A dashboard screen's tags: its own name first in the title, so that a screen reader announces it
+ * and a tab says which screen it holds (WCAG 2.4.2), and never indexed.
+ */
+export function dashboardMeta(screen: string): MetaDescriptor[] {
+  return [{ title: `${screen} | TDG Uganda` }, { name: 'robots', content: 'noindex' }];
+}

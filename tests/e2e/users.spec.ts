@@ -119,6 +119,34 @@ test.describe('dashboard shell', () => {
     });
   }
 
+  test('every section names itself first in the page title, and so do a refusal and a missing page', async ({ page, signIn }) => {
+    await signIn(superAdmin());
+    const titles: string[] = [];
+    for (const [label, href] of TABS.SUPER_ADMIN) {
+      await page.goto(href);
+      // User Management opens on its list of users, whose heading is System Users.
+      await expect(page, href).toHaveTitle(`${label === 'User Management' ? 'System Users' : label} | TDG Uganda`);
+      titles.push(await page.title());
+    }
+    expect(new Set(titles).size).toBe(titles.length);
+
+    // A screen about one item says which: the first story's editor.
+    await page.goto('/admin/content?type=news');
+    const edit = page.getByRole('main').getByRole('link', { name: /^Edit/ }).first();
+    await edit.click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Edit Story/ })).toBeVisible();
+    const storyTitle = await page.locator('input[name=title]').inputValue();
+    expect(storyTitle).not.toBe('');
+    await expect(page).toHaveTitle(`Edit Story: ${storyTitle} | TDG Uganda`);
+
+    expect((await page.goto('/admin/no-such-screen'))?.status()).toBe(404);
+    await expect(page).toHaveTitle('Page Not Found | TDG Uganda');
+    await page.context().clearCookies();
+    await signIn('VIEWER');
+    expect((await page.goto('/admin/audit'))?.status()).toBe(403);
+    await expect(page).toHaveTitle('Access Restricted | TDG Uganda');
+  });
+
   test('tabs are addresses: reload and Back keep the tab', async ({ page, signIn }) => {
     await signIn(superAdmin());
     await page.goto('/admin/users');

@@ -21,8 +21,9 @@ import { can } from '~/lib/permissions';
 import { Field, inputClass } from '~/components/admin/form';
 import { periodLabel, VisitsChart } from '~/components/admin/visits-chart';
 import type { Route } from './+types/analytics';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Analytics | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Analytics');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = getStaff(context);

@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import { listAudit } from '~/server/platform/audit.server';
 import { auditActionLabel } from '~/lib/audit';
 import type { Route } from './+types/audit';
+import { dashboardMeta } from '~/lib/seo';
 
 const PAGE = 50;
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Audit Log');
 
 export async function loader({ request }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get('before') ?? undefined;

@@ -7,6 +7,9 @@ import { CONTENT_MESSAGES } from '~/lib/content-form';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import { redirectWithFailure } from '~/server/http/rules.server';
 import type { Route } from './+types/content-delete';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => dashboardMeta(loaderData ? `Delete: ${loaderData.title}` : 'Delete');
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -20,6 +20,14 @@ import { getPublicLanguages } from '~/server/site/site.server';
 import { LanguagesPanel } from '~/components/admin/languages-panel';
 import { LANGUAGE_NAMES, isPrefixedLanguage } from '~/lib/languages';
 import type { Route } from './+types/content-edit';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(
+    loaderData
+      ? `${loaderData.type === 'news' ? 'Edit Story' : 'Edit Blog'}${loaderData.languageName ? ` (${loaderData.languageName} version)` : ''}: ${loaderData.initial.title}`
+      : 'Edit',
+  );
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const item = await getContentForAdmin(params.id);

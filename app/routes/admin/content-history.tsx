@@ -7,9 +7,13 @@ import { formatInTimeZone } from '~/lib/schedule';
 import { revisionActorLabel, revisionKindLabel } from '~/lib/revisions';
 import { loaderRefusal } from '~/server/http/rules.server';
 import type { Route } from './+types/content-history';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 13: an item's History: every save (who, when, what kind), newest first. Each opens as the
 // public page would show it, with a word comparison against the current text.
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `History: ${loaderData.item.title}` : 'History');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {

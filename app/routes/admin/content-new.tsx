@@ -10,9 +10,12 @@ import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFo
 import { checkVideoTools } from '~/server/media/video-tools.server';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import type { Route } from './+types/content-new';
+import { dashboardMeta } from '~/lib/seo';
 
 /** Issue 13: how many of one's own unpublished items the page lists beside the form. */
 const OWN_DRAFTS_SHOWN = 20;
+
+export const meta: Route.MetaFunction = ({ params }) => dashboardMeta(params.type === 'news' ? 'Add Story' : 'Add Blog');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -14,9 +14,13 @@ import { Image } from '~/components/image';
 import { FieldChanges } from '~/components/admin/word-comparison';
 import { loaderRefusal } from '~/server/http/rules.server';
 import type { Route } from './+types/content-revision';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 13: one revision, rendered as the public page would show it, with a word comparison against
 // the item's current text and "Restore this version", which fills the form (nothing is saved yet).
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Version ${loaderData.revision.number}: ${loaderData.revision.heading}` : 'Version');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   try {

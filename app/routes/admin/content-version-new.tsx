@@ -9,6 +9,7 @@ import { RuleError } from '~/server/platform/rule-error.server';
 import { VERSION_MESSAGES } from '~/lib/content-versions';
 import { isPrefixedLanguage } from '~/lib/languages';
 import type { Route } from './+types/content-version-new';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 26, item 4: "Add Luganda version" / "Add Swahili version" on an English item's edit screen
 // (docs/decisions/031-translated-content.md). A post only: the new draft version opens in its own
@@ -16,6 +17,8 @@ import type { Route } from './+types/content-version-new';
 // in one language, no permission) is told with its status and changes nothing.
 
 const versionSchema = z.object({ language: z.string().max(10) });
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Add a version in another language');
 
 /** The panel posts here; an address typed in shows the way back (the page that also tells a refusal). */
 export function loader() {

@@ -23,6 +23,9 @@ import { truncate } from '~/lib/text';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { LANGUAGE_NAMES, isPrefixedLanguage, pathInLanguage } from '~/lib/languages';
 import type { Route } from './+types/content';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Manage Content');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -2,11 +2,13 @@ import { data, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
 import { readFlash } from '~/server/http/flash.server';
 import { dashboardFrame } from '~/server/http/dashboard-frame.server';
-import { DashboardError } from '~/components/admin/dashboard-error';
+import { DashboardError, dashboardErrorTitle } from '~/components/admin/dashboard-error';
+import { dashboardMeta } from '~/lib/seo';
 import { DashboardFrame } from '~/components/admin/dashboard-frame';
 import type { Route } from './+types/dashboard';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+/** The title of a refusal or failure shown here (a screen below names its own). */
+export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? dashboardErrorTitle(error) : 'Dashboard');
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -17,6 +17,9 @@ import { ROLE_INFO } from '~/lib/permissions';
 import { formatDate } from '~/lib/format';
 import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/demo-content';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Remove demo content');
 
 export async function loader() {
   const summary = await summariseDemoContent();

@@ -9,6 +9,10 @@ import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getEventForAdmin, mayEditEvent, readEventTimeZone } from '~/server/events/events.server';
 import type { Route } from './+types/event-edit';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Edit event: ${loaderData.title}` : 'Edit event');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = getStaff(context);

@@ -7,6 +7,9 @@ import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { readEventTimeZone } from '~/server/events/events.server';
 import type { Route } from './+types/event-new';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Add event');
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { canPublish: can(getStaff(context).role, 'events:publish'), timeZone: await readEventTimeZone() };

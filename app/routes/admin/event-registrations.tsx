@@ -16,10 +16,14 @@ import {
   setRegistrationOpen,
 } from '~/server/events/registrations.server';
 import type { Route } from './+types/event-registrations';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 27, part 5: one event's attendees and waiting list, attendance, a message to everyone
 // registered, closing registration, cancelling the event and the CSV export. Every form works
 // without JavaScript; the server checks `events:manage` for each (registrations.server.ts).
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Registrations: ${loaderData.event.title}` : 'Registrations');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = getStaff(context);

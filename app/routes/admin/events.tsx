@@ -4,8 +4,11 @@ import { listEventsForAdmin, mayEditEvent, readEventTimeZone } from '~/server/ev
 import { can } from '~/lib/permissions';
 import { eventPath, formatEventWhen } from '~/lib/events';
 import type { Route } from './+types/events';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 27: the Events section: every event (newest start first), its state and its places.
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Events');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = getStaff(context);

@@ -9,8 +9,9 @@ import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-car
 import { Banner } from '~/components/admin/banner';
 import { EmailField } from '~/components/admin/form';
 import type { Route } from './+types/forgot-password';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Forgot password | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Forgot password');
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   // A refused post's Retry-After, kept on the document answer of a plain (no-JavaScript) post.

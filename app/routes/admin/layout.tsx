@@ -1,5 +1,6 @@
 import { adminAccessMiddleware } from '~/server/http/admin-access.server';
-import { DashboardError } from '~/components/admin/dashboard-error';
+import { DashboardError, dashboardErrorTitle } from '~/components/admin/dashboard-error';
+import { dashboardMeta } from '~/lib/seo';
 import { ADMIN_ACCESS } from './access';
 import stylesheet from '~/styles/dashboard.css?url';
 import type { Route } from './+types/layout';
@@ -10,8 +11,8 @@ import type { Route } from './+types/layout';
 
 export const middleware: Route.MiddlewareFunction[] = [adminAccessMiddleware(ADMIN_ACCESS)];
 
-/** The title of a refusal shown here; every dashboard screen below names its own. */
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+/** The title of a refusal or failure shown here (a screen below names its own). */
+export const meta: Route.MetaFunction = ({ error }) => dashboardMeta(error ? dashboardErrorTitle(error) : 'Dashboard');
 
 /** The dashboard's own stylesheet: the public site's classes and its own (issue 24). */
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];

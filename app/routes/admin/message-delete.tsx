@@ -7,8 +7,9 @@ import { MESSAGE_TEXT } from '~/lib/messages';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/message-delete';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Delete message | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Delete message');
 
 /** The confirmation page used without JavaScript (with it, a dialog on the message asks). Opening it changes nothing. */
 export async function loader({ params }: Route.LoaderArgs) {

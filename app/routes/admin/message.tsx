@@ -24,11 +24,10 @@ import { Field, inputClass } from '~/components/admin/form';
 import { KindBadge, MessageStatusBadge } from '~/components/admin/message-status';
 import { answerLines, isApplicationKind, KIND_LABELS } from '~/lib/applications';
 import type { Route } from './+types/message';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.message?.subject ?? 'Message'} | Messages | TDG Uganda` },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(`${loaderData?.message?.subject ?? 'Message'} | Messages`);
 
 /** Opening a message marks a New one Read (issue 11). */
 export async function loader({ params, context }: Route.LoaderArgs) {

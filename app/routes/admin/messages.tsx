@@ -26,8 +26,9 @@ import { Field, inputClass } from '~/components/admin/form';
 import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
 import { KindBadge, MessageStatusBadge } from '~/components/admin/message-status';
 import type { Route } from './+types/messages';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Messages | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Messages');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);

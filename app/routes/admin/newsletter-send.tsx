@@ -24,11 +24,9 @@ import { Field, inputClass } from '~/components/admin/form';
 import { SendProgressPanel } from '~/components/admin/newsletter-progress';
 import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/newsletter-send';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Send to subscribers | TDG Uganda' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => dashboardMeta('Send to subscribers');
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -1,6 +1,10 @@
 import { data } from 'react-router';
 import { PAGE_NOT_FOUND } from '~/components/admin/dashboard-error';
 import { NoticePanel } from '~/components/admin/notice-panel';
+import { dashboardMeta } from '~/lib/seo';
+import type { Route } from './+types/not-found';
+
+export const meta: Route.MetaFunction = () => dashboardMeta(PAGE_NOT_FOUND.title);
 
 export function loader() {
   return data(null, { status: 404 });

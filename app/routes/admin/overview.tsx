@@ -7,6 +7,9 @@ import { can, ROLE_INFO, SECTION_INFO, sectionsBeyondOverview } from '~/lib/perm
 import { articlePath, isDashboardCollection, type Collection } from '~/lib/collections';
 import { formatDate } from '~/lib/format';
 import type { Route } from './+types/overview';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Overview');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -8,6 +8,9 @@ import { USER_MESSAGES, userUpdated } from '~/lib/users';
 import { can, homePathFor } from '~/lib/permissions';
 import { UserForm } from '~/components/admin/user-form';
 import type { Route } from './+types/profile';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('My profile');
 
 /** spec §6: every user may edit their own card (name, bio, picture; never their own role). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -13,11 +13,9 @@ import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-car
 import { Banner } from '~/components/admin/banner';
 import { NewPasswordField } from '~/components/admin/form';
 import type { Route } from './+types/reset-password';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Set a new password | TDG Uganda' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => dashboardMeta('Set a new password');
 // The link carries a secret (app/lib/secret-link.ts).
 export const headers = secretLinkHeaders;
 

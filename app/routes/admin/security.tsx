@@ -28,12 +28,13 @@ import { PASSKEY_MESSAGES, RECOMMENDED_ROLES, TWO_FACTOR_MESSAGES, totpCodeField
 import { Banner } from '~/components/admin/banner';
 import { Field, inputClass } from '~/components/admin/form';
 import type { Route } from './+types/security';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 25: My sign-in. One's own second step (an authenticator app, recovery codes), open sessions and
 // remembered devices; for the super admin, which roles must use a second step. Every form is a plain
 // POST with an `intent`, so all of it works without JavaScript.
 
-export const meta: Route.MetaFunction = () => [{ title: 'My sign-in | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('My sign-in');
 export const headers = () => ({ 'Cache-Control': 'no-store' });
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,6 +7,9 @@ import { SERVICE_MESSAGES, serviceDeleted, serviceDeleteQuestion } from '~/lib/s
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import { redirectWithFailure } from '~/server/http/rules.server';
 import type { Route } from './+types/service-delete';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Delete service');
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -14,6 +14,10 @@ import { ItemNumbersPanel } from '~/components/admin/item-numbers';
 import { listServiceVersions } from '~/server/content/service-versions.server';
 import { SERVICE_VERSION_LANGUAGES, SERVICE_VERSION_NAMES } from '~/lib/service-versions';
 import type { Route } from './+types/service-edit';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Edit service: ${loaderData.title}` : 'Edit service');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const service = await getServiceForAdmin(params.id);

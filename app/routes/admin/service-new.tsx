@@ -7,6 +7,9 @@ import { serviceCreated } from '~/lib/services';
 import { VIDEO_MESSAGES } from '~/lib/video-upload';
 import { EMPTY_SERVICE, ServiceForm } from '~/components/admin/service-form';
 import type { Route } from './+types/service-new';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Add service');
 
 export async function loader() {
   // Issue 14: whether this server can process a sign-language video, and if not why.

@@ -19,6 +19,7 @@ import { formRefusal, parseForm } from '~/server/http/forms.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getStaff } from '~/server/http/staff-context.server';
 import type { Route } from './+types/service-version';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 26 item 4, for services (decision 033): a service's version in Luganda or Swahili, its own
 // title, description, features and easy read, saved as a draft, published or unpublished on its own.
@@ -38,6 +39,9 @@ async function load(id: string, language: string) {
   if (!isServiceVersionLanguage(language)) throw data({ error: SERVICE_VERSION_MESSAGES.unknownLanguage }, { status: 404 });
   return { service, language, version: await getServiceVersion(id, language) };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `${loaderData.name} version: ${loaderData.englishTitle}` : 'Service version');
 
 export async function loader({ params }: Route.LoaderArgs) {
   const { service, language, version } = await load(params.id, params.language);
@@ -168,13 +172,7 @@ export default function ServiceVersionPage({ loaderData, actionData }: Route.Com
         <EasyReadField initial={values.easyRead} error={errors.easyRead} language={language} />
         {version !== null && <input type="hidden" name="version" value={version} />}
         <div className="flex flex-wrap gap-3">
-          <button
-            type="submit"
-            name="intent"
-            value="publish"
-            disabled={saving}
-            className={primaryButton}
-          >
+          <button type="submit" name="intent" value="publish" disabled={saving} className={primaryButton}>
             {status === 'published' ? 'Update' : 'Publish'}
           </button>
           <button

@@ -8,6 +8,9 @@ import { SERVICE_MESSAGES, serviceMoved } from '~/lib/services';
 import { ServiceList, type MoveAnswer } from '~/components/admin/service-list';
 import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/services';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Services');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -33,6 +33,7 @@ const ECHO_MARGIN = 1_000;
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_UPLOAD_MESSAGES } from '~/lib/uploads';
 import { SettingsPage, type SettingsPageProps } from '~/components/admin/settings-page';
 import type { Route } from './+types/settings';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 11, Site settings: every group of the page is its own form posting here with ?group=…, with
 // or without JavaScript. Who may save what is the service's rule (site-settings.server.ts): texts for
@@ -182,7 +183,7 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Site settings | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Site settings');
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   return <SettingsPage {...loaderData.page} answer={actionData} />;

@@ -16,14 +16,12 @@ import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in-verify';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 25: the second step of a sign-in, after a right password. Works without JavaScript: two plain
 // forms (a code from the app, or a recovery code), each posted to the action below.
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Second step | Staff sign in | TDG Uganda' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => dashboardMeta('Second step | Staff sign in');
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   const retryAfter = actionHeaders.get('Retry-After');

@@ -18,8 +18,9 @@ import { PasskeySignInButton } from '~/components/admin/passkey';
 import { Field } from '~/components/admin/form';
 import { AuthCard, fieldClass, primaryButton } from '~/components/admin/auth-card';
 import type { Route } from './+types/sign-in';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Staff sign in | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Staff sign in');
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   const retryAfter = actionHeaders.get('Retry-After');

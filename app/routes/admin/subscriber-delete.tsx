@@ -7,11 +7,9 @@ import { NEWSLETTER_TEXT } from '~/lib/newsletter';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import { failureAnswer } from '~/server/http/rules.server';
 import type { Route } from './+types/subscriber-delete';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Delete subscriber | TDG Uganda' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => dashboardMeta('Delete subscriber');
 
 /** The confirmation page used without JavaScript (with it, a dialog on the list asks). Opening it changes nothing. */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -22,8 +22,9 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListSearch, listHref, PagedList, secondaryButton } from '~/components/admin/paged-list';
 import { SubscriberStatusBadge } from '~/components/admin/subscriber-status';
 import type { Route } from './+types/subscribers';
+import { dashboardMeta } from '~/lib/seo';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Subscribers | TDG Uganda' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => dashboardMeta('Subscribers');
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getStaff(context);

@@ -35,6 +35,7 @@ import {
 } from '~/lib/translations';
 import { FieldError, inputClass } from '~/components/admin/form';
 import type { Route } from './+types/translations';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 26 item 3, Translations: every interface text of Oluganda or Kiswahili with its English
 // source and its state, filtered and searched by a GET form; one text edited at a time (?edit=key),
@@ -78,6 +79,8 @@ function hrefOf(view: Partial<View> & { language: PrefixedLanguage }, extra: Rec
   for (const [name, value] of Object.entries(extra)) params.set(name, value);
   return `/admin/translations?${params.toString()}`;
 }
+
+export const meta: Route.MetaFunction = () => dashboardMeta('Translations');
 
 export async function loader({ request }: Route.LoaderArgs) {
   const view = viewOf(new URL(request.url));

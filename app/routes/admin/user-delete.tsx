@@ -10,6 +10,10 @@ import { deleteConfirmText, USER_MESSAGES } from '~/lib/users';
 import { AccessRestricted } from '~/components/admin/access-restricted';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/user-delete';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData ? `Delete user: ${loaderData.target.name}` : 'Delete user');
 
 /** The confirmation page used when JavaScript is off (with it, a dialog on the list asks). */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -10,6 +10,10 @@ import { AccessRestricted } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/user-edit';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  dashboardMeta(loaderData?.target ? `Edit User: ${loaderData.target.name}` : 'Edit User');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = getStaff(context);

@@ -9,10 +9,13 @@ import { USER_MESSAGES, userCreated } from '~/lib/users';
 import { UserForm } from '~/components/admin/user-form';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/user-new';
+import { dashboardMeta } from '~/lib/seo';
 
 // spec §2: only the super admin (users:manage) sees the Add New User form; the admin middleware
 // answers anyone else with the spec's words (./access.ts). The loader sends nothing: it is there so
 // that every visit, in the browser too, passes that middleware.
+export const meta: Route.MetaFunction = () => dashboardMeta('Add New User');
+
 export function loader() {
   return null;
 }

@@ -9,13 +9,11 @@ import { resetTwoFactor, twoFactorStatus } from '~/server/staff/two-factor.serve
 import { TWO_FACTOR_MESSAGES } from '~/lib/two-factor';
 import { Banner } from '~/components/admin/banner';
 import type { Route } from './+types/user-two-factor';
+import { dashboardMeta } from '~/lib/seo';
 
 // Issue 25: the super admin resets the second step of someone locked out (a lost phone, no codes left).
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Reset second step | TDG Uganda' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = () => dashboardMeta('Reset second step');
 
 export async function loader({ params }: Route.LoaderArgs) {
   const user = await getUser(params.id);

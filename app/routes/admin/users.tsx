@@ -15,6 +15,9 @@ import { RoleBadge } from '~/components/admin/role-badge';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import { Banner } from '~/components/admin/banner';
 import type { Route } from './+types/users';
+import { dashboardMeta } from '~/lib/seo';
+
+export const meta: Route.MetaFunction = () => dashboardMeta('System Users');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getStaff(context);

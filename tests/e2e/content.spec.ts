@@ -31,7 +31,7 @@ import {
   ZIP_BYTES,
 } from './content-fixtures';
 import { expect, test } from './fixtures';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE } from './support';
 
 // Issue 5, item 10: the dashboard's content side as staff meet it: Manage Content, the content form
 // for both types, its validation, publish → public list and article page → edit → delete, the live
@@ -141,7 +141,7 @@ test.describe('Manage Content', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Manage Content' })).toBeVisible();
       await expect(page.getByRole('heading', { name: CONTENT_MESSAGES.chooseType })).toBeVisible();
       await expect(rows(page)).toHaveCount(0);
-      if (t.type === 'news') await expectNoSeriousA11yIssues(page);
+      if (t.type === 'news') await expectNoA11yIssues(page);
 
       await page.getByRole('link', { name: t.view }).click();
       await expect(page).toHaveURL(new RegExp(`/admin/content\\?type=${t.type}$`));
@@ -155,7 +155,7 @@ test.describe('Manage Content', () => {
         .locator('time')
         .evaluateAll((els) => els.map((el) => el.getAttribute('datetime') ?? ''));
       expect(dates).toEqual([...dates].sort().reverse());
-      if (t.type === 'news') await expectNoSeriousA11yIssues(page);
+      if (t.type === 'news') await expectNoA11yIssues(page);
 
       // The title search finds exactly this test's two items, newer first.
       await page.getByRole('searchbox', { name: 'Search titles' }).fill(tag);
@@ -272,7 +272,7 @@ test.describe('content form', () => {
       await expect(editorOf(page)).toHaveAccessibleDescription(CONTENT_MESSAGES.contentRequired);
       await expect(page.locator('#content-error')).toHaveText(CONTENT_MESSAGES.contentRequired);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('title');
-      if (t.type === 'news') await expectNoSeriousA11yIssues(page);
+      if (t.type === 'news') await expectNoA11yIssues(page);
 
       // The counter follows typing; 100 characters are fine, 101 are not.
       const title = page.getByLabel('Title');
@@ -387,7 +387,7 @@ test.describe('content form', () => {
       await expect(page.getByLabel('Tags')).toHaveValue('sign language, youth, jobs');
       await expect(page.getByLabel(t.summaryLabel)).toHaveValue('Employers in Kampala met young deaf job seekers.');
       await expect(editorOf(page)).toHaveText(LONG_TEXT);
-      if (t.type === 'news') await expectNoSeriousA11yIssues(page);
+      if (t.type === 'news') await expectNoA11yIssues(page);
 
       const newTitle = `${tag} Employers hire deaf job seekers`;
       await page.getByLabel('Title').fill(newTitle);
@@ -507,7 +507,7 @@ test.describe('content form', () => {
     await page.goto(`/admin/content/${item.id}/delete`);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm delete' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(CONTENT_MESSAGES.deleteConfirm(item.title));
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/admin\/content\?type=news$/);
     expect(contentRow(item.id)).toBeDefined();
@@ -525,7 +525,7 @@ test.describe('content form', () => {
       await expect(page.getByLabel(label)).toBeVisible();
     await expect(editorOf(page)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
   });
 });
 
@@ -562,7 +562,7 @@ test.describe('preview', () => {
     await expect(preview.getByText(typed)).toBeVisible();
     await expect(preview.locator('img, script, [onerror]')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
 
     // It follows the typing.
     await editor.locator('p').last().click();

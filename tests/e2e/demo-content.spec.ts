@@ -8,7 +8,7 @@ import { postSave } from './content-fixtures';
 import { E2E_ENGINES, serverDatabase, type ServerDatabase } from './engines';
 import { expect, test } from './fixtures';
 import { apiSignIn, createStaff, signInWithForm, type Staff } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE, startServer, type OtherServer } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE, startServer, type OtherServer } from './support';
 
 // Issue 11: demo content. Each part runs on a server of its own (it deletes the demo the other
 // journeys read), on SQLite and, when the machine has one for tests, PostgreSQL: one started with
@@ -93,7 +93,7 @@ for (const engine of E2E_ENGINES) {
         await expect(page.getByRole('region', { name: 'Latest published' })).toContainText('Nothing is published yet.');
         await page.goto('/admin/demo-content');
         await expect(page.getByText('There is no demo content on this site.')).toBeVisible();
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
       } finally {
         await context.close();
       }
@@ -159,9 +159,9 @@ for (const engine of E2E_ENGINES) {
           await expect(staffList.filter({ hasText: `${author.name} (${author.email})` })).toHaveCount(1);
         await expect(page.getByText('This action cannot be undone.')).toBeVisible();
         await expect(page.getByRole('heading', { name: 'The founder story' })).toBeVisible();
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
         await page.setViewportSize(MOBILE);
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       } finally {

@@ -7,7 +7,7 @@ import { BODY, postSave, type ContentFields } from './content-fixtures';
 import { E2E_ENGINES, serverDatabase, type ServerDatabase } from './engines';
 import { expect, OWN_SERVERS, test } from './fixtures';
 import { apiSignIn, unique, type Staff } from './staff';
-import { expectNoSeriousA11yIssues, startServer, type OtherServer } from './support';
+import { expectNoA11yIssues, startServer, type OtherServer } from './support';
 
 // Issue 13: drafts, scheduled publishing, preview links and no silent overwrites, on both
 // engines (the `postgres` project runs this file again against the PostgreSQL server). Everything a
@@ -134,7 +134,7 @@ test.describe('drafts', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { name: liveTitle })).toBeVisible();
     await expect(page.getByRole('heading', { name: draftTitle })).toHaveCount(0);
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
   });
 });
 
@@ -262,7 +262,7 @@ test.describe('preview links', () => {
       await expect(seen.page.getByText('Preview — not published', { exact: true })).toBeVisible();
       await expect(seen.page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(seen.page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-      await expectNoSeriousA11yIssues(seen.page);
+      await expectNoA11yIssues(seen.page);
       // Never from the page cache.
       const again = await seen.page.request.get(path);
       expect(again.headers()['x-cache']).not.toBe('HIT');
@@ -350,7 +350,7 @@ test.describe('no silent overwrites', () => {
       await expect(title.locator('ins')).toHaveText('[inserted: Ben]');
       await expect(conflict.getByText(`Ann's title ${tag}`)).toBeVisible();
       await expect(conflict.getByRole('link', { name: 'Reload' })).toBeVisible();
-      await expectNoSeriousA11yIssues(b.page);
+      await expectNoA11yIssues(b.page);
 
       await conflict.getByRole('button', { name: 'Overwrite with my version' }).click();
       await expect(b.page.locator('form').getByText('Story updated successfully!')).toBeVisible();

@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ARTICLE_TEXTS } from '../../app/lib/article';
 import { SAVE_DATA_TEXTS } from '../../app/lib/save-data';
-import { expectNoSeriousA11yIssues, MOBILE } from './support';
+import { expectNoA11yIssues, MOBILE } from './support';
 
 /** Story addresses as the sitemap lists them. */
 async function storyPaths(request: APIRequestContext): Promise<string[]> {
@@ -177,7 +177,7 @@ test.describe('Save-Data', () => {
       expect(pictures, path).toEqual([]);
       await expect(page.getByText(SAVE_DATA_TEXTS.notLoaded).first()).toBeVisible();
     }
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
 
     // The story's own picture: its description, its size, and a link that puts it in place.
     const load = page.getByRole('link', { name: /^Load picture \(\d+ KB\)$/ }).first();
@@ -254,7 +254,7 @@ test.describe('offline reading', () => {
     await page.goto(unread!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
     await expect(page.getByRole('link', { name: title })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
     await page.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await context.setOffline(false);

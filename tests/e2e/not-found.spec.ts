@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE } from './support';
 
 for (const viewport of [DESKTOP, MOBILE]) {
   test(`unknown URLs answer 404 with Page Not Found at ${viewport.width} px`, async ({ page }) => {
@@ -9,7 +9,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
     await expect(page).toHaveTitle('Page Not Found');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });

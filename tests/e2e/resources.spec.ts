@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SEED_ARTICLES } from '../../app/server/demo/seed-data';
 import { E2E } from './env';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE } from './support';
 
 // /resources (spec §2; docs/decisions/204-resources-page.md): the resource articles listed and
 // searched like In Media, against the seeded demo content (two resources, newest first).
@@ -49,7 +49,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await expect(page.getByRole('link', { name: 'Ask for a resource' })).toHaveAttribute('href', '/contact?subject=Resources');
       // Nothing runs off the side of a small screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
     });
 
     test('searching narrows the list in the URL, and no match says so', async ({ page }) => {
@@ -64,7 +64,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       await page.goto('/resources?q=zebra');
       await expect(page.getByText('No resources found for "zebra"', { exact: true })).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(0);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await page.getByRole('link', { name: 'Clear search and filter' }).click();
       await expect(page).toHaveURL(/\/resources$/);
       await expect(featured(page, NEWEST.title)).toBeVisible();

@@ -7,7 +7,7 @@ import type { Database } from '../../app/server/db/schema';
 import type { Kysely } from 'kysely';
 import { expect, test } from './fixtures';
 import { unique } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, holdScripts, MOBILE } from './support';
+import { DESKTOP, expectNoA11yIssues, holdScripts, MOBILE } from './support';
 
 // Issue 13, revisions and autosave (docs/decisions/016-revisions-and-autosave.md): every save is kept
 // in the item's History, a version opens rendered with a word comparison against the current text,
@@ -80,9 +80,9 @@ test.describe('revision history', () => {
       await expect(versions.nth(2).locator('time')).toHaveText(
         new RegExp(`\\d{4} at \\d{1,2}:\\d{2} [AP]M \\(${await zoneOf(database)}\\)$`),
       );
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await page.setViewportSize(MOBILE);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await page.setViewportSize(DESKTOP);
 
       // The first version, as the page showed it, compared word by word with the current text.
@@ -101,9 +101,9 @@ test.describe('revision history', () => {
       const rendered = page.getByRole('region', { name: 'This version as the page shows it' });
       await expect(rendered).toContainText(first);
       await expect(rendered).toContainText(BODY_WORDS);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await page.setViewportSize(MOBILE);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await page.setViewportSize(DESKTOP);
 
       // Restore fills the form; nothing changes until Update.
@@ -251,7 +251,7 @@ test.describe('autosave', () => {
       });
       await expect(restore).toBeVisible();
       expect(asked).toContain('beforeunload');
-      await expectNoSeriousA11yIssues(page);
+      await expectNoA11yIssues(page);
       await restore.click();
       await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes restored.' })).toBeFocused();
       await expect(titleField(page)).toHaveValue(typed);

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, OWN_SERVERS, test } from './fixtures';
 import { createResetLink, db, STAFF_PASSWORD, type Staff } from './staff';
-import { DESKTOP, expectNoSeriousA11yIssues, MOBILE, startServer } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE, startServer } from './support';
 import { homePathFor } from '../../app/lib/permissions';
 import { TWO_FACTOR_MESSAGES } from '../../app/lib/two-factor';
 
@@ -69,7 +69,7 @@ test('enrolment, then sign-in asks for a code: a wrong one is refused, a right o
 }) => {
   const user = await signIn('EDITOR');
   const { key } = await enrol(page);
-  await expectNoSeriousA11yIssues(page);
+  await expectNoA11yIssues(page);
   // Shown once: the page again has no codes on it.
   await page.goto('/admin/security');
   await expect(page.getByTestId('recovery-codes')).toHaveCount(0);
@@ -84,14 +84,14 @@ test('enrolment, then sign-in asks for a code: a wrong one is refused, a right o
   expect((await page.request.get('/admin/overview', { maxRedirects: 0 })).status()).toBe(302);
   for (const viewport of [MOBILE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await expectNoSeriousA11yIssues(page);
+    await expectNoA11yIssues(page);
   }
 
   const right = codeAt(key, Date.now() + STEP_MS);
   await enterCode(page, right === '000000' ? '111111' : '000000');
   await expect(page.getByText(TWO_FACTOR_MESSAGES.wrongCode).first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/verify/);
-  await expectNoSeriousA11yIssues(page);
+  await expectNoA11yIssues(page);
   await enterCode(page, right);
   await expect(page).toHaveURL(new RegExp(`${homePathFor('EDITOR')}$`), { timeout: 15_000 });
 });
@@ -176,9 +176,9 @@ test.describe('required by role', () => {
           await expect(page).toHaveURL(/\/admin\/security\?setup=required$/);
           await expect(page.getByText(TWO_FACTOR_MESSAGES.setupRequired)).toBeVisible();
         }
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
         await page.setViewportSize(MOBILE);
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
         await page.setViewportSize(DESKTOP);
         await enrol(page);
         await page.goto('/admin/overview');
@@ -235,7 +235,7 @@ test.describe('passkeys', () => {
         const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
         expect(credentials).toHaveLength(1);
         expect(credentials[0]!.isResidentCredential).toBe(true);
-        await expectNoSeriousA11yIssues(page);
+        await expectNoA11yIssues(page);
 
         // No password: the passkey alone.
         await context.clearCookies();

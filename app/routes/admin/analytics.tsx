@@ -270,7 +270,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
 
       <Section id="top-items" title={site ? 'Top pages and stories' : 'Your stories'}>
         <Table
-          caption={site ? 'Top pages and stories' : 'Your stories'}
+          caption={site ? 'Pages and stories by views' : 'Your stories by views'}
           columns={['Page', 'Views', 'Visits']}
           rows={topRows(report.topItems)}
         />

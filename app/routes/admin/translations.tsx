@@ -354,8 +354,16 @@ export default function Translations({ loaderData, actionData }: Route.Component
         {rows.length === 0 ? (
           <p className="mt-4 text-slate-700">No text matches. Choose another state or search for other words.</p>
         ) : (
-          <div role="region" aria-labelledby="translations-list" className="mt-4 overflow-x-auto">
+          // On a phone the table scrolls sideways: a region of its own name (not the section's), which takes focus.
+          <div
+            role="region"
+            aria-label={`Table of ${name} texts`}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
+            tabIndex={0}
+            className="mt-4 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+          >
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+              <caption className="sr-only">Table of {name} texts</caption>
               <thead>
                 <tr className="border-b-2 border-slate-300 text-slate-900">
                   <th scope="col" className="p-2">

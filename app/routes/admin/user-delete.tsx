@@ -7,13 +7,15 @@ import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getLogger } from '~/server/platform/logger.server';
 import { deleteConfirmText, USER_MESSAGES } from '~/lib/users';
-import { AccessRestricted } from '~/components/admin/access-restricted';
+import { AccessRestricted, ACCESS_RESTRICTED_TITLE } from '~/components/admin/access-restricted';
 import { DeleteConfirmation } from '~/components/admin/delete-confirmation';
 import type { Route } from './+types/user-delete';
 import { dashboardMeta } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  dashboardMeta(loaderData ? `Delete user: ${loaderData.target.name}` : 'Delete user');
+  dashboardMeta(
+    loaderData?.refusal ? ACCESS_RESTRICTED_TITLE : loaderData ? `Delete user: ${loaderData.target.name}` : 'Delete user',
+  );
 
 /** The confirmation page used when JavaScript is off (with it, a dialog on the list asks). */
 export async function loader({ params, context }: Route.LoaderArgs) {

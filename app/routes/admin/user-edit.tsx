@@ -6,14 +6,16 @@ import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { readUserForm, updateUserForm, userFormFailure } from '~/server/http/user-form.server';
 import { USER_MESSAGES, userUpdated } from '~/lib/users';
-import { AccessRestricted } from '~/components/admin/access-restricted';
+import { AccessRestricted, ACCESS_RESTRICTED_TITLE } from '~/components/admin/access-restricted';
 import { UserForm } from '~/components/admin/user-form';
 import { UserSubnav } from '~/components/admin/user-subnav';
 import type { Route } from './+types/user-edit';
 import { dashboardMeta } from '~/lib/seo';
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  dashboardMeta(loaderData?.target ? `Edit User: ${loaderData.target.name}` : 'Edit User');
+  dashboardMeta(
+    loaderData?.restricted ? ACCESS_RESTRICTED_TITLE : loaderData?.target ? `Edit User: ${loaderData.target.name}` : 'Edit User',
+  );
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = getStaff(context);

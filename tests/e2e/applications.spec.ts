@@ -240,7 +240,7 @@ test('the home page, the service pages and the sitemap lead to the forms', async
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test(
-    `the four forms, an answer with errors and an application in the inbox at ${viewport.width} px: no serious axe findings`,
+    `the four forms, an answer with errors and an application in the inbox at ${viewport.width} px: no axe findings`,
     { tag: LAYOUT },
     async ({ browser, baseURL, page, signIn, database }) => {
       // axe runs in the page, so this visitor has JavaScript (the page script answers in place).

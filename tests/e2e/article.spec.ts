@@ -144,7 +144,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       ['a news article', NEWS, 3],
       ['a resource', RESOURCE, 1],
     ] as const) {
-      test(`${kind} shows every element, ${relatedCount} related and no serious accessibility issue`, async ({ page }) => {
+      test(`${kind} shows every element, ${relatedCount} related and no accessibility issue`, async ({ page }) => {
         const article = seeded(title);
         await expectWholeArticle(page, article);
         const links = await relatedLinks(page);
@@ -159,7 +159,7 @@ for (const viewport of [DESKTOP, MOBILE]) {
       });
     }
 
-    test('a missing article answers 404 with Article Not Found and no serious accessibility issue', async ({ page }) => {
+    test('a missing article answers 404 with Article Not Found and no accessibility issue', async ({ page }) => {
       const response = await page.goto('/blog/no-such-story');
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle(`${ARTICLE_TEXTS.notFoundTitle} | TDG Uganda`);

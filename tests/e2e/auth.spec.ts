@@ -234,7 +234,7 @@ test.describe('sign-in screen', () => {
     await expect(page).toHaveURL(`${E2E.baseURL}/`);
   });
 
-  test('has no serious accessibility issues at 1280 px, also with its messages showing', async ({ page }) => {
+  test('has no accessibility issues at 1280 px, also with its messages showing', async ({ page }) => {
     await openSignIn(page);
     await expectNoA11yIssues(page);
     await emailField(page).fill('not-an-email');
@@ -247,7 +247,7 @@ test.describe('sign-in screen', () => {
   test.describe('at 375 px', () => {
     test.use({ viewport: MOBILE });
 
-    test('fits the screen and has no serious accessibility issues', async ({ page }) => {
+    test('fits the screen and has no accessibility issues', async ({ page }) => {
       await openSignIn(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -448,7 +448,7 @@ test.describe('forgot password', () => {
     await expectNoA11yIssues(page);
   });
 
-  test('the forgot-password and set-password pages have no serious accessibility issues', async ({ page, staff }) => {
+  test('the forgot-password and set-password pages have no accessibility issues', async ({ page, staff }) => {
     await page.goto('/admin/forgot-password');
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await expectNoA11yIssues(page);

@@ -382,7 +382,7 @@ test('roles without messages:manage see Access Restricted and are refused every 
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test(
-    `the inbox, a message and the delete confirmation at ${viewport.width} px: no serious axe findings`,
+    `the inbox, a message and the delete confirmation at ${viewport.width} px: no axe findings`,
     { tag: LAYOUT },
     async ({ page, signIn, database }) => {
       await page.setViewportSize(viewport);

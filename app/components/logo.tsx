@@ -27,7 +27,8 @@ export function Logo({ name }: { name: string }) {
       alt={name}
       width={150}
       height={40}
-      className="h-10 w-auto"
+      // As wide as it may be (150 px), narrower when the header has no room: its height follows.
+      className="h-auto w-[150px] max-w-full"
       onError={() => setFailed(true)}
       // Issue 24: public pages have no React; their page script puts the same text in place.
       data-logo-fallback={LOGO_FALLBACK_TEXT}

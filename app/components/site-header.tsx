@@ -45,12 +45,9 @@ export function SiteHeader({
           </ExternalLink>
         </p>
       </div>
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
-        <PageLink
-          to={path('/')}
-          className="flex shrink-0 items-center rounded"
-          aria-label={t('header.homeLink', { name: site.name })}
-        >
+      {/* On the narrowest phones (and at 400% zoom) the logo gives way, so the menu button stays on screen (WCAG 1.4.10). */}
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4 min-[360px]:gap-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
+        <PageLink to={path('/')} className="block min-w-0 rounded" aria-label={t('header.homeLink', { name: site.name })}>
           <Logo name={site.name} />
         </PageLink>
         <NavList
@@ -65,7 +62,7 @@ export function SiteHeader({
             other: 'text-slate-700 hover:text-indigo-800',
           }}
         />
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <LanguageChooser
             languages={languages}
             englishPath={englishPath}
@@ -75,9 +72,9 @@ export function SiteHeader({
           />
           <ExternalLink
             href={site.donationUrl}
-            className="inline-flex items-center gap-2 rounded-full bg-amber-400 px-4 py-2 font-semibold text-slate-900 shadow-sm hover:bg-amber-300"
+            className="inline-flex items-center gap-2 rounded-full bg-amber-400 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 shadow-sm hover:bg-amber-300 min-[360px]:px-4"
           >
-            <HeartIcon className="h-4 w-4" />
+            <HeartIcon className="hidden h-4 w-4 min-[360px]:block" />
             {t('header.donate')}
           </ExternalLink>
           {/* Opens the menu without scripts in browsers with invoker commands; the page script does it in the rest. */}

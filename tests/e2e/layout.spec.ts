@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { COURSE_BANNER_TEXT } from '../../app/lib/site';
 import { E2E } from './env';
-import { DESKTOP, expectNoA11yIssues, MOBILE, themeColor } from './support';
+import { DESKTOP, expectNoA11yIssues, MOBILE, NARROWEST, themeColor } from './support';
 
 test.describe('shared layout at 1280 px', () => {
   test.use({ viewport: DESKTOP });
@@ -113,6 +113,34 @@ test.describe('shared layout at 1280 px', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState('networkidle');
     expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('public pages at 320 px (WCAG 1.4.10, 400% zoom)', () => {
+  test.use({ viewport: NARROWEST });
+
+  test('no page scrolls sideways, in any language, and the menu button stays on screen', async ({ page, request }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    // One story of each kind in each language stands for the rest: they share one layout.
+    const kinds = new Set<string>();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+      .map((m) => new URL(m[1]!).pathname)
+      .filter((path) => {
+        const story = /^(\/lg|\/sw)?\/(blog|news|resources)\/./.exec(path);
+        if (!story) return true;
+        const kind = `${story[1] ?? ''}/${story[2]}`;
+        if (kinds.has(kind)) return false;
+        kinds.add(kind);
+        return true;
+      });
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of [...paths, '/blog?q=deaf', '/no-such-page']) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(NARROWEST.width);
+      const menu = await page.locator('button[aria-controls="mobile-menu"]').boundingBox();
+      expect(menu && menu.x + menu.width, path).toBeLessThanOrEqual(NARROWEST.width);
+    }
   });
 });
 

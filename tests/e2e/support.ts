@@ -25,6 +25,24 @@ export interface AxeOptions {
   mail?: boolean;
 }
 
+/** WCAG 1.4.10 (Reflow): the width content must fit without scrolling sideways, 1280 px at 400% zoom. */
+export const NARROWEST = { width: 320, height: 640 };
+
+/**
+ * The page as it is, at 320 px wide: nothing makes it scroll sideways (a table may scroll inside its
+ * own region). The viewport is put back as it was.
+ */
+export async function expectReflowAt320(page: Page, what = page.url()) {
+  const before = page.viewportSize();
+  await page.setViewportSize(NARROWEST);
+  try {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${what} is ${width} px wide at ${NARROWEST.width} px`).toBeLessThanOrEqual(NARROWEST.width);
+  } finally {
+    if (before) await page.setViewportSize(before);
+  }
+}
+
 /**
  * axe-core must find nothing moderate, serious or critical (WCAG 2.2 A and AA rules, and axe's best
  * practices: one main landmark, one level-one heading, landmarks of distinct names …). It runs in the

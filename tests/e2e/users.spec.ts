@@ -17,7 +17,7 @@ import {
   userByEmail,
   userRow,
 } from './staff';
-import { DESKTOP, expectNoA11yIssues, holdScripts, MOBILE } from './support';
+import { DESKTOP, expectNoA11yIssues, expectReflowAt320, holdScripts, MOBILE } from './support';
 
 // Issue 4, items 4–7 and 9: the dashboard shell, User Management, profiles, Role Information and the
 // audit log, as staff members meet them.
@@ -155,16 +155,17 @@ test.describe('dashboard shell', () => {
   });
 
   // Two journeys, so that the two halves of the sweep run side by side.
-  test('every section of the super admin passes axe at phone width', async ({ page, signIn }) => {
+  test('every section of the super admin passes axe at phone width and fits 320 px', async ({ page, signIn }) => {
     await signIn(superAdmin());
     await page.setViewportSize(MOBILE);
     for (const [, path] of TABS.SUPER_ADMIN) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       await expectNoA11yIssues(page);
+      await expectReflowAt320(page, path);
     }
   });
 
-  test("the screens of one story, event, service and user, and one's own, pass axe at phone width", async ({
+  test("the screens of one story, event, service and user, and one's own, pass axe at phone width and fit 320 px", async ({
     page,
     signIn,
     staff,
@@ -191,6 +192,7 @@ test.describe('dashboard shell', () => {
     ]) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       await expectNoA11yIssues(page);
+      await expectReflowAt320(page, path);
     }
   });
 

@@ -79,7 +79,7 @@ function Table({ caption, columns, rows }: { caption: string; columns: string[];
       aria-label={caption}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-xl border border-slate-200 focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+      className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 focus:ring-4 focus:ring-indigo-300 focus:outline-none"
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -288,7 +288,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
           <Section id="campaigns" title="Campaign links" note="Links tagged with utm_source or utm_campaign.">
             <Table caption="Campaign tags" columns={['Tag', 'Views', 'Visits']} rows={topRows(report.campaigns)} />
           </Section>
-          <div className="grid gap-x-8 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2">
             <Section id="languages" title="Languages">
               <Table caption="Views by language" columns={['Language', 'Views', 'Visits']} rows={topRows(report.languages)} />
             </Section>

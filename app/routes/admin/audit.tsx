@@ -44,7 +44,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         aria-label="Audit log entries"
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
         tabIndex={0}
-        className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+        className="relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm focus:ring-4 focus:ring-indigo-300 focus:outline-none"
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Audit log entries</caption>

@@ -309,7 +309,7 @@ function EarlierSends({ sends }: { sends: Screen['sends'] }) {
         aria-label="Table of earlier sends"
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
         tabIndex={0}
-        className="mt-3 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+        className="relative mt-3 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
       >
         <table className="w-full text-left text-sm">
           <thead>

@@ -308,7 +308,7 @@ export default function Translations({ loaderData, actionData }: Route.Component
           action={hrefOf({ language: view.language, state: view.state, q: view.q }, { do: 'import' })}
           className="mt-4 flex flex-wrap items-end gap-3"
         >
-          <div>
+          <div className="max-w-full min-w-0">
             <label htmlFor="translations-file-input" className="block font-medium text-slate-900">
               PO file of {name} (at most 500 KB)
             </label>
@@ -318,7 +318,7 @@ export default function Translations({ loaderData, actionData }: Route.Component
               type="file"
               accept=".po,text/x-gettext-translation"
               aria-describedby={failed?.kind === 'import' ? 'translations-import-error' : undefined}
-              className="mt-1 block max-w-full text-slate-900"
+              className="mt-1 block w-full max-w-full text-slate-900"
             />
           </div>
           <button type="submit" className={button}>
@@ -354,13 +354,14 @@ export default function Translations({ loaderData, actionData }: Route.Component
         {rows.length === 0 ? (
           <p className="mt-4 text-slate-700">No text matches. Choose another state or search for other words.</p>
         ) : (
-          // On a phone the table scrolls sideways: a region of its own name (not the section's), which takes focus.
+          // On a phone the table scrolls sideways: a region of its own name (not the section's), which takes
+          // focus. Positioned, so that the hidden labels in its cells scroll with it, not the page.
           <div
             role="region"
             aria-label={`Table of ${name} texts`}
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
             tabIndex={0}
-            className="mt-4 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
+            className="relative mt-4 overflow-x-auto focus:ring-4 focus:ring-indigo-300 focus:outline-none"
           >
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption className="sr-only">Table of {name} texts</caption>

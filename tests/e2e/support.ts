@@ -28,16 +28,24 @@ export interface AxeOptions {
 /** WCAG 1.4.10 (Reflow): the width content must fit without scrolling sideways, 1280 px at 400% zoom. */
 export const NARROWEST = { width: 320, height: 640 };
 
+/** WCAG 1.4.12 (Text Spacing): the spacing a reader may set in their own style sheet. */
+export const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }';
+
 /**
- * The page as it is, at 320 px wide: nothing makes it scroll sideways (a table may scroll inside its
- * own region). The viewport is put back as it was.
+ * The page at 320 px wide, as it is and then with WCAG's text spacing: nothing makes it scroll
+ * sideways (a table may scroll inside its own region). The viewport is put back as it was; the
+ * spacing stays until the page is left.
  */
 export async function expectReflowAt320(page: Page, what = page.url()) {
   const before = page.viewportSize();
   await page.setViewportSize(NARROWEST);
   try {
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${what} is ${width} px wide at ${NARROWEST.width} px`).toBeLessThanOrEqual(NARROWEST.width);
+    for (const spacing of ['as it is', 'with text spacing']) {
+      if (spacing !== 'as it is') await page.addStyleTag({ content: TEXT_SPACING });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${what} ${spacing} is ${width} px wide at ${NARROWEST.width} px`).toBeLessThanOrEqual(NARROWEST.width);
+    }
   } finally {
     if (before) await page.setViewportSize(before);
   }

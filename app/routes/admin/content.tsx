@@ -109,7 +109,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <>
-          <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+          <Form method="get" role="search" className="mt-6 flex max-w-xl flex-wrap gap-2">
             <input type="hidden" name="type" value={type} />
             <label htmlFor="status" className="sr-only">
               Status
@@ -137,7 +137,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
               defaultValue={q}
               maxLength={100}
               placeholder="Search titles"
-              className="min-w-0 flex-1 rounded-lg border-2 border-slate-300 px-3 py-2"
+              className="min-w-0 flex-1 basis-40 rounded-lg border-2 border-slate-300 px-3 py-2"
             />
             <button type="submit" className="rounded-lg bg-indigo-800 px-4 py-2 font-semibold text-white hover:bg-indigo-900">
               Search

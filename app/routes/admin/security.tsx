@@ -355,7 +355,8 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           <ul className="mt-3 divide-y divide-slate-200">
             {sessions.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
+                {/* min-w-0: a browser's long name breaks rather than widening the page. */}
+                <div className="min-w-0">
                   <p className="font-medium text-slate-900">
                     {s.userAgent ?? 'Unknown browser'} {s.current && <strong>(this browser)</strong>}
                   </p>
@@ -391,7 +392,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             <ul className="mt-3 divide-y divide-slate-200">
               {devices.map((d) => (
                 <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                  <div>
+                  <div className="min-w-0">
                     <p className="font-medium text-slate-900">{d.userAgent ?? 'Unknown browser'}</p>
                     <p className="text-sm text-slate-700">
                       Remembered {when(d.createdAt)}; last used {when(d.lastUsedAt)}

@@ -21,8 +21,7 @@ export function PageHero({
   return (
     <section aria-labelledby={id} className="bg-indigo-900 text-white">
       <div className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 ${aside ? 'md:grid-cols-2' : ''}`}>
-        {/* min-w-0: a grid cell as narrow as the screen, so that a long word breaks within it. */}
-        <div className="min-w-0">
+        <div>
           <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">{kicker}</p>
           <h1 id={id} className="mt-3 text-3xl font-extrabold text-balance min-[360px]:text-4xl md:text-5xl">
             {title}

@@ -288,7 +288,7 @@ export default function Analytics({ loaderData, actionData }: Route.ComponentPro
           <Section id="campaigns" title="Campaign links" note="Links tagged with utm_source or utm_campaign.">
             <Table caption="Campaign tags" columns={['Tag', 'Views', 'Visits']} rows={topRows(report.campaigns)} />
           </Section>
-          <div className="grid grid-cols-1 gap-x-8 lg:grid-cols-2">
+          <div className="grid gap-x-8 lg:grid-cols-2">
             <Section id="languages" title="Languages">
               <Table caption="Views by language" columns={['Language', 'Views', 'Visits']} rows={topRows(report.languages)} />
             </Section>

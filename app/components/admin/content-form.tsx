@@ -469,13 +469,7 @@ function ContentFormBody({
           )}
           {conflict && <ConflictPanel conflict={conflict} saving={saving} />}
           <div className="flex flex-wrap gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="publish"
-              disabled={saving}
-              className={primaryButton}
-            >
+            <button type="submit" name="intent" value="publish" disabled={saving} className={primaryButton}>
               {saving && pressed === 'publish' ? (published ? 'Updating...' : 'Publishing...') : published ? 'Update' : 'Publish'}
             </button>
             {!published && (

@@ -243,11 +243,7 @@ export function SettingsGroupForm({
         storyAuto={storyAuto}
         onEdit={clearError}
       />
-      <button
-        type="submit"
-        disabled={saving}
-        className={primaryButton}
-      >
+      <button type="submit" disabled={saving} className={primaryButton}>
         {saving ? 'Saving...' : 'Save'}
         <span className="sr-only"> {spec.title}</span>
       </button>

@@ -80,7 +80,9 @@ export async function passkeyRegistrationOptions(
   owner: FactorOwner,
 ): Promise<{ token: string; options: PublicKeyCredentialCreationOptionsJSON }> {
   const { rpID, rpName } = relyingParty();
-  const options = await (await webauthn()).generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName,
     rpID,
     userName: owner.email,
@@ -107,7 +109,9 @@ export async function finishPasskeyRegistration(
   const { rpID, origin } = relyingParty();
   let verified;
   try {
-    verified = await (await webauthn()).verifyRegistrationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge.webauthnChallenge,
       expectedOrigin: origin,
@@ -214,7 +218,9 @@ export async function verifyPasskey(
   if (!row || (userId && row.user_id !== userId)) return undefined;
   const { rpID, origin } = relyingParty();
   try {
-    const result = await (await webauthn()).verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: answer,
       expectedChallenge,
       expectedOrigin: origin,

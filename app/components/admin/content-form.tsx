@@ -174,6 +174,8 @@ function ContentFormBody({
   const saving = fetcher.state !== 'idle';
   const [showPreview, setShowPreview] = useState(false);
   const [previewHtml, setPreviewHtml] = useState('');
+  // A preview the server did not make (too much sent at once, too long) keeps the last one, with why.
+  const [previewProblem, setPreviewProblem] = useState('');
   const summaryLabel = summaryLabelOf(type);
   // Issue 13: a published item is only updated; drafts and scheduled items can also be scheduled.
   const published = editorial.status === 'published';
@@ -196,8 +198,11 @@ function ContentFormBody({
       const body = new FormData();
       body.append('content', content);
       fetch('/admin/content/preview', { method: 'POST', body, signal: controller.signal })
-        .then((r) => r.json() as Promise<{ html?: string }>)
-        .then((r) => setPreviewHtml(r.html ?? ''))
+        .then((r) => r.json() as Promise<{ html?: string; error?: string }>)
+        .then((r) => {
+          if (r.html !== undefined) setPreviewHtml(r.html);
+          setPreviewProblem(r.html === undefined ? (r.error ?? '') : '');
+        })
         .catch(() => undefined);
     }, 300);
     return () => {
@@ -517,6 +522,9 @@ function ContentFormBody({
           </h2>
           <p className="mt-4 text-3xl font-bold text-slate-900">{title || 'Untitled'}</p>
           {summary && <p className="mt-3 text-lg text-slate-700">{summary}</p>}
+          <div role="status">
+            {previewProblem && <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{previewProblem}</p>}
+          </div>
           <div className="mt-6">
             <ArticleBody html={previewHtml} />
           </div>

@@ -9,6 +9,7 @@ import { ContentRuleError, deleteContent, listContentForAdmin, publishContent, u
 import { searchContent } from './search.server';
 import { htmlToText } from '../platform/html.server';
 import { sanitizeArticleHtml } from '../platform/sanitize.server';
+import { HTML_BUDGET_MESSAGE, resetHtmlBudgets } from '../platform/html-budget.server';
 import { contentSchema, CONTENT_MESSAGES, parseTags, type ContentInput } from '../../lib/content-form';
 import { IMAGE_WIDTHS } from '../../lib/images';
 
@@ -114,6 +115,29 @@ describe.each(ENGINES)('content management on %s', (engine) => {
       .where('target', '=', item.id)
       .executeTakeFirst();
     expect(audit?.actor_email).toBe('author@example.org');
+  });
+
+  it('cleans only so much of what one account writes at a time, and stores nothing it refuses (decision 047)', async () => {
+    resetHtmlBudgets();
+    const long = input({ content: `<p>${'a'.repeat(990_000)}</p>` });
+    const writer = staff('EDITOR', 'prolific');
+    const first = await publishContent(writer, 'news', long, IP);
+    await publishContent(writer, 'news', long, IP);
+    const refused = await publishContent(writer, 'news', long, IP).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ContentRuleError);
+    expect(refused).toMatchObject({ status: 429, message: HTML_BUDGET_MESSAGE });
+    const update = await updateContent(writer, first.id, { ...long, title: 'Changed' }, IP).catch((error: unknown) => error);
+    expect(update).toMatchObject({ status: 429, message: HTML_BUDGET_MESSAGE });
+    const stored = await database()
+      .db.selectFrom('content')
+      .select(['id', 'title'])
+      .where('author_email', '=', 'prolific@example.org')
+      .execute();
+    expect(stored).toHaveLength(2);
+    expect(stored.find((row) => row.id === first.id)?.title).toBe('Captioned lessons');
+    // Another account writes on.
+    await expect(publishContent(staff('EDITOR', 'other'), 'news', long, IP)).resolves.toMatchObject({ status: 'published' });
+    resetHtmlBudgets();
   });
 
   it('stores an edited body sanitised too', async () => {

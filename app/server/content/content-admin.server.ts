@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ContentTable, Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { newContentId, nowIso } from '../platform/ids.server.ts';
+import { HTML_BUDGET_MESSAGE, takeHtmlBudget } from '../platform/html-budget.server.ts';
 import { storedBody } from '../platform/sanitize.server.ts';
 import { recordAudit } from '../platform/audit.server.ts';
 import { removeImageIfUnused } from '../media/media.server.ts';
@@ -30,8 +31,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A refusal of a content rule (spec §6): a RuleError with 400, 403, 404 or 409 (issue 26: a second version in a language). */
 export class ContentRuleError extends RuleError {
-  declare readonly status: 400 | 403 | 404 | 409;
-  constructor(message: string, status: 400 | 403 | 404 | 409, field?: string) {
+  declare readonly status: 400 | 403 | 404 | 409 | 429;
+  constructor(message: string, status: 400 | 403 | 404 | 409 | 429, field?: string) {
     super(message, status, field);
   }
 }
@@ -167,6 +168,12 @@ export function mayEditContent(
   );
 }
 
+/** The body is cleaned as it is stored (fields below): refused when its author has sent too much of late. */
+function takeCleaningTime(actor: StaffUser, input: ContentInput): void {
+  if (!takeHtmlBudget(actor.email, Buffer.byteLength(input.content), 'save').ok)
+    throw new ContentRuleError(HTML_BUDGET_MESSAGE, 429);
+}
+
 function fields(type: ContentType, input: ContentInput) {
   return {
     title: input.title,
@@ -253,6 +260,7 @@ export async function createContent(
 ): Promise<SavedContent> {
   if (!can(actor.role, 'content:create')) throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
   if (request.intent === 'schedule') assertFuture(request.scheduledAt);
+  takeCleaningTime(actor, input);
   const now = nowIso();
   const id = newContentId(input.title);
   const state = stateOnCreate(request, now);
@@ -390,6 +398,7 @@ export async function saveContent(
 ): Promise<SavedContent> {
   if (!can(actor.role, 'content:create') && !can(actor.role, 'content:edit'))
     throw new ContentRuleError(CONTENT_MESSAGES.forbidden, 403);
+  takeCleaningTime(actor, input);
   const videoWrite = await stageVideoWrite(video.prepared);
   const { item, previousImage, previousVideo } = await getDb()
     .transaction()

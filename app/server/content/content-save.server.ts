@@ -45,7 +45,7 @@ export type SaveResult =
   | { ok: true; status: 200; message: string; item: AdminContentItem; intent: SaveIntent; mode: 'create' | 'edit' }
   | {
       ok: false;
-      status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 500;
+      status: 400 | 403 | 404 | 409 | 411 | 413 | 415 | 429 | 500;
       message: string;
       errors: ContentErrors;
       values: Record<string, string>;

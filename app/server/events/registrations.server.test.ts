@@ -22,6 +22,7 @@ import {
   messageRegistrants,
   RegistrationClosedError,
   registerForEvent,
+  REGISTRATION_RESENDS_PER_DAY,
   sendDueReminders,
   setAttended,
 } from './registrations.server';
@@ -168,6 +169,30 @@ describe.each(ENGINES)('events on %s', (engine) => {
     const phoneOnly = await registerForEvent(event.slug, registrant(2, { email: '', phone: '+256 700 000000' }));
     expect(phoneOnly).toMatchObject({ place: 'waiting', mailed: false });
     expect(phoneOnly.cancelUrl).toMatch(/\/events\/cancel\//);
+  });
+
+  it('mails an address its registration again at most three times a day, even when asked 25 times at once', async () => {
+    const event = await newEvent('Asked often', { capacity: '3' });
+    await registerForEvent(event.slug, registrant(7));
+    const again = await Promise.all(Array.from({ length: 25 }, () => registerForEvent(event.slug, registrant(7))));
+    expect(again.every((outcome) => outcome.place === 'confirmed')).toBe(true);
+    expect(again.filter((outcome) => outcome.mailed)).toHaveLength(REGISTRATION_RESENDS_PER_DAY);
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'person7@example.org')
+      .where('subject', '=', 'Your place: Asked often')
+      .execute();
+    expect(mails).toHaveLength(1 + REGISTRATION_RESENDS_PER_DAY);
+    // One link mailed still works: a refused repeat changes nothing.
+    const links = mails.map((mail) => /\/events\/cancel\/([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1]);
+    const working = [];
+    for (const link of links) if (link && (await checkCancelToken(link))) working.push(link);
+    expect(working).toHaveLength(1);
+    // Another address, and this address for another event, are not held back.
+    expect((await registerForEvent(event.slug, registrant(8))).mailed).toBe(true);
+    const other = await newEvent('Another day', { capacity: '3' });
+    expect((await registerForEvent(other.slug, registrant(7))).mailed).toBe(true);
   });
 
   it('refuses registration once closed, past its deadline or for a draft', async () => {

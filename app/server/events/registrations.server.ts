@@ -14,6 +14,7 @@ import { can } from '../../lib/permissions.ts';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { recordAudit } from '../platform/audit.server.ts';
+import { reserveAttempt } from '../platform/limits.server.ts';
 import { csvRow } from '../platform/csv-export.server.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { newId, nowIso } from '../platform/ids.server.ts';
@@ -135,11 +136,14 @@ export interface RegistrationOutcome {
 
 export class RegistrationClosedError extends Error {}
 
+/** How often in a day one address may have its registration for one event mailed again. */
+export const REGISTRATION_RESENDS_PER_DAY = 3;
+
 /**
  * Registers `input` for the published event at `slug`: a place if one is free, else the waiting
  * list. Throws RegistrationClosedError when registration is closed. An address already registered
  * for the event gets its details mailed again with a new cancellation link (the old one stops
- * working), and the page shows that registration's state, so the answer never says whether an
+ * working), up to REGISTRATION_RESENDS_PER_DAY times a day, and the page shows that registration's state, so the answer never says whether an
  * address was registered before.
  */
 export async function registerForEvent(slug: string, input: RegistrationInput, db: Db = getDb()): Promise<RegistrationOutcome> {
@@ -157,6 +161,24 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     startsAt: event.starts_at,
   };
   if (!registrationIsOpen(view)) throw new RegistrationClosedError('registration closed');
+  if (input.email) {
+    // An address registered already gets its details again, but only so often: the form is open to
+    // anyone, and an address is not a consent to be mailed (decision 047).
+    const existing = await db
+      .selectFrom('event_registrations')
+      .select(['id', 'status'])
+      .where('event_id', '=', event.id)
+      .where('email', '=', input.email)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (existing) {
+      const key = `event:mail:${createHash('sha256').update(`${event.id}\n${input.email}`).digest('hex').slice(0, 32)}`;
+      if (!(await reserveAttempt(key, REGISTRATION_RESENDS_PER_DAY, 24 * 60 * 60_000)).allowed) {
+        getLogger().warn({ eventId: event.id, registrationId: existing.id }, 'registration details not sent again: enough today');
+        return { place: existing.status as 'confirmed' | 'waiting', mailed: false, cancelUrl: null };
+      }
+    }
+  }
   const { token, hash } = newToken();
   const now = nowIso();
   const outcome = await db.transaction().execute(async (trx) => {

@@ -297,13 +297,14 @@ export function placesLeft(event: Pick<PublicEvent, 'capacity' | 'taken'>): numb
   return Math.max(0, event.capacity - event.taken);
 }
 
-/** The locale event times are written in: British English order on English pages, else the page's language (issue 26). */
+/** The locale event times are written in: US English on English pages, as every date (spec §9), else the page's language (issue 26). */
 export function eventLocale(language: string = 'en'): string {
-  return language === 'en' ? 'en-GB' : language;
+  return language === 'en' ? 'en-US' : language;
 }
 
 /**
- * "Saturday, 5 December 2026, 09:00–12:00 (East Africa Time)" style, in the organisation's zone; in
+ * "Saturday, December 5, 2026, 09:00–12:00 (East Africa Time)" style (a 24-hour clock, as Uganda reads
+ * times), in the organisation's zone; in
  * Luganda or Swahili (`language`), that language's day and month names from Intl.
  */
 export function formatEventWhen(startsAt: string, endsAt: string, timeZone: string, language = 'en'): string {

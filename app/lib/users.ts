@@ -30,6 +30,7 @@ export const USER_MESSAGES = {
   invalidRole: 'Please choose one of the listed roles.',
   bioTooLong: 'Bio must be at most 500 characters.',
   nameTooLong: 'Name must be at most 100 characters.',
+  nameDirection: 'Name contains an invisible mark that changes the direction of the text. Please retype it.',
 } as const;
 
 export const userCreated = (name: string) => `User "${name}" created successfully!`;
@@ -44,7 +45,17 @@ export const BIO_MAX = 500;
 /** The user form's errors: one per field, and one for the whole form (shown by the form, set by the server). */
 export type UserFormErrors = Partial<Record<'name' | 'email' | 'role' | 'password' | 'bio' | 'profilePicture' | 'form', string>>;
 
-const name = z.string().trim().min(1, USER_MESSAGES.required).max(NAME_MAX, USER_MESSAGES.nameTooLong);
+/**
+ * Marks that turn the text after them around (U+202A–U+202E, U+2066–U+2069): a name shown on the
+ * site's bylines, the user list and the audit log could read as someone else's.
+ */
+const DIRECTION_OVERRIDE = /[\u202A-\u202E\u2066-\u2069]/;
+const name = z
+  .string()
+  .trim()
+  .min(1, USER_MESSAGES.required)
+  .max(NAME_MAX, USER_MESSAGES.nameTooLong)
+  .refine((value) => !DIRECTION_OVERRIDE.test(value), USER_MESSAGES.nameDirection);
 const bio = z.string().trim().max(BIO_MAX, USER_MESSAGES.bioTooLong).default('');
 const PICTURE_MAX = 300;
 const picture = z

@@ -336,10 +336,17 @@ test.describe('user management (super admin)', () => {
     await page.getByLabel('Role').selectOption('AUTHOR');
     await page.getByLabel('Bio').fill('Sign language interpreter.');
     await expect(page.getByText('26/500')).toBeVisible();
+    // A connection lost on the way says so in the spec's words (§8), not the browser's ("Failed to fetch").
+    await page.route('**/admin/uploads/profile', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page
+      .getByLabel('Choose a picture')
+      .setInputFiles({ name: 'nakato.png', mimeType: 'image/png', buffer: await pngBytes(800) });
+    await expect(page.getByText(PROFILE_UPLOAD_MESSAGES.failed)).toBeVisible();
     await page
       .getByLabel('Choose a picture')
       .setInputFiles({ name: 'nakato.png', mimeType: 'image/png', buffer: await pngBytes(800) });
     await expect(page.getByRole('button', { name: 'Remove picture' })).toBeVisible();
+    await expect(page.getByText(PROFILE_UPLOAD_MESSAGES.failed)).toHaveCount(0);
     await expect(page.getByText('Change picture')).toBeVisible();
     await page.getByLabel(/^Password/).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Create User' }).click();
@@ -501,6 +508,32 @@ test.describe('user management (super admin)', () => {
     await page.getByRole('button', { name: `Send password reset to ${target.name}` }).click();
     await expectBanner(page, resetSent(target.email));
     await resetLinkMailedTo(target.email);
+  });
+
+  test('says so, in the spec’s words, when a reset or delete finds the user already gone (§8)', async ({
+    page,
+    staff,
+    signIn,
+  }) => {
+    const target = await staff('AUTHOR');
+    await signIn(superAdmin());
+    await page.goto('/admin/users');
+    const reset = page.getByRole('button', { name: `Send password reset to ${target.name}` });
+    await expect(reset).toBeVisible();
+    // Deleted in another tab meanwhile; this page still shows them.
+    expect((await page.request.post(`/admin/users/${target.id}/delete`, { maxRedirects: 0 })).status()).toBe(302);
+    expect(userRow(target.id)).toBeUndefined();
+    await reset.click();
+    await expectBanner(page, USER_MESSAGES.resetFailed);
+
+    await page.goto('/admin/users');
+    await expect(page.getByRole('button', { name: `Delete ${target.name}` })).toHaveCount(0);
+    // The delete confirmation asked for on a page opened before.
+    const answer = await page.request.post(`/admin/users/${target.id}/delete`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()['location']).toBe('/admin/users');
+    await page.goto('/admin/users');
+    await expectBanner(page, USER_MESSAGES.deleteFailed);
   });
 
   test('deletes a user after a confirmation naming them', async ({ page, staff, signIn }) => {

@@ -30,10 +30,11 @@ export function ProfilePictureUploader({ name, initialUrl }: { name: string; ini
     setUploading(true);
     try {
       const result = await uploadImage('/admin/uploads/profile', file);
-      if (!result.ok) throw new Error(result.error ?? PROFILE_UPLOAD_MESSAGES.failed);
-      setUrl(result.url);
-    } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : PROFILE_UPLOAD_MESSAGES.failed);
+      // The server's own reason when it gave one; a lost connection gets the spec's words, not the browser's.
+      if (result.ok) setUrl(result.url);
+      else setError(result.error || PROFILE_UPLOAD_MESSAGES.failed);
+    } catch {
+      setError(PROFILE_UPLOAD_MESSAGES.failed);
     } finally {
       setUploading(false);
       if (input.current) input.current.value = '';

@@ -99,6 +99,9 @@ describe('the Luganda and Swahili catalogues', () => {
     expect(formatDateIn('sw', '2026-03-05T10:00:00Z')).toBe('5 Machi 2026');
     expect(formatDateIn('lg', '2026-03-05T10:00:00Z')).toContain('Marisi');
     expect(formatEventWhen('2026-03-05T07:00:00Z', '2026-03-05T09:00:00Z', 'Africa/Kampala', 'sw')).toContain('Alhamisi');
+    expect(formatEventWhen('2026-03-05T07:00:00Z', '2026-03-05T09:00:00Z', 'Africa/Kampala')).toBe(
+      'Thursday, March 5, 2026, 10:00–12:00 (East Africa Time)',
+    );
   });
 });
 

@@ -150,7 +150,9 @@ const dangerButton = 'rounded-lg border border-red-700 px-4 py-2 font-semibold t
 const section = 'rounded-xl border border-slate-200 bg-white p-5 sm:p-6';
 
 function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+  return (
+    new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23', timeZone: 'UTC' }) + ' UTC'
+  );
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {

@@ -32,6 +32,11 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     await deleteUser(actor, params.id, clientIp(context));
   } catch (error) {
+    // Deleted meanwhile (in another tab, by another session): back to the list, which no longer has them.
+    if (error instanceof RuleError && error.status === 404)
+      return redirect('/admin/users', {
+        headers: { 'Set-Cookie': flashCookie({ type: 'error', message: USER_MESSAGES.deleteFailed }) },
+      });
     if (error instanceof RuleError)
       return ruleResponse(error, { headers: { 'Set-Cookie': flashCookie({ type: 'error', message: error.message }) } });
     getLogger().error({ err: error }, 'deleting a user failed');

@@ -56,15 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const smallButton = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold';
 
-export default function Users({ loaderData }: Route.ComponentProps) {
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { users, me } = loaderData;
+  // A refused reset (the user was deleted meanwhile, say) answers here, with JavaScript or without.
+  const error = actionData?.error ?? loaderData.error;
   return (
     <>
       <UserSubnav />
       <h1 className="text-2xl font-bold text-slate-900">System Users ({users.length})</h1>
-      {loaderData.error && (
+      {error && (
         <div className="mt-4">
-          <Banner type="error" message={loaderData.error} autoClose={false} />
+          <Banner type="error" message={error} autoClose={false} />
         </div>
       )}
       <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -47,9 +47,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ...event,
       when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
       deadline: event.registrationDeadline
-        ? new Intl.DateTimeFormat(eventLocale(language), { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(
-            new Date(event.registrationDeadline),
-          )
+        ? new Intl.DateTimeFormat(eventLocale(language), {
+            timeZone,
+            dateStyle: 'full',
+            timeStyle: 'short',
+            hourCycle: 'h23',
+          }).format(new Date(event.registrationDeadline))
         : null,
       open: registrationIsOpen(event),
     },

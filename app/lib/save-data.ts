@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { usePublicLayout } from './public-layout';
 
 // Issue 24: the phones' data saver. A browser with it on sends `Save-Data: on` with every request;
 // public pages then load no picture until the visitor asks for it (decision 025).
@@ -21,7 +21,7 @@ export function formatBytes(bytes: number): string {
 
 /** Whether the page being rendered was asked for with Save-Data (the public layout's loader says). */
 export function useSaveData(): boolean {
-  return useRouteLoaderData<{ saveData?: boolean }>('routes/public/layout')?.saveData === true;
+  return usePublicLayout()?.saveData === true;
 }
 
 /** The video player's markup without its poster: a picture the visitor did not ask for. */

@@ -156,3 +156,50 @@ test('a Luganda version is added, published on its own and linked; an untranslat
   expect(xml).toContain(`/lg/blog/${english.id}`);
   await visitor.close();
 });
+
+test('pages in Luganda and Swahili read the site’s settings too: contact details, share links, the course link and the data saver', async ({
+  browser,
+  database,
+}) => {
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page = await visitor.newPage();
+  const english = await page.goto('/contact');
+  expect(english?.status()).toBe(200);
+  const contacts = (at: string) =>
+    page
+      .locator(`${at} main a[href^="mailto:"], ${at} main a[href^="tel:"]`)
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const inEnglish = await contacts('');
+  expect(inEnglish.some((href) => href?.startsWith('mailto:'))).toBe(true);
+  expect(inEnglish.some((href) => href?.startsWith('tel:'))).toBe(true);
+  for (const language of ['lg', 'sw']) {
+    await page.goto(`/${language}/contact`);
+    expect(await contacts(''), language).toEqual(inEnglish);
+    await page.goto(`/${language}/services/awareness-course`);
+    const enroll = page.locator('main a[href^="http"]').first();
+    await expect(enroll, language).toBeVisible();
+    expect(await enroll.getAttribute('href'), language).not.toBe('/course');
+    // A story's share links name the page as read, in full.
+    const story = await database
+      .selectFrom('content')
+      .select(['id'])
+      .where('collection', '=', 'blogs')
+      .where('status', '=', 'published')
+      .where('language', '=', 'en')
+      .orderBy('published_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/${language}/blog/${story.id}`);
+    const share = await page.locator('a[href*="facebook.com/sharer"]').getAttribute('href');
+    expect(new URL(share!).searchParams.get('u'), language).toMatch(new RegExp(`^https?://[^/]+/${language}/blog/${story.id}$`));
+  }
+  await visitor.close();
+
+  // The phone's data saver holds the pictures back in every language.
+  const saver = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'Save-Data': 'on' } });
+  const saving = await saver.newPage();
+  for (const path of ['/blog', '/lg/blog', '/sw/blog']) {
+    await saving.goto(path);
+    await expect(saving.locator('main img[src*="/media/"]'), path).toHaveCount(0);
+  }
+  await saver.close();
+});

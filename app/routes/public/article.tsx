@@ -1,5 +1,6 @@
+import { usePublicLayout } from '~/lib/public-layout';
 import type { MouseEvent } from 'react';
-import { data, useLocation, useNavigate, useNavigation, useRouteLoaderData } from 'react-router';
+import { data, useLocation, useNavigate, useNavigation } from 'react-router';
 import { PageLink } from '~/components/page-link';
 import { ArticleBody } from '~/components/article-body';
 import { ArticleSkeleton } from '~/components/article/article-skeleton';
@@ -28,7 +29,7 @@ import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/content/articles.server';
-import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
+import { languageOfPath, pathInLanguage, pathWithoutLanguage } from '~/lib/languages';
 import { ArticleLanguageLinks, NotTranslatedNotice, useEnglishLang } from '~/components/translation';
 import type { Route } from './+types/article';
 
@@ -94,7 +95,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
-  const layout = useRouteLoaderData('routes/public/layout') as { site?: SiteInfo } | undefined;
+  const layout = usePublicLayout();
   const next = navigation.state === 'loading' ? navigation.location : undefined;
   if (next && next.pathname !== location.pathname && isArticlePathname(next.pathname)) return <ArticleSkeleton />;
 
@@ -119,7 +120,9 @@ export function Article({
   const saveData = useSaveData();
   const { t, tx, date, english } = useI18n();
   const section = COLLECTION_INFO[article.collection];
-  const url = absoluteUrl(site, articlePath(article.collection, article.id));
+  // Shared and copied as read: in the page's language (issue 26), like its canonical address.
+  const path = articlePath(article.collection, article.id);
+  const url = absoluteUrl(site, site?.language ? pathInLanguage(path, site.language) : path);
   // Issue 26: the item's own words are marked English when it has no version in the page's language.
   const contentLang = useEnglishLang(article.language).lang;
   const video = article.video && localiseVideoMarkup(article.video, tx, contentLang);

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { usePublicLayout } from '~/lib/public-layout';
 import { PageLink } from '~/components/page-link';
 import { ExternalLink } from '~/components/external-link';
 import { CallToAction } from '~/components/home/call-to-action';
@@ -8,7 +8,6 @@ import { PageHero } from '~/components/home/page-hero';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import type { loader as layoutLoader } from './layout';
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { Route } from './+types/awareness-course';
 
@@ -51,7 +50,7 @@ const FORMAT = [
 
 /** The page behind 'Enroll Now' (spec §2 /services/awareness-course; docs/decisions/303). */
 export default function AwarenessCourse() {
-  const site = useRouteLoaderData<typeof layoutLoader>('routes/public/layout')?.site;
+  const site = usePublicLayout()?.site;
   const courseUrl = site?.courseUrl ?? '/course';
   const { t, tx } = useI18n();
   return (

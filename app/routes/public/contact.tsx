@@ -1,5 +1,6 @@
+import { usePublicLayout } from '~/lib/public-layout';
 import { useEffect, useRef } from 'react';
-import { Form, useNavigation, useRouteLoaderData, useSearchParams } from 'react-router';
+import { Form, useNavigation, useSearchParams } from 'react-router';
 import { PageLink } from '~/components/page-link';
 import { MailIcon, PhoneIcon, PinIcon } from '~/components/icons';
 import { VisitorTextField } from '~/components/visitor-field';
@@ -18,7 +19,6 @@ import {
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import type { MessageId } from '~/lib/i18n/en';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import type { SiteInfo } from '~/lib/site';
 import { submitContactForm } from '~/server/http/contact-form.server';
 import { getRetentionMonths } from '~/server/inbox/messages.server';
 import { getLogger } from '~/server/platform/logger.server';
@@ -74,7 +74,7 @@ const TOPICS: ReadonlyArray<{ subject: string; label: MessageId }> = [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const site = useRouteLoaderData<{ site: SiteInfo }>('routes/public/layout')?.site;
+  const site = usePublicLayout()?.site;
   const result = actionData;
   const { t } = useI18n();
   const notice = t('contact.privacyNotice', { months: loaderData.retentionMonths });

@@ -1,7 +1,7 @@
-import { data, redirect, useRouteLoaderData, type HeadersFunction } from 'react-router';
+import { usePublicLayout } from '~/lib/public-layout';
+import { data, redirect, type HeadersFunction } from 'react-router';
 import { formatDate } from '~/lib/format';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
-import type { SiteInfo } from '~/lib/site';
 import { openPreviewLink } from '~/server/content/preview-links.server';
 import { Article } from './article';
 import type { Route } from './+types/preview';
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 };
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData('routes/public/layout') as { site?: SiteInfo } | undefined;
+  const layout = usePublicLayout();
   if (!loaderData.found)
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">

@@ -46,7 +46,7 @@ export function SiteFooter({ site }: { site: SiteInfo }) {
           </p>
           <SocialLinks
             site={site}
-            className="mt-6 flex gap-3"
+            className="mt-6 flex flex-wrap gap-3"
             linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-slate-800 text-white hover:bg-indigo-700"
           />
         </div>

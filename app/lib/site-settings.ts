@@ -363,6 +363,7 @@ export const SETTINGS_MESSAGES = {
     'Only the Super Admin can change contact details and links: a changed donation link would send money elsewhere.',
   readOnlyNote:
     'Only the Super Admin can change these, because a changed contact detail or link (such as the donation link) would send people, or money, elsewhere.',
+  readOnlyLanguages: 'Only the Super Admin can change these, because they turn whole parts of the site on or off.',
   unknownGroup: 'Please choose a section of the settings to save.',
   nothingChanged: 'Nothing to save: no field was changed.',
   conflict:

@@ -71,6 +71,10 @@ test('an Admin changes the headline, a figure and the privacy text; visitors see
         await expect(readOnly.getByText(SETTINGS_MESSAGES.readOnlyNote)).toBeVisible();
         await expect(readOnly.getByRole('button', { name: /^Save/ })).toHaveCount(0);
       }
+      // The languages are the Super Admin's too, for a reason of their own.
+      const languages = section(page, 'Languages');
+      await expect(languages.getByText(SETTINGS_MESSAGES.readOnlyLanguages)).toBeVisible();
+      await expect(languages.getByText(SETTINGS_MESSAGES.readOnlyNote)).toHaveCount(0);
       await expect(section(page, 'Organisation and contact').getByLabel('Phone')).not.toBeEditable();
       await expect(section(page, 'Organisation and contact').getByLabel('Phone')).toHaveValue('+256 700 123 456');
       await expect(section(page, 'Donation, course and social links').getByLabel('Donation link')).not.toBeEditable();

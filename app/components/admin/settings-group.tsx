@@ -143,7 +143,7 @@ export function ReadOnlyGroup({ view }: { view: SettingsGroupView }) {
   return (
     <div className="space-y-5">
       <p id={`${view.id}-read-only`} className="rounded-lg border-l-4 border-indigo-700 bg-indigo-50 p-4 text-indigo-950">
-        {SETTINGS_MESSAGES.readOnlyNote}
+        {view.id === 'languages' ? SETTINGS_MESSAGES.readOnlyLanguages : SETTINGS_MESSAGES.readOnlyNote}
       </p>
       <Fields view={view} values={{}} errors={{}} readOnly storyAuto={null} onEdit={() => undefined} />
     </div>

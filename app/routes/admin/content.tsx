@@ -144,7 +144,9 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
           <p role="status" className="sr-only">
-            {loading ? 'Loading...' : `${items.length} ${type === 'news' ? 'stories' : 'blog posts'} shown`}
+            {loading
+              ? 'Loading...'
+              : `${items.length} ${type === 'news' ? (items.length === 1 ? 'story' : 'stories') : items.length === 1 ? 'blog post' : 'blog posts'} shown`}
           </p>
           {items.length === 0 ? (
             <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">

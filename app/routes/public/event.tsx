@@ -237,7 +237,9 @@ function Registered({ result }: { result: Extract<RegistrationResult, { status: 
       aria-labelledby="registered-title"
       className={`rounded-2xl border p-6 shadow-sm ${confirmed ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-amber-300 bg-amber-50 text-amber-950'}`}
     >
-      <h2 id="registered-title" tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
+      {/* `autofocus` as the forms' first field to fix has (decision 401): without the page script too, the
+          answer, far down a phone's page, is where the reader lands. */}
+      <h2 id="registered-title" tabIndex={-1} data-focus="" {...{ autoFocus: true }} className="text-2xl font-bold outline-none">
         {confirmed ? t('events.confirmedTitle') : t('events.waitingTitle')}
       </h2>
       <p className="mt-3 text-lg">

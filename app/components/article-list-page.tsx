@@ -188,7 +188,9 @@ export function ArticleListPage({
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 md:py-16">
       <header className="max-w-3xl">
-        <h1 className="text-3xl font-extrabold text-slate-900 min-[360px]:text-4xl md:text-5xl">{shown.title}</h1>
+        <h1 className="text-2xl font-extrabold text-slate-900 min-[20rem]:text-3xl min-[22.5rem]:text-4xl md:text-5xl">
+          {shown.title}
+        </h1>
         <p className="mt-4 text-lg text-slate-700">{shown.intro}</p>
       </header>
       <div className="mt-10">

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { NAV_LINKS, type SiteInfo } from '~/lib/site';
 import { CloseIcon, MailIcon } from './icons';
 import { NavList } from './nav-list';
+import { ExternalLink } from './external-link';
 import { SocialLinks } from './social-links';
 import { LanguageChooser } from './language-chooser';
 import { useI18n } from '~/lib/i18n/i18n';
@@ -66,6 +67,13 @@ export function MobileMenu({
         currentClassName="bg-indigo-50 font-semibold text-indigo-900"
       />
       <div className="mt-auto space-y-4 border-t border-slate-200 px-6 py-6">
+        {/* Where the header has no room for its Donate button (large text on a phone), it is here. */}
+        <ExternalLink
+          href={site.donationUrl}
+          className="inline-flex items-center gap-2 rounded-full bg-amber-400 px-4 py-2 font-semibold text-slate-900 shadow-sm hover:bg-amber-300 min-[20rem]:hidden"
+        >
+          {t('header.donate')}
+        </ExternalLink>
         <a
           href={`mailto:${site.email}`}
           className="flex items-center gap-2 break-all text-indigo-800 underline underline-offset-4"
@@ -75,7 +83,7 @@ export function MobileMenu({
         </a>
         <SocialLinks
           site={site}
-          className="flex gap-3"
+          className="flex flex-wrap gap-3"
           linkClassName="inline-flex h-11 w-11 items-center justify-center rounded-full bg-indigo-50 text-indigo-900 hover:bg-indigo-100"
         />
       </div>

@@ -45,8 +45,10 @@ export function SiteHeader({
           </ExternalLink>
         </p>
       </div>
-      {/* On the narrowest phones (and at 400% zoom) the logo gives way, so the menu button stays on screen (WCAG 1.4.10). */}
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4 min-[360px]:gap-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
+      {/* On the narrowest phones (and at 400% zoom) the logo gives way, so the menu button stays on screen (WCAG 1.4.10).
+          The breakpoints are in rem, so that text made larger in the browser's settings counts as a narrower
+          screen (WCAG 1.4.4): at 200% on a phone the Donate button moves into the menu. */}
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-4 min-[22.5rem]:gap-4 motion-safe:transition-[padding] motion-safe:duration-200 group-data-[scrolled=true]:py-2">
         <PageLink to={path('/')} className="block min-w-0 rounded" aria-label={t('header.homeLink', { name: site.name })}>
           <Logo name={site.name} />
         </PageLink>
@@ -72,9 +74,9 @@ export function SiteHeader({
           />
           <ExternalLink
             href={site.donationUrl}
-            className="inline-flex items-center gap-2 rounded-full bg-amber-400 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 shadow-sm hover:bg-amber-300 min-[360px]:px-4"
+            className="hidden items-center gap-2 rounded-full bg-amber-400 px-3 py-2 font-semibold whitespace-nowrap text-slate-900 shadow-sm hover:bg-amber-300 min-[20rem]:inline-flex min-[22.5rem]:px-4"
           >
-            <HeartIcon className="hidden h-4 w-4 min-[360px]:block" />
+            <HeartIcon className="hidden h-4 w-4 min-[22.5rem]:block" />
             {t('header.donate')}
           </ExternalLink>
           {/* Opens the menu without scripts in browsers with invoker commands; the page script does it in the rest. */}

@@ -195,3 +195,7 @@ export const retentionSchema = /* @__PURE__ */ buildRetentionSchema();
 
 /** The message page's two forms: a reply, or a change of status. */
 export const messageActionSchema = /* @__PURE__ */ z.discriminatedUnion('intent', [replySchema, statusSchema]);
+
+/** The dashboard's notice when the server has no mail server (SMTP_URL): "sent" would otherwise mislead. */
+export const MAIL_OFF_NOTICE =
+  'Emails are not being sent: no mail server is set (SMTP_URL), so password resets, replies and other emails reach nobody. Ask whoever runs the website to set it.';

@@ -264,4 +264,6 @@ export interface DashboardFrameData {
   user: { id: string; name: string; email: string; role: Role };
   groups: { label: string | null; sections: { section: Section; path: string; label: string }[] }[];
   unreadMessages: number;
+  /** No mail server is set (SMTP_URL), and this role sends mail: resets, replies, newsletters, messages to attendees. */
+  mailOff: boolean;
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { COURSE_BANNER_TEXT } from '../../app/lib/site';
 import { E2E } from './env';
 import { DESKTOP, expectNoA11yIssues, expectReflowAt320, MOBILE, NARROWEST, themeColor } from './support';
@@ -116,6 +116,24 @@ test.describe('shared layout at 1280 px', () => {
   });
 });
 
+/** Every page of the sitemap, with one story of each kind in each language standing for the rest (they share one layout). */
+async function samplePages(request: APIRequestContext): Promise<string[]> {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const kinds = new Set<string>();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1]!).pathname)
+    .filter((path) => {
+      const story = /^(\/lg|\/sw)?\/(blog|news|resources)\/./.exec(path);
+      if (!story) return true;
+      const kind = `${story[1] ?? ''}/${story[2]}`;
+      if (kinds.has(kind)) return false;
+      kinds.add(kind);
+      return true;
+    });
+  expect(paths.length).toBeGreaterThan(20);
+  return [...paths, '/blog?q=deaf', '/no-such-page'];
+}
+
 test.describe('public pages at 320 px (WCAG 1.4.10, 400% zoom, and 1.4.12)', () => {
   test.use({ viewport: NARROWEST });
 
@@ -123,27 +141,37 @@ test.describe('public pages at 320 px (WCAG 1.4.10, 400% zoom, and 1.4.12)', () 
     page,
     request,
   }) => {
-    const sitemap = await (await request.get('/sitemap.xml')).text();
-    // One story of each kind in each language stands for the rest: they share one layout.
-    const kinds = new Set<string>();
-    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
-      .map((m) => new URL(m[1]!).pathname)
-      .filter((path) => {
-        const story = /^(\/lg|\/sw)?\/(blog|news|resources)\/./.exec(path);
-        if (!story) return true;
-        const kind = `${story[1] ?? ''}/${story[2]}`;
-        if (kinds.has(kind)) return false;
-        kinds.add(kind);
-        return true;
-      });
-    expect(paths.length).toBeGreaterThan(20);
-    for (const path of [...paths, '/blog?q=deaf', '/no-such-page']) {
+    for (const path of await samplePages(request)) {
       await page.goto(path);
       await expectReflowAt320(page, path);
       // With the text spacing still applied: the menu button is on screen.
       const menu = await page.locator('button[aria-controls="mobile-menu"]').boundingBox();
       expect(menu && menu.x + menu.width, path).toBeLessThanOrEqual(NARROWEST.width);
     }
+  });
+});
+
+test.describe('public pages on a phone with the browser’s text at 200% (WCAG 1.4.4)', () => {
+  test.use({ viewport: MOBILE });
+
+  test('no page scrolls sideways, in any language, the menu button stays on screen, and Donate moves into the menu', async ({
+    page,
+    request,
+  }) => {
+    // The browser's own text size setting (Chrome's "Font size"), not a zoom: rem-based breakpoints move with it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    for (const path of await samplePages(request)) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(MOBILE.width);
+      const menu = await page.locator('button[aria-controls="mobile-menu"]').boundingBox();
+      expect(menu && menu.x + menu.width, path).toBeLessThanOrEqual(MOBILE.width);
+    }
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Donate' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Donate' })).toBeVisible();
   });
 });
 

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { useEffect, type ReactNode } from 'react';
+import { MAIL_OFF_NOTICE } from '~/lib/messages';
 import type { DashboardFrameData } from '~/lib/permissions';
 import { MessagesTabLabel } from './message-status';
 import { Banner } from './banner';
@@ -25,7 +26,7 @@ export function DashboardFrame({
   flash?: { type: ToastType; message: string; toast?: boolean } | null;
   children: ReactNode;
 }) {
-  const { user, groups, unreadMessages } = frame;
+  const { user, groups, unreadMessages, mailOff } = frame;
   const nav: DashboardNavGroup[] = groups.map((group) => ({
     label: group.label,
     links: group.sections.map((tab) => ({
@@ -80,6 +81,9 @@ export function DashboardFrame({
         <div className="mx-auto flex max-w-7xl gap-8 px-4">
           <DashboardSidebar groups={nav} />
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 py-8 outline-none">
+            {mailOff && (
+              <p className="mb-6 rounded-lg border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{MAIL_OFF_NOTICE}</p>
+            )}
             {flash && flash.toast && hydrated ? (
               <FlashToast type={flash.type} message={flash.message} />
             ) : (

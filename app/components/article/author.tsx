@@ -47,7 +47,7 @@ export function AuthorByline({ author }: { author: ArticleAuthor }) {
   return (
     <div className="flex items-center gap-3">
       <AuthorAvatar author={author} />
-      <div>
+      <div className="min-w-0">
         <p className="font-semibold text-slate-900">
           <span className="sr-only">{t('article.writtenBy')}</span>
           <span lang={english}>{author.name}</span>

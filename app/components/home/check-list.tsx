@@ -26,7 +26,7 @@ export function CheckList({
           >
             <path d="M5 12l5 5L20 7" />
           </svg>
-          <span>{item}</span>
+          <span className="min-w-0 break-words">{item}</span>
         </li>
       ))}
     </ul>

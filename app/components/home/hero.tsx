@@ -16,7 +16,7 @@ export function Hero({ headline, text }: { headline: string; text: string }) {
         <h1
           id="home-title"
           lang={english}
-          className="mt-4 max-w-3xl text-4xl leading-tight font-extrabold text-balance md:text-6xl"
+          className="mt-4 max-w-3xl text-2xl leading-tight min-[20rem]:text-4xl font-extrabold text-balance md:text-6xl"
         >
           {headline}
         </h1>

@@ -23,7 +23,10 @@ export function PageHero({
       <div className={`mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 md:py-20 ${aside ? 'md:grid-cols-2' : ''}`}>
         <div>
           <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">{kicker}</p>
-          <h1 id={id} className="mt-3 text-3xl font-extrabold text-balance min-[360px]:text-4xl md:text-5xl">
+          <h1
+            id={id}
+            className="mt-3 text-2xl font-extrabold text-balance min-[20rem]:text-3xl min-[22.5rem]:text-4xl md:text-5xl"
+          >
             {title}
           </h1>
           <p className="mt-5 max-w-3xl text-lg text-indigo-100 md:text-xl">{intro}</p>

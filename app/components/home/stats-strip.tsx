@@ -11,7 +11,7 @@ export function StatsStrip({ stats }: { stats: readonly Stat[] }) {
         <h2 id="stats-title" className="text-center text-sm font-semibold tracking-widest text-amber-300 uppercase">
           {t('home.impact')}
         </h2>
-        <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-10 text-center lg:grid-cols-4">
+        <dl className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 text-center min-[22.5rem]:grid-cols-2 lg:grid-cols-4">
           {stats.map((stat, i) => (
             <div key={i} className="flex flex-col-reverse items-center justify-end gap-2">
               <dt lang={english} className="text-base font-medium text-indigo-100">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { listAudit } from '~/server/platform/audit.server';
+import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { auditActionLabel } from '~/lib/audit';
 import type { Route } from './+types/audit';
 import { dashboardMeta } from '~/lib/seo';
@@ -11,9 +12,9 @@ export const meta: Route.MetaFunction = () => dashboardMeta('Audit Log');
 export async function loader({ request }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get('before') ?? undefined;
   const safeBefore = before && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(before) ? before : undefined;
-  const rows = await listAudit({ limit: PAGE + 1, before: safeBefore });
+  const [rows, timeZone] = await Promise.all([listAudit({ limit: PAGE + 1, before: safeBefore }), readEditorialTimeZone()]);
   const next = rows.length > PAGE ? rows[PAGE - 1]!.at : null;
-  return { rows: rows.slice(0, PAGE), next };
+  return { rows: rows.slice(0, PAGE), next, timeZone };
 }
 
 function describe(detail: Record<string, unknown>): string {
@@ -28,16 +29,23 @@ function describe(detail: Record<string, unknown>): string {
     .join('; ');
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
-
 /** The audit log, read-only and newest first (super admin). */
 const COLUMNS = ['Time', 'Action', 'Actor', 'Target', 'Detail', 'Address'] as const;
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  // In the organisation's time zone (Site settings), as every other screen of the dashboard shows times.
+  const timeFormat = new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    hourCycle: 'h23',
+    timeZone: loaderData.timeZone,
+  });
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
-      <p className="mt-1 text-slate-600">Sign-ins, account changes and content changes, newest first. Times are UTC.</p>
+      <p className="mt-1 text-slate-600">
+        Sign-ins, account changes and content changes, newest first. Times are {loaderData.timeZone} time.
+      </p>
       {/* On a phone the table scrolls sideways: a labelled region that takes focus, so arrow keys scroll it. */}
       <div
         role="region"

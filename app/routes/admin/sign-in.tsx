@@ -185,7 +185,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-                className={`${fieldClass(Boolean(passwordError))} pr-24`}
+                className={`${fieldClass(Boolean(passwordError))} pr-36`}
               />
               {hydrated && (
                 <button

@@ -170,7 +170,10 @@ export function Article({
               <span className="whitespace-nowrap">{readTimeIn(t, article.readTime)}</span>
             </p>
           </div>
-          <h1 lang={contentLang} className="mt-5 text-3xl leading-tight font-extrabold text-balance text-slate-900 md:text-5xl">
+          <h1
+            lang={contentLang}
+            className="mt-5 text-2xl leading-tight min-[20rem]:text-3xl font-extrabold text-balance text-slate-900 md:text-5xl"
+          >
             {article.title}
           </h1>
           {article.easyRead && <EasyReadLink href={`${articlePath(article.collection, article.id)}/easy-read`} />}

@@ -161,7 +161,7 @@ function InfoItem({ icon, label, children }: { icon: React.ReactNode; label: str
       >
         {icon}
       </span>
-      <div>
+      <div className="min-w-0">
         <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
         <p className="mt-1 text-lg text-slate-900">{children}</p>
       </div>

@@ -103,7 +103,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         />
         <div>
           <NotTranslated textLanguage={service.textLanguage} />
-          <h1 lang={service.textLanguage} className="text-3xl font-extrabold text-slate-900 min-[360px]:text-4xl md:text-5xl">
+          <h1
+            lang={service.textLanguage}
+            className="text-2xl font-extrabold text-slate-900 min-[20rem]:text-3xl min-[22.5rem]:text-4xl md:text-5xl"
+          >
             {service.title}
           </h1>
           {service.easyRead && <EasyReadLink href={`/services/${service.id}/easy-read`} />}

@@ -136,6 +136,17 @@ export interface RegistrationOutcome {
 
 export class RegistrationClosedError extends Error {}
 
+/** The registration of `email` for the event that is not cancelled (one at most: migration 0014's index). */
+function liveRegistration(db: Db | Transaction<Database>, eventId: string, email: string) {
+  return db
+    .selectFrom('event_registrations')
+    .select(['id', 'status'])
+    .where('event_id', '=', eventId)
+    .where('email', '=', email)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+}
+
 /** How often in a day one address may have its registration for one event mailed again. */
 export const REGISTRATION_RESENDS_PER_DAY = 3;
 
@@ -164,13 +175,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
   if (input.email) {
     // An address registered already gets its details again, but only so often: the form is open to
     // anyone, and an address is not a consent to be mailed (decision 047).
-    const existing = await db
-      .selectFrom('event_registrations')
-      .select(['id', 'status'])
-      .where('event_id', '=', event.id)
-      .where('email', '=', input.email)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirst();
+    const existing = await liveRegistration(db, event.id, input.email);
     if (existing) {
       const key = `event:mail:${createHash('sha256').update(`${event.id}\n${input.email}`).digest('hex').slice(0, 32)}`;
       if (!(await reserveAttempt(key, REGISTRATION_RESENDS_PER_DAY, 24 * 60 * 60_000)).allowed) {
@@ -183,13 +188,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
   const now = nowIso();
   const outcome = await db.transaction().execute(async (trx) => {
     if (input.email) {
-      const existing = await trx
-        .selectFrom('event_registrations')
-        .select(['id', 'status'])
-        .where('event_id', '=', event.id)
-        .where('email', '=', input.email)
-        .where('status', '!=', 'cancelled')
-        .executeTakeFirst();
+      const existing = await liveRegistration(trx, event.id, input.email);
       if (existing) {
         await trx
           .updateTable('event_registrations')

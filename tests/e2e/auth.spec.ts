@@ -401,7 +401,10 @@ test.describe('forgot password', () => {
 
       await first.fill(newPassword);
       await second.fill(newPassword);
+      // Set, the page says so after a redirect, with 200 (not the 410 of a used link).
+      const landed = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().includes('/admin/reset-password/'));
       await save.click();
+      expect((await landed).status()).toBe(200);
       await expect(page.getByText(RESET_MESSAGES.done)).toBeVisible();
 
       // The other session is over, and says why.

@@ -1,9 +1,10 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { checkResetToken, resetPassword } from '~/server/staff/password-reset.server';
 import { RuleError } from '~/server/platform/rule-error.server';
 import { ruleResponse } from '~/server/http/rules.server';
 import { clientIp } from '~/server/http/request-info.server';
+import { flashCookie, readFlash } from '~/server/http/flash.server';
 import { parseForm } from '~/server/http/forms.server';
 import { firstError } from '~/lib/forms';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGN_IN_MESSAGES } from '~/lib/auth';
@@ -25,10 +26,14 @@ export const RESET_MESSAGES = {
   done: 'Your new password is set, and every other session of your account has been signed out. Please sign in.',
 } as const;
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // Just used (the action's redirect below): the page says the password is set, with 200, not 410.
+  const { flash, clear } = readFlash(request);
+  if (flash?.type === 'success' && flash.message === RESET_MESSAGES.done)
+    return data({ valid: false, email: null, done: true }, { headers: { 'Set-Cookie': clear! } });
   const state = await checkResetToken(params.token);
-  if (state.status !== 'valid') return data({ valid: false, email: null }, { status: 410 });
-  return { valid: true, email: state.email };
+  if (state.status !== 'valid') return data({ valid: false, email: null, done: false }, { status: 410 });
+  return { valid: true, email: state.email, done: false };
 }
 
 const schema = z
@@ -56,14 +61,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof RuleError) return ruleResponse(error);
     throw error;
   }
-  return { done: true, error: null };
+  // Shown after a redirect, so that a reload does not post again and the page answers 200.
+  return redirect(new URL(request.url).pathname, {
+    status: 303,
+    headers: { 'Set-Cookie': flashCookie({ type: 'success', message: RESET_MESSAGES.done }) },
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
   // A refused password comes back as a RuleError's failure (message), the rest as { done, error }.
   const failure = actionData ? ('done' in actionData ? actionData.error : actionData.message) : null;
-  if (actionData && 'done' in actionData && actionData.done) {
+  if (loaderData.done) {
     return (
       <AuthCard title="Password set">
         <div className="mt-6">

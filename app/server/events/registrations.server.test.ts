@@ -189,6 +189,25 @@ describe.each(ENGINES)('events on %s', (engine) => {
     const working = [];
     for (const link of links) if (link && (await checkCancelToken(link))) working.push(link);
     expect(working).toHaveLength(1);
+    // The first registration and its repeats sent together are held to the same limit.
+    const together = await newEvent('Asked at once', { capacity: '3' });
+    const first = await Promise.allSettled(Array.from({ length: 25 }, () => registerForEvent(together.slug, registrant(9))));
+    expect(first.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    const live = await database()
+      .db.selectFrom('event_registrations')
+      .select('id')
+      .where('event_id', '=', together.id)
+      .where('status', '!=', 'cancelled')
+      .execute();
+    expect(live).toHaveLength(1);
+    const sent = await database()
+      .db.selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', 'person9@example.org')
+      .where('subject', '=', 'Your place: Asked at once')
+      .execute();
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.length).toBeLessThanOrEqual(1 + REGISTRATION_RESENDS_PER_DAY);
     // Another address, and this address for another event, are not held back.
     expect((await registerForEvent(event.slug, registrant(8))).mailed).toBe(true);
     const other = await newEvent('Another day', { capacity: '3' });

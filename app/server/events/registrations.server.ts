@@ -136,17 +136,6 @@ export interface RegistrationOutcome {
 
 export class RegistrationClosedError extends Error {}
 
-/** The registration of `email` for the event that is not cancelled (one at most: migration 0014's index). */
-function liveRegistration(db: Db | Transaction<Database>, eventId: string, email: string) {
-  return db
-    .selectFrom('event_registrations')
-    .select(['id', 'status'])
-    .where('event_id', '=', eventId)
-    .where('email', '=', email)
-    .where('status', '!=', 'cancelled')
-    .executeTakeFirst();
-}
-
 /** How often in a day one address may have its registration for one event mailed again. */
 export const REGISTRATION_RESENDS_PER_DAY = 3;
 
@@ -172,31 +161,18 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     startsAt: event.starts_at,
   };
   if (!registrationIsOpen(view)) throw new RegistrationClosedError('registration closed');
-  if (input.email) {
-    // An address registered already gets its details again, but only so often: the form is open to
-    // anyone, and an address is not a consent to be mailed (decision 047).
-    const existing = await liveRegistration(db, event.id, input.email);
-    if (existing) {
-      const key = `event:mail:${createHash('sha256').update(`${event.id}\n${input.email}`).digest('hex').slice(0, 32)}`;
-      if (!(await reserveAttempt(key, REGISTRATION_RESENDS_PER_DAY, 24 * 60 * 60_000)).allowed) {
-        getLogger().warn({ eventId: event.id, registrationId: existing.id }, 'registration details not sent again: enough today');
-        return { place: existing.status as 'confirmed' | 'waiting', mailed: false, cancelUrl: null };
-      }
-    }
-  }
   const { token, hash } = newToken();
   const now = nowIso();
   const outcome = await db.transaction().execute(async (trx) => {
     if (input.email) {
-      const existing = await liveRegistration(trx, event.id, input.email);
-      if (existing) {
-        await trx
-          .updateTable('event_registrations')
-          .set({ cancel_token_hash: hash, updated_at: now })
-          .where('id', '=', existing.id)
-          .execute();
-        return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true };
-      }
+      const existing = await trx
+        .selectFrom('event_registrations')
+        .select(['id', 'status'])
+        .where('event_id', '=', event.id)
+        .where('email', '=', input.email)
+        .where('status', '!=', 'cancelled')
+        .executeTakeFirst();
+      if (existing) return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true };
     }
     // The place, if one is free: one statement decides (see the top of this file).
     const placed = await trx
@@ -241,6 +217,27 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     { eventId: event.id, registrationId: outcome.id, place: outcome.place, again: outcome.again },
     'event registration',
   );
+  if (outcome.again && input.email) {
+    // An address registered already gets its details again, with a new link, but only so often: the
+    // form is open to anyone, and an address is not a consent to be mailed (decision 047). Counted
+    // once the registration is known to be a repeat, by one atomic reservation, so repeats sent
+    // together are held to the limit too; a refused one changes nothing, and the last link works.
+    const key = `event:mail:${createHash('sha256').update(`${event.id}\n${input.email}`).digest('hex').slice(0, 32)}`;
+    let renewed = false;
+    if ((await reserveAttempt(key, REGISTRATION_RESENDS_PER_DAY, 24 * 60 * 60_000)).allowed) {
+      const { numUpdatedRows } = await db
+        .updateTable('event_registrations')
+        .set({ cancel_token_hash: hash, updated_at: now })
+        .where('id', '=', outcome.id)
+        .where('status', '!=', 'cancelled') // cancelled meanwhile: no link to send
+        .executeTakeFirst();
+      renewed = Number(numUpdatedRows) === 1;
+    }
+    if (!renewed) {
+      getLogger().warn({ eventId: event.id, registrationId: outcome.id }, 'registration details not sent again');
+      return { place: outcome.place, mailed: false, cancelUrl: null };
+    }
+  }
   let mailed = false;
   if (input.email) {
     try {

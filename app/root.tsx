@@ -1,3 +1,4 @@
+import { publicLayoutOf } from '~/lib/public-layout';
 import {
   isRouteErrorResponse,
   Links,
@@ -58,8 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const scripts = useContext(FrameworkScriptsAllowed) && wantsFrameworkScripts(matches);
   // The public layout, there once per language (issue 26): its page's language and data saver.
-  const layout = matches.find((m) => m.id.endsWith('routes/public/layout'))?.loaderData as
-    { saveData?: boolean; language?: string } | undefined;
+  const layout = publicLayoutOf(matches);
   // Issue 24: pages sent for the phone's data saver say so to their scripts (the video picks 240p).
   const saveData = layout?.saveData === true;
   return (

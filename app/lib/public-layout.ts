@@ -9,10 +9,17 @@ export interface PublicLayoutData {
 }
 
 /**
- * The public layout's data, whichever language the page is in: the layout is there once per
- * language (issue 26), as `routes/public/layout`, `lg:routes/public/layout` and
- * `sw:routes/public/layout`, so a page must not ask for it by the English id alone.
+ * The public layout's data among a page's matched routes, whichever language the page is in: the
+ * layout is there once per language (issue 26), as `routes/public/layout`, `lg:routes/public/layout`
+ * and `sw:routes/public/layout`, so it must not be asked for by the English id alone.
  */
+export function publicLayoutOf(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+): PublicLayoutData | undefined {
+  return matches.find((match) => match?.id.endsWith('routes/public/layout'))?.loaderData as PublicLayoutData | undefined;
+}
+
+/** The public layout's data, for a component of a page under it. */
 export function usePublicLayout(): PublicLayoutData | undefined {
-  return useMatches().find((match) => match.id.endsWith('routes/public/layout'))?.loaderData as PublicLayoutData | undefined;
+  return publicLayoutOf(useMatches());
 }

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SiteInfo } from './site';
 import { pathInLanguage } from './languages.ts';
+import { publicLayoutOf } from './public-layout.ts';
 
 // Builds every page's <title>, description, canonical URL and sharing cards in one place.
 
@@ -25,11 +26,16 @@ export function absoluteUrl(site: SiteInfo | undefined, path: string): string {
   return `${site?.publicUrl ?? ''}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** A page's own address in full: a page in Luganda or Swahili is under its language's prefix (issue 26). */
+export function pageUrl(site: SiteInfo | undefined, path: string): string {
+  return absoluteUrl(site, site?.language ? pathInLanguage(path, site.language) : path);
+}
+
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const name = input.site?.name ?? '';
   const fullTitle = name && input.title !== name ? `${input.title} | ${name}` : input.title;
-  // Issue 26: a page in Luganda or Swahili is its own canonical address, under its language's prefix.
-  const url = absoluteUrl(input.site, input.site?.language ? pathInLanguage(input.path, input.site.language) : input.path);
+  // The canonical address: a page in Luganda or Swahili is its own.
+  const url = pageUrl(input.site, input.path);
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: input.description },
@@ -56,9 +62,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 
 /** The layout route's site details, as seen from a route's meta function. */
 export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
-  // Issue 26: the layout is there once per language (routes.ts); its id ends the same in each.
-  const layout = matches.find((m) => m?.id.endsWith('routes/public/layout'));
-  return (layout?.loaderData as { site?: SiteInfo } | undefined)?.site;
+  return publicLayoutOf(matches)?.site;
 }
 
 /**

@@ -67,6 +67,12 @@ const typeButton = (active: boolean) =>
   `rounded-lg px-5 py-2.5 font-semibold ${active ? 'bg-indigo-800 text-white' : 'bg-white text-indigo-900 ring-1 ring-slate-300 hover:bg-indigo-50'}`;
 
 /** spec §2 Manage Content: View News / View Blogs, the newest 20 with Edit, Delete and Refresh. */
+/** "1 story", "2 blog posts": what the list's live count says it shows. */
+function shownNoun(type: ContentType, count: number): string {
+  const [one, many] = type === 'news' ? ['story', 'stories'] : ['blog post', 'blog posts'];
+  return count === 1 ? one : many;
+}
+
 export default function ManageContent({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const revalidator = useRevalidator();
@@ -144,9 +150,7 @@ export default function ManageContent({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
           <p role="status" className="sr-only">
-            {loading
-              ? 'Loading...'
-              : `${items.length} ${type === 'news' ? (items.length === 1 ? 'story' : 'stories') : items.length === 1 ? 'blog post' : 'blog posts'} shown`}
+            {loading ? 'Loading...' : `${items.length} ${shownNoun(type, items.length)} shown`}
           </p>
           {items.length === 0 ? (
             <p className="mt-8 rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg font-semibold text-slate-800">

@@ -50,13 +50,10 @@ const schema = z
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, schema, { maxBytes: 4_096 });
   if (!form.ok)
-    return data(
-      { done: false, error: firstError(form) ?? USER_MESSAGES.updateFailed },
-      { status: form.status, headers: form.headers },
-    );
+    return data({ error: firstError(form) ?? USER_MESSAGES.updateFailed }, { status: form.status, headers: form.headers });
   try {
     const ok = await resetPassword(params.token, form.values.password, clientIp(context));
-    if (!ok) return data({ done: false, error: RESET_MESSAGES.invalidLink }, { status: 410 });
+    if (!ok) return data({ error: RESET_MESSAGES.invalidLink }, { status: 410 });
   } catch (error) {
     if (error instanceof RuleError) return ruleResponse(error);
     throw error;
@@ -70,8 +67,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === 'submitting';
-  // A refused password comes back as a RuleError's failure (message), the rest as { done, error }.
-  const failure = actionData ? ('done' in actionData ? actionData.error : actionData.message) : null;
+  // A refused password comes back as a RuleError's failure (message), the rest as { error }; a set one
+  // is a redirect, and the loader says so.
+  const failure = actionData ? ('error' in actionData ? actionData.error : actionData.message) : null;
   if (loaderData.done) {
     return (
       <AuthCard title="Password set">

@@ -25,11 +25,11 @@ import { categoryLabel } from '~/lib/categories';
 import { articlePath, COLLECTION_INFO, type Collection } from '~/lib/collections';
 import { metaTranslator, useI18n, type Translate } from '~/lib/i18n/i18n';
 import { localiseVideoMarkup } from '~/lib/video';
-import { absoluteUrl, pageMeta, siteFromMatches } from '~/lib/seo';
+import { absoluteUrl, pageMeta, pageUrl, siteFromMatches } from '~/lib/seo';
 import type { SiteInfo } from '~/lib/site';
 import { truncate } from '~/lib/text';
 import { loadArticlePage } from '~/server/content/articles.server';
-import { languageOfPath, pathInLanguage, pathWithoutLanguage } from '~/lib/languages';
+import { languageOfPath, pathWithoutLanguage } from '~/lib/languages';
 import { ArticleLanguageLinks, NotTranslatedNotice, useEnglishLang } from '~/components/translation';
 import type { Route } from './+types/article';
 
@@ -120,9 +120,8 @@ export function Article({
   const saveData = useSaveData();
   const { t, tx, date, english } = useI18n();
   const section = COLLECTION_INFO[article.collection];
-  // Shared and copied as read: in the page's language (issue 26), like its canonical address.
-  const path = articlePath(article.collection, article.id);
-  const url = absoluteUrl(site, site?.language ? pathInLanguage(path, site.language) : path);
+  // Shared and copied as read: in the page's language (issue 26), as its canonical address is.
+  const url = pageUrl(site, articlePath(article.collection, article.id));
   // Issue 26: the item's own words are marked English when it has no version in the page's language.
   const contentLang = useEnglishLang(article.language).lang;
   const video = article.video && localiseVideoMarkup(article.video, tx, contentLang);

@@ -282,6 +282,7 @@ function savedPictures(root: ParentNode): void {
       const img = element('img', 'h-full w-full object-cover transition-opacity duration-500 opacity-100');
       img.src = link.dataset.loadPicture ?? link.href;
       img.alt = link.dataset.alt ?? '';
+      if (link.dataset.altLang) img.lang = link.dataset.altLang;
       frame.className = `${frame.className.replace(/\b(flex|flex-col|items-center|justify-center|gap-2|p-4|text-center|text-sm|text-slate-800|bg-slate-100)\b/g, '')} relative overflow-hidden bg-slate-200`;
       frame.dataset.state = 'server';
       frame.tabIndex = -1;

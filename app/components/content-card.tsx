@@ -74,6 +74,8 @@ function ItemImage({
   sizes: string;
   className?: string;
 }) {
+  // A description written for an item still in English is English too (issue 26).
+  const { lang } = useEnglishLang(item.language);
   if (!item.imageUrl) {
     return (
       <div aria-hidden="true" className={`aspect-video w-full bg-gradient-to-br from-indigo-900 to-indigo-700 ${className}`} />
@@ -83,6 +85,7 @@ function ItemImage({
     <Image
       src={item.imageUrl}
       alt={item.imageAlt}
+      lang={lang}
       priority={priority}
       sizes={sizes}
       className={`w-full ${className}`}

@@ -16,6 +16,8 @@ export interface ImageProps {
   width?: number;
   height?: number;
   sizes?: string;
+  /** The language of `alt` when it is not the page's (a description still in English on a page in Luganda). */
+  lang?: string | undefined;
   children?: React.ReactNode;
 }
 
@@ -36,6 +38,7 @@ export function Image({
   width = 1600,
   height = 900,
   sizes = '100vw',
+  lang,
   children,
 }: ImageProps) {
   const [state, setState] = useState<State>(src ? 'server' : 'failed');
@@ -63,13 +66,14 @@ export function Image({
         data-state="save-data"
       >
         <p>
-          {tx(SAVE_DATA_TEXTS.notLoaded)} {alt || t('image.noDescription')}
+          {tx(SAVE_DATA_TEXTS.notLoaded)} {alt ? <span lang={lang}>{alt}</span> : t('image.noDescription')}
         </p>
         {/* Without scripts the link opens the picture; the page script puts it in place instead. */}
         <a
           href={smallest}
           data-load-picture={smallest}
           data-alt={alt}
+          data-alt-lang={lang}
           className="inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
           {tx(SAVE_DATA_TEXTS.load)}
@@ -101,6 +105,7 @@ export function Image({
       srcSet={imageSrcSet(src)}
       sizes={imageSrcSet(src) ? sizes : undefined}
       alt={asBackground ? '' : alt}
+      lang={asBackground ? undefined : lang}
       width={width}
       height={height}
       loading={loading ?? (priority ? 'eager' : 'lazy')}

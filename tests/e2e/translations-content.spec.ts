@@ -203,3 +203,40 @@ test('pages in Luganda and Swahili read the site’s settings too: contact detai
   }
   await saver.close();
 });
+
+test('a picture’s description is read in its own language on pages in Luganda and Swahili, with and without the data saver', async ({
+  browser,
+}) => {
+  // Each picture in the page's main part: its description, and the language a screen reader takes for it.
+  const described = (selector: string) =>
+    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((node) => ({ text: node.getAttribute('alt') ?? node.textContent, lang: node.closest('[lang]')?.getAttribute('lang') }))`;
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const page = await visitor.newPage();
+  for (const language of ['lg', 'sw']) {
+    await page.goto(`/${language}/blog`);
+    const pictures = (await page.evaluate(described('main img[src*="/media/"]'))) as { text: string; lang: string }[];
+    // The demo's translated stories describe their pictures in the page's language; English stories' pictures are marked English.
+    const own = pictures.filter((picture) => !picture.text.startsWith('Illustration'));
+    const inEnglish = pictures.filter((picture) => picture.text.startsWith('Illustration'));
+    expect(own.length, language).toBeGreaterThan(0);
+    expect(inEnglish.length, language).toBeGreaterThan(0);
+    for (const picture of own) expect(picture.lang, picture.text).toBe(language);
+    for (const picture of inEnglish) expect(picture.lang, picture.text).toBe('en');
+    // A service's picture has one description, in English.
+    await page.goto(`/${language}/services`);
+    const services = (await page.evaluate(described('main li img'))) as { text: string; lang: string }[];
+    expect(services.length, language).toBeGreaterThan(0);
+    for (const picture of services) expect(picture.lang, picture.text).toBe('en');
+  }
+  await visitor.close();
+
+  // With the data saver the description is shown as text in place of the picture, in its own language too.
+  const saver = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'Save-Data': 'on' } });
+  const saving = await saver.newPage();
+  await saving.goto('/sw/blog');
+  const held = (await saving.evaluate(described('main [data-state="save-data"] p span'))) as { text: string; lang: string }[];
+  expect(held.length).toBeGreaterThan(0);
+  for (const picture of held) expect(picture.lang, picture.text).toBe(picture.text.startsWith('Illustration') ? 'en' : 'sw');
+  expect(held.some((picture) => picture.lang === 'sw')).toBe(true);
+  await saver.close();
+});

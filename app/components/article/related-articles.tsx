@@ -27,6 +27,7 @@ export function RelatedArticles({ articles }: { articles: RelatedArticle[] }) {
               <Image
                 src={article.imageUrl}
                 alt={article.imageAlt}
+                lang={textLanguage(article)}
                 width={1600}
                 height={900}
                 sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"

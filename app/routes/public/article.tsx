@@ -200,6 +200,7 @@ export function Article({
           <Image
             src={article.imageUrl}
             alt={article.imageAlt}
+            lang={contentLang}
             priority
             width={1600}
             height={900}

@@ -197,6 +197,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <Image
               src={event.imageUrl}
               alt={event.imageAlt}
+              lang={english}
               sizes="(min-width: 1024px) 66vw, 100vw"
               className="mt-8 rounded-2xl shadow-sm"
             />

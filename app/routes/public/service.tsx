@@ -97,6 +97,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         <Image
           src={service.imageUrl}
           alt={service.imageAlt}
+          lang={english /* a service's picture has one description, in English: its versions have none */}
           priority
           sizes="(min-width: 768px) 50vw, 100vw"
           className="rounded-2xl shadow-sm"

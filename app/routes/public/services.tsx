@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** spec §2 /services: alternating image-and-text rows, Enroll Now, and links to /contact and /donate. */
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { services } = loaderData;
-  const { t, tx } = useI18n();
+  const { t, tx, english } = useI18n();
   return (
     <>
       <PageHero id="services-title" kicker={t('services.kicker')} title={t('services.title')} intro={t('services.intro')} />
@@ -69,6 +69,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <Image
                   src={service.imageUrl}
                   alt={service.imageAlt}
+                  lang={english /* a service's picture has one description, in English: its versions have none */}
                   sizes="(min-width: 768px) 50vw, 100vw"
                   priority={index === 0}
                   className="rounded-2xl shadow-sm"

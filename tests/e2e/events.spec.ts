@@ -143,6 +143,36 @@ test.describe('events without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link does not work');
   });
 
+  test('a draft, then publishing it from its edit screen, then a change to it: each is told as it is', async ({
+    page,
+    signIn,
+  }) => {
+    const title = `Signs at work ${RUN}`;
+    await signIn('EDITOR');
+    await page.goto('/admin/events/new');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+    await page.getByRole('textbox', { name: 'Summary' }).fill('Greetings and workplace signs with a Deaf teacher.');
+    await page
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('<p>Greetings, numbers and the signs of a working day.</p>');
+    for (const end of ['Start', 'End']) await page.getByLabel(`${end} date`).fill(inDays(30));
+    await page.getByLabel('Start time').fill('14:00');
+    await page.getByLabel('End time').fill('16:00');
+    await page.getByRole('textbox', { name: 'Place', exact: true }).fill('Kampala office');
+    await page.getByRole('spinbutton', { name: 'Places' }).fill('12');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText(`Draft "${title}" saved.`)).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await card.getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText(`Event "${title}" published.`)).toBeVisible();
+    await expect(card).toContainText('Published');
+    await card.getByRole('link', { name: /^Edit/ }).click();
+    await page.getByRole('spinbutton', { name: 'Places' }).fill('15');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText(`Event "${title}" saved.`)).toBeVisible();
+  });
+
   test('a registration with wrong details is told what to fix and keeps what was typed', async ({ page, signIn }) => {
     const title = `Signs for teachers ${RUN}`;
     await signIn('ADMIN');

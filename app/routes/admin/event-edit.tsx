@@ -57,8 +57,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await saveEventForm(request, getStaff(context), { mode: 'edit', id: params.id }, clientIp(context));
   if (!result.ok) return data(result.failure, { status: result.status, headers: result.headers });
-  const message =
-    result.event.status === 'published' ? `Event "${result.event.title}" saved.` : `Draft "${result.event.title}" saved.`;
+  const { event, madePublic } = result;
+  const message = madePublic
+    ? `Event "${event.title}" published.`
+    : `${event.status === 'published' ? 'Event' : 'Draft'} "${event.title}" saved.`;
   return redirect('/admin/events', {
     status: 303,
     headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) },

@@ -18,8 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await saveEventForm(request, getStaff(context), { mode: 'create' }, clientIp(context));
   if (!result.ok) return data(result.failure, { status: result.status, headers: result.headers });
-  const message =
-    result.intent === 'publish' ? `Event "${result.event.title}" published.` : `Draft "${result.event.title}" saved.`;
+  const message = result.madePublic ? `Event "${result.event.title}" published.` : `Draft "${result.event.title}" saved.`;
   return redirect('/admin/events', {
     status: 303,
     headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) },

@@ -115,7 +115,8 @@ export async function submitRegistration(options: {
 const EVENT_POST_SCHEMA = eventFormSchema.safeExtend({ imageFile: optionalFile });
 
 export type EventFormResult =
-  | { ok: true; event: AdminEvent; intent: 'draft' | 'publish' }
+  /** `madePublic`: this save put the event on the public site (a new event published, or a draft). */
+  | { ok: true; event: AdminEvent; madePublic: boolean }
   | { ok: false; status: 400 | 403 | 404 | 411 | 413 | 415 | 500; failure: EventFormFailure; headers: Record<string, string> };
 
 const SHOWN_MAX = 60_000;
@@ -190,7 +191,7 @@ export async function saveEventForm(
         : await updateEvent(actor, target.id, columns.columns, input.intent, ip);
     // More places than before: the first waiting take them now.
     if (existing && event.capacity > existing.capacity) await fillFreedPlaces(event.id);
-    return { ok: true, event, intent: input.intent };
+    return { ok: true, event, madePublic: event.status === 'published' && existing?.status !== 'published' };
   } catch (error) {
     if (error instanceof EventRuleError)
       return failure(

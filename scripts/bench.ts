@@ -51,6 +51,7 @@ import { measureVideo } from './bench-video.ts';
 import { liteReport, measureLiteFigures } from './bench-lite.ts';
 import { measureAnalytics, type AnalyticsBenchTools } from './bench-analytics.ts';
 import { measureBackup } from './bench-backup.ts';
+import { measureImageUpload } from './bench-images.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PER_COLLECTION = 5000;
@@ -1188,6 +1189,8 @@ async function main(): Promise<void> {
     // Issue 14: the sign-language player's weight (and that pages without a video load none of it),
     // memory while storing a rendition, and the transcoding time per minute of video.
     lines.push(...(await measureVideo(weights)));
+    // Staff's uploads: a picture stored with its widths, beside decoding it once.
+    lines.push(...(await measureImageUpload(table)));
     // Issue 28: what counting costs a cached page, and the Analytics screen's queries at 1 million views.
     lines.push(...(await measureAnalytics(analyticsTools())));
     // Issue 29: the nightly backup, written in the bench's own process and in one of its own.

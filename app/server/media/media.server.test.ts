@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { startS3, type S3Sink } from '../../../tests/support/s3';
@@ -246,5 +246,86 @@ describe.each(ENGINES)('the clean-up of abandoned uploads on %s', (engine) => {
       await stop();
       await stopAnother();
     }
+  });
+});
+
+describe.each(ENGINES)('storing a picture on %s: decoded once, every copy from those pixels', (engine) => {
+  const database = useTestDatabase(engine, { uploads: true });
+  const read = async (url: string, width?: number) => {
+    const key = url.slice('/media/'.length);
+    const stored = await getMediaStore().get(width ? key.replace(/\.webp$/, `-${width}w.webp`) : key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return sharp(Buffer.concat(chunks));
+  };
+  /** One pixel's channels, at a share of the picture's width and height. */
+  const pixelAt = async (picture: Sharp, x: number, y: number) => {
+    const { data, info } = await picture.clone().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.floor(y * info.height) * info.width + Math.floor(x * info.width)) * info.channels;
+    return [...data.subarray(at, at + info.channels)];
+  };
+
+  it('stands a phone’s portrait photo upright, in the main file and in every width', async () => {
+    // 1200 × 900 pixels as the camera wrote them, with EXIF orientation 6: to be turned a quarter.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1e3a8a' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const image = await storeImage(database().db, { folder: 'news', originalName: 'portrait.jpg', bytes: photo });
+    expect(image).toMatchObject({ width: 900, height: 1200 });
+    expect(await (await read(image.url, 480)).metadata()).toMatchObject({ width: 480, height: 640 });
+    expect(await (await read(image.url, 1600)).metadata()).toMatchObject({ width: 900, height: 1200 });
+  });
+
+  it('keeps transparency and a 16-bit grey picture’s tones in every copy', async () => {
+    // Left half opaque red, right half transparent.
+    const half = await sharp({
+      create: { width: 1000, height: 1000, channels: 4, background: { r: 220, g: 20, b: 20, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const clear = await sharp({ create: { width: 2000, height: 1000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: half, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const stored = await storeImage(database().db, { folder: 'news', originalName: 'clear.png', bytes: clear });
+    expect(stored).toMatchObject({ width: 1600, height: 800 });
+    for (const width of IMAGE_WIDTHS) {
+      const copy = await read(stored.url, width);
+      expect((await copy.metadata()).width).toBe(width);
+      const [r, g, b, alpha] = await pixelAt(copy, 0.25, 0.5);
+      expect(r).toBeGreaterThan(200);
+      expect(g! + b!).toBeLessThan(60);
+      expect(alpha).toBe(255);
+      expect((await pixelAt(copy, 0.75, 0.5))[3]).toBe(0);
+    }
+
+    const grey = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080' } })
+      .toColourspace('grey16')
+      .png()
+      .toBuffer();
+    expect((await sharp(grey).metadata()).depth).toBe('ushort');
+    const tones = await storeImage(database().db, { folder: 'news', originalName: 'grey.png', bytes: grey });
+    for (const width of [undefined, ...IMAGE_WIDTHS]) {
+      const [r, g, b] = await pixelAt(await read(tones.url, width), 0.5, 0.5);
+      for (const channel of [r, g, b]) expect(Math.abs(channel! - 128)).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('refuses a picture whose pixels are cut off, and stores nothing of it', async () => {
+    const whole = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#0f766e', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const before = await database().db.selectFrom('media').select('key').execute();
+    await expect(
+      storeImage(database().db, {
+        folder: 'news',
+        originalName: 'cut.png',
+        bytes: whole.subarray(0, Math.floor(whole.length / 2)),
+      }),
+    ).rejects.toThrow('The image data is damaged');
+    expect(await database().db.selectFrom('media').select('key').execute()).toEqual(before);
   });
 });

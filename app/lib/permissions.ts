@@ -183,6 +183,31 @@ export const ROLE_INFO: Record<Role, RoleInfo> = {
   },
 };
 
+/** Each permission in staff's words, for Role Information: what a role may do, read from the table the server checks. */
+export const PERMISSION_TEXT: Record<Permission, string> = {
+  'users:manage': 'Add, edit and remove staff accounts, send password resets and read the audit log',
+  'content:create': 'Write news stories and blog posts, and edit, schedule and publish their own until published',
+  'content:edit': 'Edit, schedule and publish anyone’s news stories and blog posts, published ones too',
+  'content:delete': 'Delete news stories and blog posts',
+  'content:view': 'See the dashboard',
+  'messages:manage': 'Read, answer, export and delete contact messages and applications',
+  'subscribers:view': 'See newsletter subscriber counts',
+  'subscribers:manage': 'Search, export and erase newsletter subscribers',
+  'newsletter:send': 'Send a story or news item to newsletter subscribers',
+  'settings:texts': 'Change the site’s texts, figures, founder story and legal pages',
+  'settings:links': 'Change contact details, the donation link and every other outgoing link',
+  'services:edit': 'Add, edit and reorder services',
+  'services:delete': 'Delete services',
+  'demo:remove': 'Remove all demo content',
+  'events:draft': 'Add events as drafts and edit their own drafts',
+  'events:publish': 'Edit and publish any event',
+  'events:manage':
+    'See and export attendee lists and waiting lists, mark attendance, message attendees, close registration and cancel events',
+  'analytics:view': 'See visit counts of their own items',
+  'analytics:all': 'See the whole site’s visit counts and set how long they are kept',
+  'translations:edit': 'Edit the Luganda and Swahili texts of the site',
+};
+
 export const SECTION_INFO: Record<Section, { label: string; path: string }> = {
   overview: { label: 'Overview', path: '/admin/overview' },
   userManagement: { label: 'User Management', path: '/admin/users' },

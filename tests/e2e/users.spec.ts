@@ -203,6 +203,18 @@ test.describe('dashboard shell', () => {
     await tabs(page).filter({ hasText: 'Role Information' }).click();
     await expect(page).toHaveURL(`${E2E.baseURL}/admin/roles`);
     await expect(page.getByRole('heading', { level: 1, name: 'Role Information' })).toBeVisible();
+    // Each role says in plain words what it may do, beyond the spec's permission names: an Admin reads
+    // the inbox and exports subscribers, an Editor exports attendee lists; a Viewer does neither.
+    const card = (label: string) =>
+      page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${label}\\b`) }) });
+    await expect(card('Admin')).toContainText('Read, answer, export and delete contact messages and applications');
+    await expect(card('Admin')).toContainText('Search, export and erase newsletter subscribers');
+    await expect(card('Editor')).toContainText('See and export attendee lists');
+    await expect(card('Editor')).not.toContainText('contact messages');
+    await expect(card('Viewer')).not.toContainText('export');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Role Information' })).toBeVisible();
     await expect(tabs(page).filter({ hasText: 'Role Information' })).toHaveAttribute('aria-current', 'page');

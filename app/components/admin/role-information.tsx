@@ -1,4 +1,4 @@
-import { ROLE_INFO, ROLES, SECTION_INFO, sectionsBeyondOverview } from '~/lib/permissions';
+import { PERMISSION_TEXT, ROLE_INFO, ROLES, SECTION_INFO, sectionsBeyondOverview } from '~/lib/permissions';
 import { RoleBadge } from './role-badge';
 
 /** spec §2/§6: each role with its permissions, colour, description and sections. */
@@ -21,6 +21,12 @@ export function RoleInformation() {
                   <li key={p} className="rounded-md bg-slate-100 px-2 py-1 font-mono text-sm text-slate-800">
                     {p}
                   </li>
+                ))}
+              </ul>
+              <h3 className="mt-4 text-sm font-semibold tracking-wide text-slate-600 uppercase">What it can do</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+                {info.permissions.map((permission) => (
+                  <li key={permission}>{PERMISSION_TEXT[permission]}</li>
                 ))}
               </ul>
               <h3 className="mt-4 text-sm font-semibold tracking-wide text-slate-600 uppercase">Dashboard sections</h3>

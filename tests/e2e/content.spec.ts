@@ -451,6 +451,9 @@ test.describe('content form', () => {
       const user = await signIn('ADMIN');
       await page.goto('/admin/content/new/news');
       await expect(page.getByRole('heading', { level: 1, name: 'Add Story' })).toBeVisible();
+      // The tab keeps the spec's name; the page says where the public site shows what it makes.
+      await expect(page.getByRole('main').getByText('Appears on the website under In Media')).toBeVisible();
+      await expect(page.getByRole('link', { name: /^In Media/ })).toHaveAttribute('href', '/news');
       await expect(page.getByRole('button', { name: 'Show Preview' })).toHaveCount(0);
       // The page as asked for carries the framework's scripts and hydration data, for browsers that run them.
       expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);

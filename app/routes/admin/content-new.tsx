@@ -5,6 +5,7 @@ import { contentAnswer, saveContentForm } from '~/server/http/content-form.serve
 import { listContentForAdmin } from '~/server/content/content-admin.server';
 import { readEditorialTimeZone } from '~/server/content/scheduled-publishing.server';
 import { isContentType, STATUS_LABELS } from '~/lib/content-form';
+import { COLLECTION_INFO } from '~/lib/collections';
 import { formatInTimeZone } from '~/lib/schedule';
 import { ContentForm, EMPTY_CONTENT, NEW_ITEM, saveThroughServer, type ContentFormValues } from '~/components/admin/content-form';
 import { checkVideoTools } from '~/server/media/video-tools.server';
@@ -55,7 +56,16 @@ export default function ContentNew({ loaderData, actionData }: Route.ComponentPr
   const initial: ContentFormValues = actionData && !actionData.ok ? { ...EMPTY_CONTENT, ...actionData.values } : EMPTY_CONTENT;
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold text-slate-900">{type === 'news' ? 'Add Story' : 'Add Blog'}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{type === 'news' ? 'Add Story' : 'Add Blog'}</h1>
+      {/* The tabs keep the spec's names; the public site names the two lists otherwise. */}
+      <p className="mt-1 mb-6 text-slate-700">
+        Appears on the website under{' '}
+        <a href={COLLECTION_INFO[type].path} target="_blank" rel="noreferrer" className="font-semibold text-indigo-800 underline">
+          {COLLECTION_INFO[type].label}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
       <ContentForm
         key={`${type}-${generation}-${actionData ? 'posted' : 'fresh'}`}
         type={type}

@@ -16,7 +16,7 @@ import { prepareVideoForSave, VIDEO_FORM_FIELDS, VideoRuleError, type PreparedVi
 import { compareVersions } from './word-diff.server.ts';
 import { CAPTIONS_MAX_BYTES } from '../../lib/webvtt.ts';
 import { TRANSCRIPT_MAX } from '../../lib/video-upload.ts';
-import { getLogger } from '../platform/logger.server.ts';
+import { reportFailure } from '../platform/failure.server.ts';
 import { EASY_READ_MAX_CHARS } from '../../lib/easy-read.ts';
 import { readEditorialTimeZone } from './scheduled-publishing.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
@@ -219,8 +219,7 @@ export async function saveContentPost(form: ContentPost, actor: StaffUser, targe
     }
     // Another item took the video while this one was saved (claimVideo).
     if (error instanceof VideoRuleError) return failure(400, CONTENT_MESSAGES.fixErrors, { video: error.message });
-    getLogger().error({ err: error }, 'saving content failed');
-    return failure(500, CONTENT_MESSAGES.generic);
+    return failure(500, `${CONTENT_MESSAGES.generic} ${reportFailure(error, 'saving content failed')}`);
   }
 }
 

@@ -107,6 +107,7 @@ export const EVENT_TEXT = {
   closed: 'Registration for this event is closed.',
   nameRequired: 'Please enter your name.',
   nameTooLong: `Your name must be ${EVENT_LIMITS.name} characters or fewer.`,
+  nameOneLine: 'Please type your name on one line.',
   emailInvalid: 'Please enter a valid email address, such as name@example.com.',
   emailTooLong: `Your email address must be ${EVENT_LIMITS.email} characters or fewer.`,
   phoneInvalid: 'Please enter a phone number using digits, spaces and + ( ) - only.',
@@ -233,7 +234,14 @@ export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
 function buildRegistrationSchema() {
   return z
     .object({
-      name: z.string().trim().min(1, EVENT_TEXT.nameRequired).max(EVENT_LIMITS.name, EVENT_TEXT.nameTooLong),
+      // The name opens mails sent to whatever address was typed: one line of it, without control
+      // characters or marks that turn text around, so it cannot become a message of its own.
+      name: z
+        .string()
+        .trim()
+        .min(1, EVENT_TEXT.nameRequired)
+        .max(EVENT_LIMITS.name, EVENT_TEXT.nameTooLong)
+        .regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, EVENT_TEXT.nameOneLine),
       email: z
         .string()
         .trim()
@@ -255,13 +263,31 @@ function buildRegistrationSchema() {
     });
 }
 
+/**
+ * The same phone number however it was typed: its digits, with Uganda's +256 written as a leading 0
+ * (+256 772 000111, 256772000111 and 0772 000111 are one number). Undefined without digits.
+ */
+export function phoneKey(phone: string | null): string | undefined {
+  const digits = (phone ?? '').replace(/\D/g, '').replace(/^00/, '');
+  if (!digits) return undefined;
+  return digits.startsWith('256') && digits.length === 12 ? `0${digits.slice(3)}` : digits;
+}
+
 /** Marked pure so that pages importing only the texts do not ship zod. */
 export const registrationSchema = /* @__PURE__ */ buildRegistrationSchema();
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
 /** What the registration form's action answers; `values` keeps what was typed. */
 export type RegistrationResult =
-  | { status: 'registered'; place: 'confirmed' | 'waiting'; name: string; mailed: boolean; cancelUrl: string | null }
+  | {
+      status: 'registered';
+      place: 'confirmed' | 'waiting';
+      name: string;
+      mailed: boolean;
+      cancelUrl: string | null;
+      /** A phone number without an email address that was already registered: nothing new was stored or shown. */
+      phoneAgain: boolean;
+    }
   | { status: 'invalid'; message: string; errors: RegistrationErrors; values: RegistrationValues }
   | { status: 'refused' | 'failed' | 'closed'; message: string; values: RegistrationValues };
 

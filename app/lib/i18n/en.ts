@@ -166,6 +166,7 @@ export const EN = {
     'Sorry, your message looks like it was sent automatically, so we did not accept it. If you are a person, please write to us by email instead.',
   'contact.tooLarge': 'Your message is too large to send. Please shorten it to 5,000 characters or fewer and try again.',
   'contact.error.nameRequired': 'Please enter your name.',
+  'contact.error.nameOneLine': 'Please type your name on one line.',
   'contact.error.nameTooLong': 'Your name must be 100 characters or fewer.',
   'contact.error.emailRequired': 'Please enter your email address.',
   'contact.error.emailInvalid': 'Please enter a valid email address, such as name@example.com.',
@@ -333,6 +334,9 @@ export const EN = {
   'events.booked': 'Thank you, {name}. Your place is booked.',
   'events.waiting':
     'Thank you, {name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.',
+  'events.mailedWaiting': 'We have sent you an email with the details and a link to leave the waiting list if you no longer wish to come.',
+  'events.phoneAgain':
+    'This phone number is already registered for this event. If you cannot come, use the private link you were given, or contact us.',
   'events.mailed': 'We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.',
   'events.keepLink': 'Keep this private link to cancel if you cannot come (it works once):',
   'events.joinWaiting': 'Join the waiting list',

@@ -165,6 +165,7 @@ export const LG: Catalogue = {
   'contact.tooLarge':
     'Obubaka bwo buwanvu nnyo okuweerezebwa. Tukwegayiridde bukendeeze butuuke ku nnukuta 5,000 oba wansi, oddemu ogezeeko.',
   'contact.error.nameRequired': 'Tukwegayiridde wandiika erinnya lyo.',
+  'contact.error.nameOneLine': 'Tukwegayiridde wandiika erinnya lyo ku lunyiriri lumu.',
   'contact.error.nameTooLong': 'Erinnya lyo lirina kuba n’ennukuta 100 oba wansi.',
   'contact.error.emailRequired': 'Tukwegayiridde wandiika endagiriro ya email yo.',
   'contact.error.emailInvalid': 'Tukwegayiridde wandiika endagiriro ya email entuufu, nga name@example.com.',
@@ -334,6 +335,10 @@ export const LG: Catalogue = {
   'events.booked': 'Webale, {name}. Ekifo kyo kikakasiddwa.',
   'events.waiting':
     'Webale, {name}. Omukolo gujjudde, n’olwekyo oli ku lukalala lw’abalindirira. Ekifo bwe kinaaba kisumulukuse, kiweebwa omuntu asooka okulindirira era tujja kukutegeeza mangu ddala.',
+  'events.mailedWaiting':
+    'Tukuweerezza email erimu ebikwata ku mukolo n’akakwate k’okuva ku lukalala lw’abalindirira bw’oba tokyayagala kujja.',
+  'events.phoneAgain':
+    'Ennamba eno ey’essimu yawandiisibwa dda ku mukolo guno. Bw’oba tojja kusobola kujja, kozesa akakwate akakyama ke wafuna, oba tutuukirire.',
   'events.mailed':
     'Tukuweerezza email erimu ebikwata ku mukolo, fayiro ya kalenda n’akakwate k’okusazaamu bw’oba tojja kusobola kujja.',
   'events.keepLink': 'Kuuma akakwate kano akakyama okusazaamu bw’oba tojja kusobola kujja (kakola omulundi gumu):',

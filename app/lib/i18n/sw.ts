@@ -165,6 +165,7 @@ export const SW: Catalogue = {
     'Samahani, ujumbe wako unaonekana kutumwa na mashine, kwa hiyo hatukuupokea. Ikiwa wewe ni mtu, tafadhali tuandikie kwa barua pepe badala yake.',
   'contact.tooLarge': 'Ujumbe wako ni mrefu mno kutumwa. Tafadhali ufupishe hadi herufi 5,000 au chini yake kisha ujaribu tena.',
   'contact.error.nameRequired': 'Tafadhali andika jina lako.',
+  'contact.error.nameOneLine': 'Tafadhali andika jina lako kwenye mstari mmoja.',
   'contact.error.nameTooLong': 'Jina lako lazima liwe na herufi 100 au chini yake.',
   'contact.error.emailRequired': 'Tafadhali andika anwani yako ya barua pepe.',
   'contact.error.emailInvalid': 'Tafadhali andika anwani sahihi ya barua pepe, kama name@example.com.',
@@ -332,6 +333,10 @@ export const SW: Catalogue = {
   'events.booked': 'Asante, {name}. Nafasi yako imehifadhiwa.',
   'events.waiting':
     'Asante, {name}. Tukio limejaa, kwa hiyo uko kwenye orodha ya kusubiri. Nafasi ikipatikana, hupewa mtu wa kwanza anayesubiri na tutakujulisha mara moja.',
+  'events.mailedWaiting':
+    'Tumekutumia barua pepe yenye maelezo na kiungo cha kuondoka kwenye orodha ya kusubiri ikiwa hutaki tena kuja.',
+  'events.phoneAgain':
+    'Nambari hii ya simu tayari imesajiliwa kwa tukio hili. Ikiwa hutaweza kuja, tumia kiungo cha siri ulichopewa, au wasiliana nasi.',
   'events.mailed': 'Tumekutumia barua pepe yenye maelezo, faili ya kalenda na kiungo cha kughairi ikiwa hutaweza kuja.',
   'events.keepLink': 'Hifadhi kiungo hiki cha siri ili kughairi ikiwa hutaweza kuja (kinafanya kazi mara moja):',
   'events.joinWaiting': 'Jiunge na orodha ya kusubiri',

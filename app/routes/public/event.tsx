@@ -246,7 +246,8 @@ function Registered({ result }: { result: Extract<RegistrationResult, { status: 
       <p className="mt-3 text-lg">
         {confirmed ? t('events.booked', { name: result.name }) : t('events.waiting', { name: result.name })}
       </p>
-      {result.mailed && <p className="mt-3 text-lg">{t('events.mailed')}</p>}
+      {result.mailed && <p className="mt-3 text-lg">{confirmed ? t('events.mailed') : t('events.mailedWaiting')}</p>}
+      {result.phoneAgain && <p className="mt-3 text-lg">{t('events.phoneAgain')}</p>}
       {result.cancelUrl && (
         <p className="mt-3 text-lg">
           {t('events.keepLink')}{' '}

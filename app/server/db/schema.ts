@@ -550,6 +550,8 @@ export interface EventRegistrationTable {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The phone number's digits (lib/events.ts `phoneKey`) when no email was given: one live registration per number. */
+  phone_key: string | null;
   access_needs: Generated<string>;
   status: 'confirmed' | 'waiting' | 'cancelled';
   cancel_token_hash: string | null;

@@ -171,6 +171,57 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect(phoneOnly.cancelUrl).toMatch(/\/events\/cancel\//);
   });
 
+  it('keeps one registration per phone number given without an address, however it is written or sent at once', async () => {
+    const event = await newEvent('By phone', { capacity: '3' });
+    const byPhone = (phone: string, name = 'Phone Only') => registrant(0, { name, email: '', phone });
+    // A double tap, ten times over, sent together: one place, one link.
+    const settled = await Promise.allSettled(
+      Array.from({ length: 10 }, () => registerForEvent(event.slug, byPhone('+256 772 000111'))),
+    );
+    const answered = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.filter((outcome) => outcome.cancelUrl)).toHaveLength(1);
+    // The same number in another form is the same person: no new place and no link, just its state.
+    for (const written of ['0772 000111', '256772000111', '(0772) 000-111'])
+      expect(await registerForEvent(event.slug, byPhone(written, 'Someone Else'))).toEqual({
+        place: 'confirmed',
+        mailed: false,
+        cancelUrl: null,
+        phoneAgain: true,
+      });
+    const live = () =>
+      database()
+        .db.selectFrom('event_registrations')
+        .select(['name', 'phone_key'])
+        .where('event_id', '=', event.id)
+        .where('status', '!=', 'cancelled')
+        .execute();
+    expect(await live()).toEqual([{ name: 'Phone Only', phone_key: '0772000111' }]);
+    expect((await getEventForAdmin(event.id))!.taken).toBe(1);
+    // Another number, and the same number with an address, are other registrations.
+    expect((await registerForEvent(event.slug, byPhone('0772 000112'))).phoneAgain).toBe(false);
+    expect((await registerForEvent(event.slug, registrant(3, { phone: '0772 000111' }))).phoneAgain).toBe(false);
+    expect(await live()).toHaveLength(3);
+  });
+
+  it('mails a repeat with the name stored first, and takes a name on one line only', async () => {
+    const event = await newEvent('Named once');
+    await registerForEvent(event.slug, registrant(4, { name: 'Apio Grace' }));
+    await registerForEvent(event.slug, registrant(4, { name: 'Your account is locked visit evil.example' }));
+    const mails = await database()
+      .db.selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'person4@example.org')
+      .where('subject', '=', 'Your place: Named once')
+      .execute();
+    expect(mails.map((mail) => mail.text_body.split('\n')[0])).toEqual(['Hello Apio Grace,', 'Hello Apio Grace,']);
+    for (const name of ['Ann\r\n\r\nYour account is locked', 'Ann\tTab', 'Ann\u202Eeert', 'Ann\u0000'])
+      expect(registrationSchema.safeParse({ name, email: 'a@example.org' }).error?.issues.map((issue) => issue.message)).toEqual([
+        'Please type your name on one line.',
+      ]);
+    expect(registrationSchema.safeParse({ name: '  Nakato Ssebunya-Okello  ', email: 'a@example.org' }).success).toBe(true);
+  });
+
   it('mails an address its registration again at most three times a day, even when asked 25 times at once', async () => {
     const event = await newEvent('Asked often', { capacity: '3' });
     await registerForEvent(event.slug, registrant(7));
@@ -294,10 +345,31 @@ describe.each(ENGINES)('events on %s', (engine) => {
       endDate: day(3),
       endTime: '12:00',
     });
+    // One registered days ago; one registered now, whose confirmation has just gone out.
     await registerForEvent(event.slug, registrant(1));
+    await database()
+      .db.updateTable('event_registrations')
+      .set({ updated_at: new Date(Date.now() - 3 * 86_400_000).toISOString() })
+      .where('email', '=', 'person1@example.org')
+      .execute();
+    await registerForEvent(event.slug, registrant(2));
     const runs = await Promise.all([sendDueReminders(), sendDueReminders(), sendDueReminders()]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await sendDueReminders()).toBe(0);
+    const mailed = (to: string) =>
+      database()
+        .db.selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', to)
+        .where('subject', 'like', '%: Tomorrow')
+        .execute();
+    // Today or tomorrow as it is in Kampala, where the event is.
+    const kampalaDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(at);
+    const when = kampalaDate(soon) === kampalaDate(new Date()) ? 'today' : 'tomorrow';
+    const reminders = (await mailed('person1@example.org')).filter((mail) => !mail.subject.startsWith('Your place'));
+    expect(reminders.map((mail) => mail.subject)).toEqual([`${when === 'today' ? 'Today' : 'Tomorrow'}: Tomorrow`]);
+    expect(reminders[0]!.text_body).toContain(`the event you registered for is ${when}.`);
+    expect((await mailed('person2@example.org')).map((mail) => mail.subject)).toEqual(['Your place: Tomorrow']);
     const later = await listPublicEvents();
     expect(later.map((e) => e.title)).toContain('Tomorrow');
   });

@@ -4,6 +4,7 @@ import {
   eventCalendar,
   eventPath,
   formatEventWhen,
+  phoneKey,
   registrationIsOpen,
   type AdminEvent,
   type PublicEvent,
@@ -11,6 +12,7 @@ import {
   type RegistrationStatus,
 } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
+import { utcToZoned } from '../../lib/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { recordAudit } from '../platform/audit.server.ts';
@@ -86,7 +88,8 @@ function eventLines(event: PublicEvent, ctx: MailContext): string[] {
   ];
 }
 
-type MailKind = 'confirmed' | 'waiting' | 'promoted' | 'reminder';
+/** A reminder goes out in the day before an event: it is then either today or tomorrow where the event is. */
+type MailKind = 'confirmed' | 'waiting' | 'promoted' | 'reminder-today' | 'reminder-tomorrow';
 
 function registrationMail(
   kind: MailKind,
@@ -100,21 +103,26 @@ function registrationMail(
     confirmed: `Your place: ${event.title}`,
     waiting: `Waiting list: ${event.title}`,
     promoted: `A place is yours: ${event.title}`,
-    reminder: `Tomorrow: ${event.title}`,
+    'reminder-today': `Today: ${event.title}`,
+    'reminder-tomorrow': `Tomorrow: ${event.title}`,
   };
+  const reminder = (day: string) =>
+    `A reminder: the event you registered for is ${day}. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.`;
   const opening: Record<MailKind, string> = {
     confirmed: 'You have a place at this event. The calendar file attached adds it to your calendar.',
     waiting:
       'The event is full, so you are on its waiting list. If someone cancels, the place goes to the first person waiting, and we will email you at once.',
     promoted:
       'Someone cancelled, and the place is now yours: you have a place at this event. The calendar file attached adds it to your calendar.',
-    reminder:
-      'A reminder: the event you registered for is tomorrow. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.',
+    'reminder-today': reminder('today'),
+    'reminder-tomorrow': reminder('tomorrow'),
   };
   const cancel = token
     ? [
         '',
-        `If you cannot come, please cancel so someone else can have your place: ${cancelUrl(token)}`,
+        kind === 'waiting'
+          ? `If you no longer wish to come, please leave the waiting list: ${cancelUrl(token)}`
+          : `If you cannot come, please cancel so someone else can have your place: ${cancelUrl(token)}`,
         'This link is for you alone and works once.',
       ]
     : [];
@@ -132,6 +140,8 @@ export interface RegistrationOutcome {
   mailed: boolean;
   /** For someone who gave no email: the link to cancel, shown once on the page. */
   cancelUrl: string | null;
+  /** A number without an address that was registered already: nothing stored, no link shown. */
+  phoneAgain: boolean;
 }
 
 export class RegistrationClosedError extends Error {}
@@ -163,16 +173,19 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
   if (!registrationIsOpen(view)) throw new RegistrationClosedError('registration closed');
   const { token, hash } = newToken();
   const now = nowIso();
+  // Without an address, the number stands for the person: one live registration per number.
+  const byPhone = input.email ? null : (phoneKey(input.phone) ?? null);
   const outcome = await db.transaction().execute(async (trx) => {
-    if (input.email) {
+    if (input.email || byPhone) {
       const existing = await trx
         .selectFrom('event_registrations')
-        .select(['id', 'status'])
+        .select(['id', 'status', 'name'])
         .where('event_id', '=', event.id)
-        .where('email', '=', input.email)
+        .where(input.email ? 'email' : 'phone_key', '=', (input.email ?? byPhone)!)
         .where('status', '!=', 'cancelled')
         .executeTakeFirst();
-      if (existing) return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true };
+      if (existing)
+        return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true, name: existing.name };
     }
     // The place, if one is free: one statement decides (see the top of this file).
     const placed = await trx
@@ -203,6 +216,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
         name: input.name,
         email: input.email,
         phone: input.phone,
+        phone_key: byPhone,
         access_needs: input.accessNeeds,
         status: placed ? 'confirmed' : 'waiting',
         cancel_token_hash: hash,
@@ -210,7 +224,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
         updated_at: now,
       })
       .execute();
-    return { id, place: placed ? ('confirmed' as const) : ('waiting' as const), again: false };
+    return { id, place: placed ? ('confirmed' as const) : ('waiting' as const), again: false, name: input.name };
   });
   publicContentChanged();
   getLogger().info(
@@ -235,20 +249,23 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     }
     if (!renewed) {
       getLogger().warn({ eventId: event.id, registrationId: outcome.id }, 'registration details not sent again');
-      return { place: outcome.place, mailed: false, cancelUrl: null };
+      return { place: outcome.place, mailed: false, cancelUrl: null, phoneAgain: false };
     }
   }
+  // A number registered already: its link was shown once, to whoever registered it, and is not shown again.
+  if (outcome.again && !input.email) return { place: outcome.place, mailed: false, cancelUrl: null, phoneAgain: true };
   let mailed = false;
   if (input.email) {
     try {
       const full = (await getEventForAdmin(event.id, db))!;
-      await sendMail(registrationMail(outcome.place, input.email, input.name, full, token, await mailContext(db)), db);
+      // A repeat is mailed with the name stored first, never with what the latest form said.
+      await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, await mailContext(db)), db);
       mailed = true;
     } catch (error) {
       getLogger().error({ err: error, registrationId: outcome.id }, 'the registration mail could not be queued');
     }
   }
-  return { place: outcome.place, mailed, cancelUrl: input.email ? null : cancelUrl(token) };
+  return { place: outcome.place, mailed, cancelUrl: input.email ? null : cancelUrl(token), phoneAgain: false };
 }
 
 interface Promoted {
@@ -622,7 +639,14 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
   const due = await db
     .selectFrom('event_registrations')
     .innerJoin('events', 'events.id', 'event_registrations.event_id')
-    .select(['event_registrations.id', 'event_registrations.event_id', 'event_registrations.name', 'event_registrations.email'])
+    .select([
+      'event_registrations.id',
+      'event_registrations.event_id',
+      'event_registrations.name',
+      'event_registrations.email',
+      'event_registrations.updated_at',
+      'events.starts_at',
+    ])
     .where('events.status', '=', 'published')
     .where('events.starts_at', '>', from)
     .where('events.starts_at', '<=', until)
@@ -639,6 +663,10 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
     if (!events.has(person.event_id)) events.set(person.event_id, await getEventForAdmin(person.event_id, db));
     const event = events.get(person.event_id);
     if (!event) continue;
+    // Someone whose place came (or was mailed again) within the day before has its details in that
+    // mail, sent moments ago: marked reminded, not mailed twice.
+    const mailedLately = Date.parse(person.updated_at) > Date.parse(person.starts_at) - REMIND_AHEAD_MS;
+    const day = utcToZoned(person.starts_at, ctx.timeZone).date === utcToZoned(from, ctx.timeZone).date ? 'today' : 'tomorrow';
     const mailedNow = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('event_registrations')
@@ -647,8 +675,8 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
         .where('status', '=', 'confirmed')
         .where('reminded_at', 'is', null)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return false;
-      await sendMail(registrationMail('reminder', person.email!, person.name, event, null, ctx), trx);
+      if (Number(claimed.numUpdatedRows) === 0 || mailedLately) return false;
+      await sendMail(registrationMail(`reminder-${day}`, person.email!, person.name, event, null, ctx), trx);
       return true;
     });
     if (mailedNow) sent += 1;

@@ -100,6 +100,7 @@ export async function submitRegistration(options: {
         name: input.name,
         mailed: outcome.mailed,
         cancelUrl: outcome.cancelUrl,
+        phoneAgain: outcome.phoneAgain,
       },
     };
   } catch (error) {

@@ -309,6 +309,8 @@ function listSearch(): void {
   const debounce = Number(form.dataset.debounce ?? 300);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | undefined;
+  /** The address whose results the page shows: a move within the page (the skip link's #main) keeps it. */
+  let shown = location.pathname + location.search;
   const go = async (replace: boolean) => {
     clearTimeout(timer);
     const params = new URLSearchParams();
@@ -337,6 +339,7 @@ function listSearch(): void {
     results.removeAttribute('aria-busy');
     document.title = doc.title;
     history[replace ? 'replaceState' : 'pushState']({ list: true }, '', url);
+    shown = location.pathname + location.search;
     images(results);
   };
   form.addEventListener('submit', (event) => {
@@ -349,8 +352,11 @@ function listSearch(): void {
   });
   for (const field of form.querySelectorAll('select, input[type="checkbox"]'))
     field.addEventListener('change', () => void go(false));
-  // Results put in place by this script: back and forward load the page of that address.
-  window.addEventListener('popstate', () => location.reload());
+  // Results put in place by this script: back and forward load the page of that address (and only
+  // then: a jump within the page, such as the skip link's, fires popstate too).
+  window.addEventListener('popstate', () => {
+    if (location.pathname + location.search !== shown) location.reload();
+  });
 }
 
 /** The submit button shows its sending words and is disabled until `done` runs. */
@@ -444,7 +450,7 @@ function articleSkeleton(): void {
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     if (link.target || link.origin !== location.origin || link.pathname === location.pathname) return;
-    if (!/^\/(blog|news|resources)\/[^/]+$/.test(link.pathname) || link.pathname.endsWith('.xml')) return;
+    if (!/^\/(?:(?:lg|sw)\/)?(?:blog|news|resources)\/[^/]+$/.test(link.pathname) || link.pathname.endsWith('.xml')) return;
     before = [...main.childNodes];
     main.replaceChildren(template.content.cloneNode(true));
     window.scrollTo({ top: 0 });

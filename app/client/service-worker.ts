@@ -23,8 +23,8 @@ const MAX_SAVED = 100;
 const MAX_PICTURES = 80;
 const PICTURES = `tdg-pictures-${VERSION}`;
 
-/** Pages kept for offline reading: the home page and single stories, news items and resources. */
-const KEEPABLE = /^\/(?:$|(?:blog|news|resources)\/(?!rss\.xml$)[^/]+$)/;
+/** Pages kept for offline reading: the home page and single stories, news items and resources, in each language. */
+const KEEPABLE = /^\/(?:(?:lg|sw)(?:\/|$))?(?:$|(?:blog|news|resources)\/(?!rss\.xml$)[^/]+$)/;
 
 const isKeepable = (url: URL) => url.origin === self.location.origin && KEEPABLE.test(url.pathname);
 const pageKey = (url: URL) => `${url.origin}${url.pathname}`;

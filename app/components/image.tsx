@@ -68,13 +68,14 @@ export function Image({
         <p>
           {tx(SAVE_DATA_TEXTS.notLoaded)} {alt ? <span lang={lang}>{alt}</span> : t('image.noDescription')}
         </p>
-        {/* Without scripts the link opens the picture; the page script puts it in place instead. */}
+        {/* Without scripts the link opens the picture; the page script puts it in place instead. Above a
+            card's whole-card link (its stretched ::after), so a tap loads the picture, not the story. */}
         <a
           href={smallest}
           data-load-picture={smallest}
           data-alt={alt}
           data-alt-lang={lang}
-          className="inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
+          className="relative z-10 inline-flex min-h-11 items-center gap-1 rounded-full border border-indigo-800 bg-white px-4 font-semibold text-indigo-900 hover:bg-indigo-50"
         >
           {tx(SAVE_DATA_TEXTS.load)}
           {/* The size is filled in by the public layout's middleware, which reads it from the media store. */}

@@ -94,14 +94,20 @@ test.describe('shared layout at 1280 px', () => {
     await expect(home.locator('img')).toHaveCount(0);
   });
 
-  test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
-    await page.goto('/');
-    await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeVisible();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('main')).toBeFocused();
+  test('the skip link is the first stop and moves focus to the content, on a list too (no reload)', async ({ page }) => {
+    for (const path of ['/', '/blog', '/sw/news']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-enhanced', 'true');
+      // Gone if the page loads again.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: path === '/sw/news' ? /./ : 'Skip to main content' }).first();
+      await expect(skip, path).toBeFocused();
+      await expect(skip, path).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main'), path).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), path).toBe(true);
+    }
   });
 
   test('loads nothing from any other host', async ({ page }) => {

@@ -190,6 +190,25 @@ test.describe('Save-Data', () => {
     expect(page.url()).toContain(story!);
   });
 
+  test('on a list, a card’s "Load picture" loads the picture, not the story the card links to', async ({ page }) => {
+    for (const path of ['/blog', '/sw/news']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-enhanced', 'true');
+      const card = page
+        .locator('main article')
+        .filter({ has: page.locator('[data-load-picture]') })
+        .first();
+      const load = card.locator('[data-load-picture]');
+      const href = (await load.getAttribute('href'))!;
+      // A tap where the button is: the button itself is there, above the card's own link.
+      await load.scrollIntoViewIfNeeded();
+      const box = (await load.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(page.locator(`main article img[src="${href}"]`).first(), path).toBeVisible();
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+  });
+
   test('without JavaScript the link opens the picture itself', async ({ browser, request }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'Save-Data': 'on' } });
     const page = await context.newPage();
@@ -257,6 +276,36 @@ test.describe('offline reading', () => {
     await expectNoA11yIssues(page);
     await page.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await context.setOffline(false);
+  });
+
+  test('pages in Luganda and Swahili are kept too: read before, they open offline; saved, they say so', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const [story, other] = await storyPaths(request);
+    for (const language of ['lg', 'sw']) {
+      await readOnline(page, `/${language}`);
+      await readOnline(page, `/${language}${story!}`);
+    }
+    await page.goto(`/sw${other!}`);
+    const save = page.locator('[data-save-offline]');
+    await expect(save).toBeVisible();
+    await save.click();
+    await expect(page.getByRole('status').getByText((await save.getAttribute('data-saved-text'))!)).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await caches.open('tdg-saved-v1')).keys().then((k) => k.map((r) => new URL(r.url).pathname))),
+      )
+      .toContain(`/sw${other!}`);
+    await context.setOffline(true);
+    for (const path of ['/lg', `/lg${story!}`, '/sw', `/sw${story!}`, `/sw${other!}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await expect(page.locator('html'), path).toHaveAttribute('lang', path.slice(1, 3));
+      await expect(page.getByRole('heading', { level: 1 }), path).not.toHaveText(/offline|mukutu|mtandaoni/i);
+    }
     await context.setOffline(false);
   });
 

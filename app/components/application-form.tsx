@@ -264,7 +264,8 @@ export function ApplicationSent({ kind }: { kind: ApplicationKind }) {
       aria-labelledby="application-sent"
       className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
     >
-      <h2 id="application-sent" tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
+      {/* `autofocus` too, as the event answer's (decision 401): without the page script the reader lands here. */}
+      <h2 id="application-sent" tabIndex={-1} data-focus="" {...{ autoFocus: true }} className="text-2xl font-bold outline-none">
         {tx(text.sent)}
       </h2>
       <p className="mt-3 text-lg">{tx(text.sentDetail)}</p>

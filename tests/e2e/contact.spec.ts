@@ -276,6 +276,8 @@ test.describe.serial('sending messages', () => {
     await fillForm(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('heading', { name: CONTACT_TEXT.sent })).toBeVisible();
+    // The answer has the focus without the page script too (autofocus): a screen reader starts there.
+    await expect(page.getByRole('heading', { name: CONTACT_TEXT.sent })).toBeFocused();
     await expect(field(page, 'Name')).toHaveCount(0);
     await context.close();
   });

@@ -137,7 +137,7 @@ async function samplePages(request: APIRequestContext): Promise<string[]> {
       return true;
     });
   expect(paths.length).toBeGreaterThan(20);
-  return [...paths, '/blog?q=deaf', '/no-such-page'];
+  return [...paths, '/blog?q=deaf', '/no-such-page', '/lg/no-such-page', '/sw/no-such-page'];
 }
 
 test.describe('public pages at 320 px (WCAG 1.4.10, 400% zoom, and 1.4.12)', () => {

@@ -179,7 +179,15 @@ function SentPanel() {
       aria-labelledby="contact-sent"
       className="rounded-2xl border border-emerald-300 bg-emerald-50 p-8 text-emerald-950 shadow-sm"
     >
-      <h2 id="contact-sent" ref={heading} tabIndex={-1} data-focus="" className="text-2xl font-bold outline-none">
+      {/* `autofocus` too, as the event answer's (decision 401): without the page script the reader lands here. */}
+      <h2
+        id="contact-sent"
+        ref={heading}
+        tabIndex={-1}
+        data-focus=""
+        {...{ autoFocus: true }}
+        className="text-2xl font-bold outline-none"
+      >
         {t('contact.sent')}
       </h2>
       <p className="mt-3 text-lg">{t('contact.sentDetail')}</p>

@@ -20,7 +20,9 @@ export default function NotFound() {
       <p className="text-6xl font-extrabold text-indigo-700" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-4xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900 min-[20rem]:text-3xl min-[22.5rem]:text-4xl">
+        {t('notFound.title')}
+      </h1>
       <p className="mt-4 text-lg text-slate-700">{t('notFound.text')}</p>
       <PageLink
         to={path('/')}

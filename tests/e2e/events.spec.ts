@@ -265,6 +265,11 @@ test.describe('events with JavaScript', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('textbox', { name: 'Summary' })).toBeFocused();
 
+    // The page the server sends is the one the browser builds (no markup it must mend, such as a form in a paragraph).
+    const pageErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
     await page.goto('/admin/events');
     await page
       .getByRole('listitem')
@@ -283,9 +288,24 @@ test.describe('events with JavaScript', () => {
     expect(csv).toContain('Mugisha Paul');
     expect(csv).toContain('Atim Rose');
 
+    // A message is answered beside its form, on a phone's screen where the button was, and the form empties.
+    const messageSection = page.getByRole('region', { name: 'Message everyone registered' });
+    await messageSection.getByRole('textbox', { name: 'Subject' }).fill('Bring a notebook');
+    await messageSection.getByRole('textbox', { name: 'Message' }).fill('Please bring a notebook and a pen.');
+    await messageSection.getByRole('button', { name: 'Send message' }).click();
+    await expect(messageSection.getByRole('status')).toHaveText('Message queued for 2 people.');
+    await expect(messageSection.getByRole('status')).toBeInViewport();
+    await expect(messageSection.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
+    await expect(messageSection.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+    const cancelSection = page.getByRole('region', { name: 'Cancel this event' });
+    await cancelSection.getByRole('button', { name: 'Cancel event' }).click();
+    await expect(cancelSection.getByRole('alert')).toContainText('Please tick the box');
+    await expect(cancelSection.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('checkbox', { name: 'Yes, cancel the event and tell everyone' }).check();
     await page.getByRole('button', { name: 'Cancel event' }).click();
     await expect(page.getByText(/The event is cancelled; 2 people are being told by email/)).toBeVisible();
+    expect(pageErrors.filter((text) => /Minified React error|Hydration|did not match/i.test(text))).toEqual([]);
     await mailWith(`p2-${RUN}@example.org`, 'this event is cancelled');
   });
 });

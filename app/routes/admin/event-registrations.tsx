@@ -55,8 +55,13 @@ const actionSchema = z.discriminatedUnion('intent', [
   }),
 ]);
 
+type Intent = 'attended' | 'registration' | 'message' | 'cancel';
 type Answer = {
   ok: boolean;
+  /** The form that answered: its message shows beside it, where the staff member is. */
+  intent?: Intent;
+  /** A sent message's own mark: its form starts empty again, so it is not sent twice by mistake. */
+  sent?: string;
   message: string;
   errors?: Record<string, string | undefined>;
   values?: { subject?: string; message?: string };
@@ -67,8 +72,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) {
     const errors = form.refused ? {} : (form.fieldErrors as Record<string, string | undefined>);
     const message = form.refused ? form.formError : (Object.values(errors).find(Boolean) ?? 'Please check the form.');
+    const intent = (['attended', 'registration', 'message', 'cancel'] as const).find((one) => one === form.values.intent);
     return data(
-      { ok: false, message, errors, values: { subject: form.values.subject, message: form.values.message } } satisfies Answer,
+      {
+        ok: false,
+        intent,
+        message,
+        errors,
+        values: { subject: form.values.subject, message: form.values.message },
+      } satisfies Answer,
       {
         status: form.status,
         headers: form.headers,
@@ -96,6 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const count = await messageRegistrants(actor, params.id, values, ip);
         return {
           ok: true,
+          intent: 'message',
+          sent: new Date().toISOString(),
           message: count === 1 ? 'Message queued for 1 person.' : `Message queued for ${count} people.`,
         } satisfies Answer;
       }
@@ -103,13 +117,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const count = await cancelEvent(actor, params.id, ip);
         return {
           ok: true,
+          intent: 'cancel',
           message: `The event is cancelled; ${count === 1 ? '1 person is' : `${count} people are`} being told by email.`,
         } satisfies Answer;
       }
     }
   } catch (error) {
     const { message, status } = failureOf(error, 'That did not work. Please try again.', 'an event action failed');
-    return data({ ok: false, message } satisfies Answer, { status });
+    return data({ ok: false, intent: values.intent, message } satisfies Answer, { status });
   }
 }
 
@@ -122,6 +137,14 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
   const waiting = registrations.filter((r) => r.status === 'waiting');
   const cancelled = registrations.filter((r) => r.status === 'cancelled');
   const live = event.status !== 'cancelled';
+  // A message or a cancellation answers in its own section (once cancelled, that section is gone: at the top).
+  const beside = live && (answer?.intent === 'message' || answer?.intent === 'cancel') ? answer.intent : undefined;
+  const banner = (where: Intent | undefined) =>
+    answer && beside === where ? (
+      <div className="mt-4">
+        <Banner key={answer.message} type={answer.ok ? 'success' : 'error'} message={answer.message} autoClose={answer.ok} />
+      </div>
+    ) : null;
   return (
     <>
       <p className="mb-2">
@@ -142,12 +165,8 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           Public page
         </a>
       </p>
-      {answer && (
-        <div className="mt-4">
-          <Banner key={answer.message} type={answer.ok ? 'success' : 'error'} message={answer.message} autoClose={answer.ok} />
-        </div>
-      )}
-      <p className="mt-4 flex flex-wrap gap-3">
+      {banner(undefined)}
+      <div className="mt-4 flex flex-wrap gap-3">
         <a
           href={`/admin/events/${event.id}/export`}
           className="inline-flex min-h-11 items-center rounded-lg border-2 border-indigo-800 px-4 font-semibold text-indigo-900"
@@ -164,7 +183,7 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             </button>
           </Form>
         )}
-      </p>
+      </div>
       <List title={`Attendees (${confirmed.length})`} id="attendees" rows={confirmed} attendance={live} />
       <List title={`Waiting list (${waiting.length})`} id="waiting" rows={waiting} attendance={false} />
       {cancelled.length > 0 && (
@@ -179,7 +198,8 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             Message everyone registered
           </h2>
           <p className="mt-1 text-slate-700">Sent by email to everyone with a place or waiting who gave an address.</p>
-          <Form method="post" className="mt-4 space-y-4">
+          {banner('message')}
+          <Form key={answer?.sent ?? 'message'} method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="message" />
             <Field id="subject" label="Subject" required error={answer?.errors?.subject}>
               {(control) => (
@@ -218,10 +238,17 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           <p className="mt-1 text-red-950">
             Registration stops, the event shows as cancelled, and everyone registered is told by email. This cannot be undone.
           </p>
+          {banner('cancel')}
           <Form method="post" className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="cancel" />
             <label className="flex min-h-11 items-center gap-3 text-red-950">
-              <input type="checkbox" name="confirm" value="yes" className="h-5 w-5" />
+              <input
+                type="checkbox"
+                name="confirm"
+                value="yes"
+                aria-invalid={answer?.errors?.confirm ? true : undefined}
+                className="h-5 w-5"
+              />
               Yes, cancel the event and tell everyone
             </label>
             <button type="submit" className="min-h-11 rounded-lg bg-red-800 px-5 font-semibold text-white hover:bg-red-900">

@@ -452,12 +452,16 @@ test.describe('user management (super admin)', () => {
 
     await create.click();
     await expect(alert(USER_MESSAGES.required)).toBeVisible();
+    // The field it is about has the focus and says so (on a phone the banner is above the screen).
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Name').fill('Okello Refused');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password/).fill('abc');
     await create.click();
     await expect(alert(USER_MESSAGES.passwordShort)).toBeVisible();
+    await expect(page.getByLabel(/^Password/)).toBeFocused();
 
     await page.getByLabel(/^Password/).fill('password123');
     await create.click();
@@ -469,6 +473,7 @@ test.describe('user management (super admin)', () => {
     await create.click();
     await expect(alert(USER_MESSAGES.alreadyExists)).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Email')).toBeFocused();
     await expectNoA11yIssues(page);
 
     expect(userByEmail(email)).toBeUndefined();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ASSIGNABLE_ROLES, ROLE_INFO, type Role } from '~/lib/permissions';
 import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/users';
@@ -40,32 +40,50 @@ export function UserForm({
   // What staff typed before the script ran is kept (useTypedState).
   const [name, setName, nameRef] = useTypedState(values.name);
   const [bio, setBio, bioRef] = useTypedState(values.bio);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const message = clientError ?? errors?.form;
+  const [clientError, setClientError] = useState<{ field: 'name' | 'email' | 'password'; message: string } | null>(null);
+  const message = clientError?.message ?? errors?.form;
+  // The field the message is about is marked and described too: on a phone the banner is far above it.
+  const shown: UserFormErrors = { ...errors, ...(clientError ? { [clientError.field]: clientError.message } : {}) };
+  const form = useRef<HTMLFormElement>(null);
+  // After the server's answer, the first field it refused has the focus (else the form keeps it).
+  useEffect(() => {
+    if (!errors) return;
+    const first = (['name', 'email', 'role', 'bio', 'password'] as const).find((field) => errors[field]);
+    const control = first && form.current?.elements.namedItem(first);
+    if (control instanceof HTMLElement) control.focus();
+  }, [errors]);
 
   return (
     <Form
+      ref={form}
       method="post"
       encType="multipart/form-data"
       noValidate={hydrated}
       onSubmit={(event) => {
         const data = new FormData(event.currentTarget);
-        const missing =
-          !String(data.get('name') ?? '').trim() ||
-          !String(data.get('email') ?? '').trim() ||
-          (mode === 'create' && !String(data.get('password') ?? ''));
-        const short =
-          mode === 'create' &&
-          String(data.get('password') ?? '').length > 0 &&
-          String(data.get('password') ?? '').length < PASSWORD_MIN;
-        const problem = missing ? USER_MESSAGES.required : short ? USER_MESSAGES.passwordShort : null;
+        const value = (field: string) => String(data.get(field) ?? '');
+        const checks = [
+          { field: 'name', wrong: !value('name').trim(), message: USER_MESSAGES.required },
+          { field: 'email', wrong: !value('email').trim(), message: USER_MESSAGES.required },
+          { field: 'password', wrong: mode === 'create' && !value('password'), message: USER_MESSAGES.required },
+          {
+            field: 'password',
+            wrong: mode === 'create' && value('password').length < PASSWORD_MIN,
+            message: USER_MESSAGES.passwordShort,
+          },
+        ] as const;
+        const found = checks.find((check) => check.wrong);
+        const problem = found ? { field: found.field, message: found.message } : null;
         setClientError(problem);
-        if (problem) event.preventDefault();
+        if (!problem) return;
+        event.preventDefault();
+        const control = event.currentTarget.elements.namedItem(problem.field);
+        if (control instanceof HTMLElement) control.focus();
       }}
       className="max-w-2xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
     >
       {message && <Banner key={message} type="error" message={message} autoClose={false} />}
-      <Field id="name" label="Name" required error={errors?.name}>
+      <Field id="name" label="Name" required error={shown.name}>
         {(control) => (
           <input
             {...control}
@@ -76,7 +94,7 @@ export function UserForm({
             autoComplete="off"
             value={name}
             onChange={(e) => setName(e.target.value)}
-            className={input(Boolean(errors?.name))}
+            className={input(Boolean(shown.name))}
           />
         )}
       </Field>
@@ -85,11 +103,11 @@ export function UserForm({
         label="Email"
         required
         note={mode === 'edit' ? USER_MESSAGES.emailImmutable : undefined}
-        error={errors?.email}
+        error={shown.email}
         autoComplete="off"
         defaultValue={values.email}
         readOnly={mode === 'edit'}
-        className={input(Boolean(errors?.email))}
+        className={input(Boolean(shown.email))}
       />
       {roleLocked ? (
         <Field
@@ -106,9 +124,9 @@ export function UserForm({
           )}
         </Field>
       ) : (
-        <Field id="role" label="Role" note="See Role Information for what each role can do." error={errors?.role}>
+        <Field id="role" label="Role" note="See Role Information for what each role can do." error={shown.role}>
           {(control) => (
-            <select {...control} name="role" defaultValue={values.role} className={input(Boolean(errors?.role))}>
+            <select {...control} name="role" defaultValue={values.role} className={input(Boolean(shown.role))}>
               {ASSIGNABLE_ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_INFO[role].label} ({role})
@@ -118,7 +136,7 @@ export function UserForm({
           )}
         </Field>
       )}
-      <Field id="bio" label="Bio" note={`${bio.length}/${BIO_MAX}`} noteId="bio-count" error={errors?.bio}>
+      <Field id="bio" label="Bio" note={`${bio.length}/${BIO_MAX}`} noteId="bio-count" error={shown.bio}>
         {(control) => (
           <textarea
             {...control}
@@ -128,20 +146,20 @@ export function UserForm({
             maxLength={BIO_MAX}
             value={bio}
             onChange={(e) => setBio(e.target.value)}
-            className={input(Boolean(errors?.bio))}
+            className={input(Boolean(shown.bio))}
           />
         )}
       </Field>
       <ProfilePictureUploader name={name} initialUrl={values.profilePicture} />
-      <FieldError id="profilePicture-error" message={errors?.profilePicture} />
+      <FieldError id="profilePicture-error" message={shown.profilePicture} />
       {mode === 'create' && (
         <NewPasswordField
           id="password"
           label="Password"
           required
           note="At least 6 characters. The new user can change it with the forgot-password link."
-          error={errors?.password}
-          className={input(Boolean(errors?.password))}
+          error={shown.password}
+          className={input(Boolean(shown.password))}
         />
       )}
       <div className="flex flex-wrap gap-3">

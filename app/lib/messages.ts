@@ -87,6 +87,8 @@ export const MESSAGE_TEXT = {
   forbidden: 'You do not have permission to manage messages.',
   loadFailed: 'Messages could not be loaded. Please try again.',
   replySent: (email: string) => `Your reply to ${email} is on its way.`,
+  /** Without SMTP_URL mail is kept in the outbox and never sent (the dashboard's notice says so too). */
+  replyKept: (email: string) => `Your reply to ${email} is saved, but not sent: no mail server is set.`,
   replyFailed: 'Your reply could not be sent. Please try again.',
   replyRequired: 'Please write your reply.',
   replyTooLong: `Your reply must be ${REPLY_MAX.toLocaleString('en-US')} characters or fewer.`,

@@ -8,11 +8,15 @@ const WIDTH = 720;
 const HEIGHT = 240;
 const PAD = { top: 16, right: 16, bottom: 36, left: 48 };
 
-function niceMax(value: number): number {
-  if (value <= 5) return 5;
-  const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= value / 4)! * power;
-  return Math.ceil(value / step) * step;
+/**
+ * The top of the chart's scale: four equal whole steps of 1, 2 or 5 (2.5 from 25 up) times a power of
+ * ten, so every tick is a whole count (a top of 5 gave ticks 1.25 and 3.75, shown as 1 and 4).
+ */
+export function niceMax(value: number): number {
+  const raw = Math.max(1, value / 4);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const steps = power >= 10 ? [1, 2, 2.5, 5, 10] : [1, 2, 5, 10];
+  return steps.find((step) => step * power >= raw)! * power * 4;
 }
 
 export function periodLabel(period: string): string {

@@ -9,6 +9,7 @@ import { loaderRefusal, ruleResponse } from '~/server/http/rules.server';
 import { flashCookie } from '~/server/http/flash.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getLogger } from '~/server/platform/logger.server';
+import { getConfig } from '~/server/platform/config.server';
 import { firstError } from '~/lib/forms';
 import {
   formatMessageTime,
@@ -67,7 +68,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const { to } = await replyToMessage(actor, params.id, values.body, ip);
       return redirect(`/admin/messages/${params.id}`, {
         status: 303,
-        headers: { 'Set-Cookie': flashCookie({ type: 'success', message: MESSAGE_TEXT.replySent(to), toast: true }) },
+        headers: {
+          'Set-Cookie': getConfig().smtpUrl
+            ? flashCookie({ type: 'success', message: MESSAGE_TEXT.replySent(to), toast: true })
+            : flashCookie({ type: 'warning', message: MESSAGE_TEXT.replyKept(to), toast: true }),
+        },
       });
     }
     const { to } = await setMessageStatus(actor, params.id, values.status, ip);

@@ -412,6 +412,9 @@ export function eventCalendar(
     'BEGIN:VEVENT',
     `UID:${event.id}@${options.host}`,
     `DTSTAMP:${icsTime(event.updatedAt)}`,
+    // Each change of the event a higher number (seconds of its last change since 2026), so a calendar
+    // that has it replaces it with a later file: a new time, or its cancellation.
+    `SEQUENCE:${Math.max(0, Math.floor((Date.parse(event.updatedAt) - Date.UTC(2026, 0, 1)) / 1000))}`,
     `DTSTART:${icsTime(event.startsAt)}`,
     `DTEND:${icsTime(event.endsAt)}`,
     `SUMMARY:${icsText(event.title)}`,

@@ -297,6 +297,12 @@ describe.each(ENGINES)('events on %s', (engine) => {
 
   it('lets staff mark attendance, message, export and cancel; only those who manage events', async () => {
     const event = await newEvent('Managed', { capacity: '2' });
+    // Published an hour ago: the confirmations' calendar files carry that time.
+    await database()
+      .db.updateTable('events')
+      .set({ updated_at: new Date(Date.now() - 3_600_000).toISOString() })
+      .where('id', '=', event.id)
+      .execute();
     await registerForEvent(event.slug, registrant(1));
     await registerForEvent(event.slug, registrant(2, { accessNeeds: '=HYPERLINK("x")' }));
     await registerForEvent(event.slug, registrant(3));
@@ -313,6 +319,22 @@ describe.each(ENGINES)('events on %s', (engine) => {
     await expect(cancelEvent(admin, event.id, IP)).rejects.toMatchObject({ status: 400 });
     const db = database().db;
     expect(await db.selectFrom('mail_outbox').select('id').where('subject', '=', 'Cancelled: Managed').execute()).toHaveLength(3);
+    // The cancellation's calendar file is newer than the confirmation's: a calendar holding the event replaces it.
+    const calendarOf = async (subject: string) => {
+      const mail = await db
+        .selectFrom('mail_outbox')
+        .select('attachments')
+        .where('to_address', '=', 'person1@example.org')
+        .where('subject', '=', subject)
+        .executeTakeFirstOrThrow();
+      const [file] = JSON.parse(mail.attachments!) as { content: string }[];
+      const field = (name: string) => new RegExp(`^${name}:(.+)$`, 'm').exec(file!.content)?.[1]?.trim();
+      return { stamp: field('DTSTAMP')!, sequence: Number(field('SEQUENCE')), status: field('STATUS') };
+    };
+    const [booked, cancelled] = [await calendarOf('Your place: Managed'), await calendarOf('Cancelled: Managed')];
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.stamp > booked.stamp).toBe(true);
+    expect(cancelled.sequence).toBeGreaterThan(booked.sequence);
     expect((await getPublicEvent(event.slug))?.status).toBe('cancelled');
     await expect(registerForEvent(event.slug, registrant(9))).rejects.toThrow(RegistrationClosedError);
     const audit = await db.selectFrom('audit_log').select('action').where('target', '=', event.id).execute();

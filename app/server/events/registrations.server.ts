@@ -548,16 +548,18 @@ export async function messageRegistrants(
 export async function cancelEvent(actor: StaffUser, eventId: string, ip: string, db: Db = getDb()): Promise<number> {
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
+  const at = nowIso();
   const mailed = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('events')
-      .set({ status: 'cancelled', registration_open: 0, updated_at: nowIso(), updated_by: actor.email })
+      .set({ status: 'cancelled', registration_open: 0, updated_at: at, updated_by: actor.email })
       .where('id', '=', eventId)
       .where('status', '!=', 'cancelled')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new EventRuleError('This event is already cancelled.', 400);
     const people = (await readRegistrations(eventId, trx)).filter((r) => r.status !== 'cancelled' && r.email);
-    const cancelled = { ...event, status: 'cancelled' as const };
+    // The calendar file says when it was made, so calendars take it as newer than the one they hold.
+    const cancelled = { ...event, status: 'cancelled' as const, updatedAt: at };
     for (const person of people)
       await sendMail(
         {

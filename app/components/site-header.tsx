@@ -32,7 +32,7 @@ export function SiteHeader({
     <header
       data-scrolled="false"
       data-scroll-threshold={HEADER_SCROLL_THRESHOLD}
-      className="group fixed inset-x-0 top-0 z-40 bg-white motion-safe:transition-shadow motion-safe:duration-200 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:backdrop-blur"
+      className="group relative inset-x-0 top-0 z-40 bg-white tall:fixed motion-safe:transition-shadow motion-safe:duration-200 data-[scrolled=true]:bg-white/95 data-[scrolled=true]:shadow-md data-[scrolled=true]:backdrop-blur"
     >
       <div className="bg-indigo-900 text-white group-data-[scrolled=true]:hidden">
         <p className="mx-auto max-w-7xl px-4 py-2 text-center text-sm font-medium">

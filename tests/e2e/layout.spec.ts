@@ -178,6 +178,12 @@ test.describe('public pages on a phone with the browser’s text at 200% (WCAG 1
     await expect(page.getByRole('banner').getByRole('link', { name: 'Donate' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByRole('link', { name: 'Donate' })).toBeVisible();
+    // The header, nearly half the screen at this size, scrolls away with the page instead of staying on top.
+    const position = () => page.evaluate(() => getComputedStyle(document.querySelector('header')!).position);
+    expect(await position()).toBe('relative');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+    await page.reload();
+    expect(await position()).toBe('fixed');
   });
 });
 

@@ -147,7 +147,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <main
           id="main"
           tabIndex={-1}
-          className="pt-32 outline-none md:pt-28"
+          className="outline-none tall:pt-32 tall:md:pt-28"
           data-text-image-unavailable={language === 'en' ? undefined : t('script.imageUnavailable')}
           data-text-image-unavailable-short={language === 'en' ? undefined : t('script.imageUnavailableShort')}
           data-text-send-error={language === 'en' ? undefined : t('script.sendError')}

@@ -145,6 +145,8 @@ export interface RegistrationOutcome {
 }
 
 export class RegistrationClosedError extends Error {}
+/** No published event has that address (a post to one that never was, or is no longer listed). */
+export class EventNotListedError extends RegistrationClosedError {}
 
 /** How often in a day one address may have its registration for one event mailed again. */
 export const REGISTRATION_RESENDS_PER_DAY = 3;
@@ -163,7 +165,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     .where('slug', '=', slug)
     .where('status', '=', 'published')
     .executeTakeFirst();
-  if (!event) throw new RegistrationClosedError('no such event');
+  if (!event) throw new EventNotListedError('no such event');
   const view = {
     status: event.status,
     registrationOpen: Number(event.registration_open) === 1,

@@ -195,13 +195,18 @@ describe.each(ENGINES)('the registration form on %s', (engine) => {
     expect((await submit({ ...VALID, email: 'other@example.org' }, '198.51.100.2')).status).toBe(200);
   });
 
-  it('answers 409 with a neutral message when registration is closed or the event is unknown', async () => {
+  it('answers a neutral message when registration is closed (409) or no event has the address (404)', async () => {
     const answer = await submitRegistration({
       request: formPost('http://localhost/events/none', VALID),
       clientIp: '203.0.113.10',
       slug: 'none',
     });
-    expect(answer.status).toBe(409);
+    expect(answer.status).toBe(404);
     expect(answer.result).toMatchObject({ status: 'closed', message: EVENT_TEXT.closed });
+    await database().db.updateTable('events').set({ registration_open: 0 }).where('slug', '=', slug).execute();
+    const closed = await submit({ ...VALID, email: 'late@example.org' }, '203.0.113.11');
+    expect(closed.status).toBe(409);
+    expect(closed.result).toMatchObject({ status: 'closed', message: EVENT_TEXT.closed });
+    await database().db.updateTable('events').set({ registration_open: 1 }).where('slug', '=', slug).execute();
   });
 });

@@ -27,7 +27,12 @@ import {
   readEventTimeZone,
   updateEvent,
 } from '../events/events.server.ts';
-import { fillFreedPlaces, RegistrationClosedError, registerForEvent } from '../events/registrations.server.ts';
+import {
+  EventNotListedError,
+  fillFreedPlaces,
+  RegistrationClosedError,
+  registerForEvent,
+} from '../events/registrations.server.ts';
 import { isStoredImage } from '../media/media.server.ts';
 import { storeUploadedImage, UploadRefusedError } from '../media/uploads.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
@@ -105,7 +110,10 @@ export async function submitRegistration(options: {
     };
   } catch (error) {
     if (error instanceof RegistrationClosedError)
-      return { status: 409, result: { status: 'closed', message: EVENT_TEXT.closed, values } };
+      return {
+        status: error instanceof EventNotListedError ? 404 : 409,
+        result: { status: 'closed', message: EVENT_TEXT.closed, values },
+      };
     log.error({ err: error, form: 'event' }, 'event registration could not be stored');
     return { status: 503, result: { status: 'failed', message: EVENT_TEXT.failed, values } };
   }

@@ -1,11 +1,9 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { captureLogLines } from '../../../tests/support/log-lines';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { staffUserByEmail } from '../../../tests/support/staff';
 import { ensureSuperAdmin } from '../demo/seed.server';
-import { setLogger } from '../platform/logger.server';
 import { failureReason } from '../platform/failure.server';
 import type { StaffUser } from '../staff/auth.server';
 import { saveContentPost } from './content-save.server';
@@ -14,17 +12,7 @@ import { saveContentPost } from './content-save.server';
 // problem persists.' followed by the error: here in staff's words, with a reference that is on the
 // log line too (docs/decisions/048-failure-reference.md). A full disk is made real on each engine.
 
-const logLines: string[] = [];
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-});
-afterAll(() => setLogger(undefined));
+const logLines = captureLogLines();
 
 const story = {
   title: 'Sign language at the clinic',

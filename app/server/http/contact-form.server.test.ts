@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setLogger } from '../platform/logger.server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { captureLogLines } from '../../../tests/support/log-lines';
 import { createTestDatabase, ENGINES, useTestDatabase, withUnreadableDatabase } from '../../../tests/support/databases';
 import { formPost, streamedFormPost } from '../../../tests/support/requests';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
@@ -23,17 +21,7 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   formPost('http://localhost/contact', fields, headers);
 
 // Everything the form logs, to prove that addresses and message bodies never reach the log.
-const logLines: string[] = [];
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-});
-afterAll(() => setLogger(undefined));
+const logLines = captureLogLines();
 
 // How the body is read (its cap, streamed bodies, refusals) is tested with parseForm (forms.server.test.ts).
 

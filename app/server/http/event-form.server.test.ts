@@ -1,12 +1,10 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogLines } from '../../../tests/support/log-lines';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { formPost } from '../../../tests/support/requests';
 import { EVENT_TEXT, eventFormSchema, REGISTRATION_RATE_LIMIT } from '~/lib/events';
 import type { StaffUser } from '../staff/auth.server';
 import { createEvent, eventColumns } from '../events/events.server';
-import { setLogger } from '../platform/logger.server';
 import sharp from 'sharp';
 import { isStoredImage } from '../media/media.server';
 import { saveEventForm, submitRegistration } from './event-form.server';
@@ -25,17 +23,7 @@ const admin: StaffUser = {
   sessionId: 's',
 };
 
-const logLines: string[] = [];
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-});
-afterAll(() => setLogger(undefined));
+const logLines = captureLogLines();
 
 /** The staff form as the browser posts it without JavaScript (multipart, with a Content-Length). */
 async function eventPost(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }): Promise<Request> {

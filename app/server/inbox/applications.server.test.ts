@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setLogger } from '../platform/logger.server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { captureLogLines } from '../../../tests/support/log-lines';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { formPost, streamedFormPost } from '../../../tests/support/requests';
 import { getSiteInfo } from '../site/site.server';
@@ -77,17 +75,7 @@ const PARTNER = {
   website: '',
 };
 
-const logLines: string[] = [];
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-});
-afterAll(() => setLogger(undefined));
+const logLines = captureLogLines();
 
 describe.each(ENGINES)('applications on %s', (engine) => {
   const database = useTestDatabase(engine);

@@ -1,7 +1,5 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setLogger } from '../platform/logger.server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { captureLogLines } from '../../../tests/support/log-lines';
 import { createTestDatabase, ENGINES, useTestDatabase, withUnreadableDatabase } from '../../../tests/support/databases';
 import { notificationMail, receiveContactMessage, saveContactMessage } from './contact.server';
 import { getConfig } from '../platform/config.server';
@@ -16,17 +14,7 @@ const VALID = {
 };
 
 // Everything the module logs, to prove that addresses and message bodies never reach the log.
-const logLines: string[] = [];
-beforeAll(() => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-});
-afterAll(() => setLogger(undefined));
+const logLines = captureLogLines();
 
 // The form itself (its checks, limits and answers) is tested with submitContactForm
 // (contact-form.server.test.ts, beside the form's action).

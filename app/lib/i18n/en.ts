@@ -334,7 +334,8 @@ export const EN = {
   'events.booked': 'Thank you, {name}. Your place is booked.',
   'events.waiting':
     'Thank you, {name}. The event is full, so you are on the waiting list. If a place comes free, it goes to the first person waiting and we will tell you at once.',
-  'events.mailedWaiting': 'We have sent you an email with the details and a link to leave the waiting list if you no longer wish to come.',
+  'events.mailedWaiting':
+    'We have sent you an email with the details and a link to leave the waiting list if you no longer wish to come.',
   'events.phoneAgain':
     'This phone number is already registered for this event. If you cannot come, use the private link you were given, or contact us.',
   'events.mailed': 'We have sent you an email with the details, a calendar file and a link to cancel if you cannot come.',

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { ASSIGNABLE_ROLES, ROLE_INFO, type Role } from '~/lib/permissions';
 import { BIO_MAX, NAME_MAX, USER_MESSAGES, type UserFormErrors } from '~/lib/users';
 import { PASSWORD_MIN } from '~/lib/auth';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
+import { focusFirstError } from './form-checks';
 import { EmailField, Field, FieldError, inputClass, NewPasswordField, primaryButton, useTypedState } from './form';
 import { ProfilePictureUploader } from './profile-picture-uploader';
 
@@ -15,6 +16,10 @@ export interface UserFormValues {
   bio: string;
   profilePicture: string | null;
 }
+
+/** The form's fields in the order shown; each control's id is its name. */
+const ORDER = ['name', 'email', 'role', 'bio', 'password'] as const;
+const FOCUS_ID = Object.fromEntries(ORDER.map((field) => [field, field])) as Record<(typeof ORDER)[number], string>;
 
 const input = (invalid: boolean) => `${inputClass(invalid)} read-only:bg-slate-100 disabled:bg-slate-100`;
 
@@ -44,18 +49,13 @@ export function UserForm({
   const message = clientError?.message ?? errors?.form;
   // The field the message is about is marked and described too: on a phone the banner is far above it.
   const shown: UserFormErrors = { ...errors, ...(clientError ? { [clientError.field]: clientError.message } : {}) };
-  const form = useRef<HTMLFormElement>(null);
   // After the server's answer, the first field it refused has the focus (else the form keeps it).
   useEffect(() => {
-    if (!errors) return;
-    const first = (['name', 'email', 'role', 'bio', 'password'] as const).find((field) => errors[field]);
-    const control = first && form.current?.elements.namedItem(first);
-    if (control instanceof HTMLElement) control.focus();
+    if (errors) focusFirstError(errors, ORDER, FOCUS_ID);
   }, [errors]);
 
   return (
     <Form
-      ref={form}
       method="post"
       encType="multipart/form-data"
       noValidate={hydrated}
@@ -77,8 +77,7 @@ export function UserForm({
         setClientError(problem);
         if (!problem) return;
         event.preventDefault();
-        const control = event.currentTarget.elements.namedItem(problem.field);
-        if (control instanceof HTMLElement) control.focus();
+        focusFirstError({ [problem.field]: problem.message }, ORDER, FOCUS_ID);
       }}
       className="max-w-2xl space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
     >

@@ -55,7 +55,8 @@ const actionSchema = z.discriminatedUnion('intent', [
   }),
 ]);
 
-type Intent = 'attended' | 'registration' | 'message' | 'cancel';
+const INTENTS = ['attended', 'registration', 'message', 'cancel'] as const;
+type Intent = (typeof INTENTS)[number];
 type Answer = {
   ok: boolean;
   /** The form that answered: its message shows beside it, where the staff member is. */
@@ -72,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!form.ok) {
     const errors = form.refused ? {} : (form.fieldErrors as Record<string, string | undefined>);
     const message = form.refused ? form.formError : (Object.values(errors).find(Boolean) ?? 'Please check the form.');
-    const intent = (['attended', 'registration', 'message', 'cancel'] as const).find((one) => one === form.values.intent);
+    const intent = INTENTS.find((one) => one === form.values.intent);
     return data(
       {
         ok: false,

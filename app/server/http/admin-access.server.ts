@@ -74,7 +74,7 @@ export function adminAccessMiddleware(table: AccessTable, options: { development
       throw data({ error: FORBIDDEN_MESSAGE }, { status: 403 });
     }
     const current = await getCurrentUser(request);
-    if (rule !== 'public' && current.status !== 'signed-in') throw signedOutRefusal(request, current);
+    if (rule !== 'public' && current.status !== 'signed-in') throw signedOutRefusal(request, current, route);
     if (current.status === 'signed-in' && rule !== 'public' && rule !== 'signed-in') {
       const { role } = current.user;
       if (typeof rule === 'string') {
@@ -114,8 +114,14 @@ export function isMutation(request: Request): boolean {
  * What a request that needs a session gets without one (thrown by the admin middleware,
  * app/server/http/admin-access.server.ts): for page loads a redirect to the sign-in screen (telling why
  * when the session was ended for them, and coming back afterwards); for writes a 403 and nothing done.
+ * An address the dashboard does not have (`/admin/*`, such as a typed `/admin/sign-in`) is not come
+ * back to: after signing in it would be a missing page, so staff land on their home screen instead.
  */
-export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>) {
+export function signedOutRefusal(
+  request: Request,
+  current: Extract<CurrentUser, { status: 'signed-out' }>,
+  route = '',
+) {
   if (isMutation(request)) {
     return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
   }
@@ -123,7 +129,7 @@ export function signedOutRefusal(request: Request, current: Extract<CurrentUser,
   const params = new URLSearchParams();
   if (current.reason) params.set('signedOut', current.reason);
   const path = url.pathname.replace(/\.data$/, '');
-  if (path !== '/admin') params.set('redirectTo', path + url.search);
+  if (path !== '/admin' && route !== '/admin/*') params.set('redirectTo', path + url.search);
   const query = params.toString();
   return redirect(`/admin${query ? `?${query}` : ''}`, { headers: { 'Set-Cookie': clearSessionCookie() } });
 }

@@ -307,5 +307,14 @@ test.describe('events with JavaScript', () => {
     await expect(page.getByText(/The event is cancelled; 2 people are being told by email/)).toBeVisible();
     expect(pageErrors.filter((text) => /Minified React error|Hydration|did not match/i.test(text))).toEqual([]);
     await mailWith(`p2-${RUN}@example.org`, 'this event is cancelled');
+
+    // A registrant's link then says the event is cancelled (not that the link does not work), and its button changes nothing.
+    const placeMail = await mailWith(`p1-${RUN}@example.org`, 'Your place');
+    const cancelLink = /https?:\/\/[^\s]+\/events\/cancel\/[A-Za-z0-9_-]{43}/.exec(decodeQuotedPrintable(placeMail.raw))![0];
+    await page.goto(new URL(cancelLink).pathname);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This event is cancelled.');
+    await expect(page.getByText('You do not need to do anything')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel my registration' })).toHaveCount(0);
+    expect((await registrationsOf(database, title)).map((r) => r.status)).toEqual(['confirmed', 'waiting']);
   });
 });

@@ -368,6 +368,8 @@ export const EN = {
   'events.cancelInvalidTitle': 'This link does not work',
   'events.cancelInvalid':
     'This cancellation link has already been used or is not valid. If you still need help, please contact us.',
+  'events.cancelEventGone':
+    'You do not need to do anything: we have cancelled this event, and your registration with it. We are sorry.',
   'events.cancelThanks': 'Thank you for letting us know: your place goes to the next person waiting.',
   'events.other': 'Other events',
   'events.cancelBefore': 'Cancel your registration for ',

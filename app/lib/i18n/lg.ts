@@ -370,6 +370,7 @@ export const LG: Catalogue = {
   'events.cancelInvalidTitle': 'Akakwate kano tekakola',
   'events.cancelInvalid':
     'Akakwate kano ak’okusazaamu kaakozesebwa dda oba si katuufu. Bw’oba okyetaaga obuyambi, tukwegayiridde tutuukirire.',
+  'events.cancelEventGone': 'Tolina ky’okola: omukolo guno tugusazizzaamu, n’okwewandiisa kwo wamu nagwo. Tusonyiwe.',
   'events.cancelThanks': 'Webale okutumanyisa: ekifo kyo kijja kuweebwa omuntu addako okulindirira.',
   'events.other': 'Emikolo emirala',
   'events.cancelBefore': 'Osazaamu okwewandiisa kwo ku ',

@@ -367,6 +367,7 @@ export const SW: Catalogue = {
   'events.cancelInvalidTitle': 'Kiungo hiki hakifanyi kazi',
   'events.cancelInvalid':
     'Kiungo hiki cha kughairi kimeshatumika au si halali. Ikiwa bado unahitaji msaada, tafadhali wasiliana nasi.',
+  'events.cancelEventGone': 'Huhitaji kufanya chochote: tumeghairi tukio hili, pamoja na usajili wako. Samahani.',
   'events.cancelThanks': 'Asante kwa kutujulisha: nafasi yako itapewa mtu anayefuata kwenye orodha ya kusubiri.',
   'events.other': 'Matukio mengine',
   'events.cancelBefore': 'Ughairi usajili wako wa ',

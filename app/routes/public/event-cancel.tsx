@@ -33,9 +33,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await parseForm(request, z.object({}), { maxBytes: 2_048, requireLength: false });
   if (!form.ok && (form.status === 411 || form.status === 413))
-    return data({ cancelled: false }, { status: form.status, headers: form.headers });
+    return data({ cancelled: false, eventCancelled: false }, { status: form.status, headers: form.headers });
   const cancelled = await cancelRegistration(params.token);
-  return data({ cancelled }, { status: cancelled ? 200 : 400 });
+  if (cancelled) return data({ cancelled, eventCancelled: false });
+  // Staff cancelled the event: the link says so rather than that it does not work.
+  const eventCancelled = (await checkCancelToken(params.token))?.eventCancelled ?? false;
+  return data({ cancelled, eventCancelled }, { status: eventCancelled ? 409 : 400 });
 }
 
 function Panel({ title, children, tone }: { title: string; children: React.ReactNode; tone: 'done' | 'problem' | 'neutral' }) {
@@ -62,6 +65,15 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
     return (
       <Panel title={t('events.cancelledTitle')} tone="done">
         <p>{t('events.cancelThanks')}</p>
+        <PageLink to="/events" className={BUTTON.primary}>
+          {t('events.other')}
+        </PageLink>
+      </Panel>
+    );
+  if (actionData?.eventCancelled || loaderData.registration?.eventCancelled)
+    return (
+      <Panel title={t('events.isCancelled')} tone="neutral">
+        <p>{t('events.cancelEventGone')}</p>
         <PageLink to="/events" className={BUTTON.primary}>
           {t('events.other')}
         </PageLink>

@@ -150,7 +150,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
       .where('subject', '=', 'Your place: One place')
       .executeTakeFirstOrThrow();
     const token = /\/events\/cancel\/([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
-    expect(await checkCancelToken(token)).toEqual({ eventTitle: 'One place' });
+    expect(await checkCancelToken(token)).toEqual({ eventTitle: 'One place', eventCancelled: false });
     expect(await cancelRegistration(token)).toBe(true);
     expect(await cancelRegistration(token)).toBe(false);
     expect(await checkCancelToken(token)).toBeUndefined();
@@ -306,12 +306,15 @@ describe.each(ENGINES)('events on %s', (engine) => {
     await registerForEvent(event.slug, registrant(1));
     await registerForEvent(event.slug, registrant(2, { accessNeeds: '=HYPERLINK("x")' }));
     await registerForEvent(event.slug, registrant(3));
+    const byPhone = await registerForEvent(event.slug, registrant(4, { email: '', phone: '0772 000444' }));
+    const phoneToken = byPhone.cancelUrl!.split('/').pop()!;
     const admin = person('ADMIN');
     await expect(listRegistrations(person('AUTHOR'), event.id)).rejects.toMatchObject({ status: 403 });
     const rows = await listRegistrations(admin, event.id);
     await setAttended(admin, event.id, rows[0]!.id, true, IP);
     await expect(setAttended(admin, event.id, rows[2]!.id, true, IP)).rejects.toMatchObject({ status: 404 });
     expect(await messageRegistrants(admin, event.id, { subject: 'Room change', message: 'Room 4 now.' }, IP)).toBe(3);
+    const before = await listRegistrations(admin, event.id);
     const csv = await exportRegistrationsCsv(admin, event.id, IP);
     expect(csv.split('\r\n')[0]).toBe('Number,Name,Email,Phone,Access needs,Status,Attended,Registered at');
     expect(csv).toContain(`'=HYPERLINK(""x"")`);
@@ -337,6 +340,11 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect(cancelled.sequence).toBeGreaterThan(booked.sequence);
     expect((await getPublicEvent(event.slug))?.status).toBe('cancelled');
     await expect(registerForEvent(event.slug, registrant(9))).rejects.toThrow(RegistrationClosedError);
+    // A registrant's link now says the event is cancelled, and using it changes nothing.
+    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true });
+    expect(await cancelRegistration(phoneToken)).toBe(false);
+    expect(await listRegistrations(admin, event.id)).toEqual(before);
+    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true });
     const audit = await db.selectFrom('audit_log').select('action').where('target', '=', event.id).execute();
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining([

@@ -340,22 +340,26 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
 }
 
 /** Whether a cancellation link still works (the GET shows a button and changes nothing). */
-export async function checkCancelToken(token: string, db: Db = getDb()): Promise<{ eventTitle: string } | undefined> {
+export async function checkCancelToken(
+  token: string,
+  db: Db = getDb(),
+): Promise<{ eventTitle: string; eventCancelled: boolean } | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const row = await db
     .selectFrom('event_registrations')
     .innerJoin('events', 'events.id', 'event_registrations.event_id')
-    .select(['events.title'])
+    .select(['events.title', 'events.status'])
     .where('event_registrations.cancel_token_hash', '=', hashToken(token))
     .where('event_registrations.status', '!=', 'cancelled')
     .executeTakeFirst();
-  return row ? { eventTitle: row.title } : undefined;
+  return row ? { eventTitle: row.title, eventCancelled: row.status === 'cancelled' } : undefined;
 }
 
 /**
  * Cancels the registration whose link carries `token`, once: one conditional UPDATE clears the
  * token's hash and marks it cancelled, so a second use finds nothing. A place given back goes to the
- * first waiting, who is mailed. False when the link does not work.
+ * first waiting, who is mailed. False when the link does not work, or its event is cancelled (the
+ * link then says so: checkCancelToken).
  */
 export async function cancelRegistration(token: string, db: Db = getDb()): Promise<boolean> {
   if (!TOKEN.test(token)) return false;
@@ -367,6 +371,7 @@ export async function cancelRegistration(token: string, db: Db = getDb()): Promi
         .set({ status: 'cancelled', cancel_token_hash: null, updated_at: nowIso() })
         .where('cancel_token_hash', '=', hash)
         .where('status', '=', from)
+        .where('event_id', 'in', (eb) => eb.selectFrom('events').select('id').where('status', '!=', 'cancelled'))
         .returning(['id', 'event_id'])
         .executeTakeFirst();
     const held = await cancel('confirmed');
@@ -580,7 +585,7 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
         },
         trx,
       );
-    await trx.updateTable('event_registrations').set({ cancel_token_hash: null }).where('event_id', '=', eventId).execute();
+    // The registrants' links stay, to say the event is cancelled (cancelRegistration changes nothing then).
     await recordAudit(
       {
         actor: actor.email,

@@ -109,6 +109,12 @@ test('counts three readers as three visits and visitors, leaves out a crawler an
     await expectNoA11yIssues(page);
     await page.setViewportSize(MOBILE);
     await expectNoA11yIssues(page);
+    // On a phone the chart is the narrow drawing, one image, whose dates and counts stay readable.
+    await expect(page.getByRole('img', { name: 'Visits and visitors by day' })).toHaveCount(1);
+    const smallest = await page
+      .getByRole('img', { name: 'Visits and visitors by day' })
+      .evaluate((svg) => Math.min(...[...svg.querySelectorAll('text')].map((text) => text.getBoundingClientRect().height)));
+    expect(smallest).toBeGreaterThanOrEqual(9);
     const download = await page.request.get('/admin/analytics/export?range=7d');
     expect(download.headers()['content-type']).toContain('text/csv');
     expect(await download.text()).toContain(`path,${path},${id},3,3,`);

@@ -177,56 +177,72 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
   const now = nowIso();
   // Without an address, the number stands for the person: one live registration per number.
   const byPhone = input.email ? null : (phoneKey(input.phone) ?? null);
-  const outcome = await db.transaction().execute(async (trx) => {
-    if (input.email || byPhone) {
-      const existing = await trx
-        .selectFrom('event_registrations')
-        .select(['id', 'status', 'name'])
-        .where('event_id', '=', event.id)
-        .where(input.email ? 'email' : 'phone_key', '=', (input.email ?? byPhone)!)
-        .where('status', '!=', 'cancelled')
-        .executeTakeFirst();
-      if (existing)
-        return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true, name: existing.name };
-    }
-    // The place, if one is free: one statement decides (see the top of this file).
-    const placed = await trx
-      .updateTable('events')
-      .set({ taken: sql`taken + 1`, next_seq: sql`next_seq + 1` })
-      .where('id', '=', event.id)
-      .where('status', '=', 'published')
-      .where(sql<boolean>`taken < capacity`)
-      .returning(['next_seq'])
-      .executeTakeFirst();
-    const numbered =
-      placed ??
-      (await trx
+  const register = () =>
+    db.transaction().execute(async (trx) => {
+      if (input.email || byPhone) {
+        const existing = await trx
+          .selectFrom('event_registrations')
+          .select(['id', 'status', 'name'])
+          .where('event_id', '=', event.id)
+          .where(input.email ? 'email' : 'phone_key', '=', (input.email ?? byPhone)!)
+          .where('status', '!=', 'cancelled')
+          .executeTakeFirst();
+        if (existing)
+          return { id: existing.id, place: existing.status as 'confirmed' | 'waiting', again: true, name: existing.name };
+      }
+      // The place, if one is free: one statement decides (see the top of this file).
+      const placed = await trx
         .updateTable('events')
-        .set({ next_seq: sql`next_seq + 1` })
+        .set({ taken: sql`taken + 1`, next_seq: sql`next_seq + 1` })
         .where('id', '=', event.id)
         .where('status', '=', 'published')
+        .where(sql<boolean>`taken < capacity`)
         .returning(['next_seq'])
-        .executeTakeFirst());
-    if (!numbered) throw new RegistrationClosedError('event no longer published');
-    const id = newId();
-    await trx
-      .insertInto('event_registrations')
-      .values({
-        id,
-        event_id: event.id,
-        seq: Number(numbered.next_seq),
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        phone_key: byPhone,
-        access_needs: input.accessNeeds,
-        status: placed ? 'confirmed' : 'waiting',
-        cancel_token_hash: hash,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { id, place: placed ? ('confirmed' as const) : ('waiting' as const), again: false, name: input.name };
+        .executeTakeFirst();
+      const numbered =
+        placed ??
+        (await trx
+          .updateTable('events')
+          .set({ next_seq: sql`next_seq + 1` })
+          .where('id', '=', event.id)
+          .where('status', '=', 'published')
+          .returning(['next_seq'])
+          .executeTakeFirst());
+      if (!numbered) throw new RegistrationClosedError('event no longer published');
+      const id = newId();
+      await trx
+        .insertInto('event_registrations')
+        .values({
+          id,
+          event_id: event.id,
+          seq: Number(numbered.next_seq),
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          phone_key: byPhone,
+          access_needs: input.accessNeeds,
+          status: placed ? 'confirmed' : 'waiting',
+          cancel_token_hash: hash,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { id, place: placed ? ('confirmed' as const) : ('waiting' as const), again: false, name: input.name };
+    });
+  const outcome = await register().catch(async (error: unknown) => {
+    // The same address or number sent twice at once: the unique index let one in and refused the
+    // other (PostgreSQL, or SQLite from another process), so this one is a repeat and is answered as one.
+    const key = input.email ?? byPhone;
+    if (!key) throw error;
+    const live = await db
+      .selectFrom('event_registrations')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .where(input.email ? 'email' : 'phone_key', '=', key)
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirst();
+    if (!live) throw error;
+    return register();
   });
   publicContentChanged();
   getLogger().info(

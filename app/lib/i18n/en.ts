@@ -376,6 +376,30 @@ export const EN = {
   'events.cancelAfter': '? If you had a place, it goes to the first person on the waiting list.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Ask us about training',
+  // The mails about an event registration, in the language of the page it was made on
+  'mail.event.subjectConfirmed': 'Your place: {title}',
+  'mail.event.subjectWaiting': 'Waiting list: {title}',
+  'mail.event.subjectPromoted': 'A place is yours: {title}',
+  'mail.event.subjectToday': 'Today: {title}',
+  'mail.event.subjectTomorrow': 'Tomorrow: {title}',
+  'mail.event.subjectCancelled': 'Cancelled: {title}',
+  'mail.event.hello': 'Hello {name},',
+  'mail.event.confirmed': 'You have a place at this event. The calendar file attached adds it to your calendar.',
+  'mail.event.waiting':
+    'The event is full, so you are on its waiting list. If someone cancels, the place goes to the first person waiting, and we will email you at once.',
+  'mail.event.promoted':
+    'Someone cancelled, and the place is now yours: you have a place at this event. The calendar file attached adds it to your calendar.',
+  'mail.event.reminderToday':
+    'A reminder: the event you registered for is today. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.',
+  'mail.event.reminderTomorrow':
+    'A reminder: the event you registered for is tomorrow. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.',
+  'mail.event.leaveWaiting': 'If you no longer wish to come, please leave the waiting list: {link}',
+  'mail.event.cancelPlace': 'If you cannot come, please cancel so someone else can have your place: {link}',
+  'mail.event.linkOnce': 'This link is for you alone and works once.',
+  'mail.event.place': 'Place: {place}',
+  'mail.event.online': 'Online: {link}',
+  'mail.event.cancelled':
+    'We are sorry: this event is cancelled. You do not need to do anything; the calendar file attached removes it from your calendar.',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Stories',
   'blog.intro':

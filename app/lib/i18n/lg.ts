@@ -377,6 +377,30 @@ export const LG: Catalogue = {
   'events.cancelAfter': '? Bw’obadde olina ekifo, kijja kuweebwa omuntu asooka ku lukalala lw’abalindirira.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tubuuze ku kutendekebwa',
+  // The mails about an event registration, in the language of the page it was made on
+  'mail.event.subjectConfirmed': 'Ekifo kyo: {title}',
+  'mail.event.subjectWaiting': 'Olukalala lw’abalindirira: {title}',
+  'mail.event.subjectPromoted': 'Ekifo kikyo: {title}',
+  'mail.event.subjectToday': 'Leero: {title}',
+  'mail.event.subjectTomorrow': 'Enkya: {title}',
+  'mail.event.subjectCancelled': 'Gusaziddwamu: {title}',
+  'mail.event.hello': 'Oli otya {name},',
+  'mail.event.confirmed': 'Ofunye ekifo ku mukolo guno. Fayiro ya kalenda eyongeddwako egussa ku kalenda yo.',
+  'mail.event.waiting':
+    'Omukolo gujjudde, n’olwekyo oli ku lukalala lw’abalindirira. Omuntu bw’anaasazaamu, ekifo kiweebwa omuntu asooka okulindirira, era tujja kukuweereza email amangu ddala.',
+  'mail.event.promoted':
+    'Omuntu asazizzaamu, era ekifo kati kikyo: olina ekifo ku mukolo guno. Fayiro ya kalenda eyongeddwako egussa ku kalenda yo.',
+  'mail.event.reminderToday':
+    'Okukujjukiza: omukolo gwe wewandiisaako guli leero. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email ekukakasa, omuntu omulala afune ekifo kyo.',
+  'mail.event.reminderTomorrow':
+    'Okukujjukiza: omukolo gwe wewandiisaako guli enkya. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email ekukakasa, omuntu omulala afune ekifo kyo.',
+  'mail.event.leaveWaiting': 'Bw’oba tokyayagala kujja, tukwegayiridde va ku lukalala lw’abalindirira: {link}',
+  'mail.event.cancelPlace': 'Bw’oba tojja kusobola kujja, tukwegayiridde sazaamu, omuntu omulala afune ekifo kyo: {link}',
+  'mail.event.linkOnce': 'Akakwate kano kakyo wekka era kakola omulundi gumu.',
+  'mail.event.place': 'Ekifo: {place}',
+  'mail.event.online': 'Ku mukutu: {link}',
+  'mail.event.cancelled':
+    'Tusonyiwe: omukolo guno gusaziddwamu. Tolina ky’okola; fayiro ya kalenda eyongeddwako eguggya ku kalenda yo.',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Emboozi',
   'blog.intro':

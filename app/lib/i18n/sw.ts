@@ -374,6 +374,30 @@ export const SW: Catalogue = {
   'events.cancelAfter': '? Ikiwa ulikuwa na nafasi, itapewa mtu wa kwanza kwenye orodha ya kusubiri.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tuulize kuhusu mafunzo',
+  // The mails about an event registration, in the language of the page it was made on
+  'mail.event.subjectConfirmed': 'Nafasi yako: {title}',
+  'mail.event.subjectWaiting': 'Orodha ya kusubiri: {title}',
+  'mail.event.subjectPromoted': 'Nafasi ni yako: {title}',
+  'mail.event.subjectToday': 'Leo: {title}',
+  'mail.event.subjectTomorrow': 'Kesho: {title}',
+  'mail.event.subjectCancelled': 'Limeghairiwa: {title}',
+  'mail.event.hello': 'Habari {name},',
+  'mail.event.confirmed': 'Una nafasi katika tukio hili. Faili ya kalenda iliyoambatishwa inaliongeza kwenye kalenda yako.',
+  'mail.event.waiting':
+    'Tukio limejaa, kwa hiyo uko kwenye orodha ya kusubiri. Mtu akighairi, nafasi itapewa mtu wa kwanza anayesubiri, na tutakutumia barua pepe mara moja.',
+  'mail.event.promoted':
+    'Mtu mmoja ameghairi, na nafasi sasa ni yako: una nafasi katika tukio hili. Faili ya kalenda iliyoambatishwa inaliongeza kwenye kalenda yako.',
+  'mail.event.reminderToday':
+    'Kukumbusha: tukio ulilojisajili ni leo. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
+  'mail.event.reminderTomorrow':
+    'Kukumbusha: tukio ulilojisajili ni kesho. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
+  'mail.event.leaveWaiting': 'Ikiwa hutaki tena kuja, tafadhali ondoka kwenye orodha ya kusubiri: {link}',
+  'mail.event.cancelPlace': 'Ikiwa hutaweza kuja, tafadhali ghairi ili mtu mwingine apate nafasi yako: {link}',
+  'mail.event.linkOnce': 'Kiungo hiki ni chako peke yako na kinafanya kazi mara moja.',
+  'mail.event.place': 'Mahali: {place}',
+  'mail.event.online': 'Mtandaoni: {link}',
+  'mail.event.cancelled':
+    'Samahani: tukio hili limeghairiwa. Huhitaji kufanya chochote; faili ya kalenda iliyoambatishwa inaliondoa kwenye kalenda yako.',
   // Story, news and resource lists: headings, states, cards (the list pages' words are shown by their English text)
   'blog.title': 'Hadithi',
   'blog.intro':

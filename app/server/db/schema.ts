@@ -553,6 +553,8 @@ export interface EventRegistrationTable {
   /** The phone number's digits (lib/events.ts `phoneKey`) when no email was given: one live registration per number. */
   phone_key: string | null;
   access_needs: Generated<string>;
+  /** The language of the page it was made on (en, lg, sw): its mails are written in it. */
+  language: Generated<string>;
   status: 'confirmed' | 'waiting' | 'cancelled';
   cancel_token_hash: string | null;
   attended: Generated<number>;

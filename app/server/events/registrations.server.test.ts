@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { eventFormSchema, registrationSchema } from '../../lib/events';
 import type { Role } from '../../lib/permissions';
+import { saveSiteSettings } from '../site/site-settings.server';
 import type { StaffUser } from '../staff/auth.server';
 import {
   createEvent,
@@ -159,6 +160,45 @@ describe.each(ENGINES)('events on %s', (engine) => {
     const moved = await db.selectFrom('mail_outbox').select('subject').where('to_address', '=', 'person2@example.org').execute();
     expect(moved.map((m) => m.subject)).toContain('A place is yours: One place');
     expect((await getEventForAdmin(event.id))!.taken).toBe(1);
+  });
+
+  it('writes a registrant’s mails in the language of the page they registered on, while the site offers it', async () => {
+    await saveSiteSettings(person('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: IP });
+    const event = await newEvent('Languages', { capacity: '1' });
+    await registerForEvent(event.slug, { ...registrant(1), language: 'lg' });
+    await registerForEvent(event.slug, { ...registrant(2), language: 'sw' });
+    const byPhone = await registerForEvent(event.slug, { ...registrant(3, { email: '', phone: '0772 000333' }), language: 'sw' });
+    expect(byPhone.cancelUrl).toMatch(/\/sw\/events\/cancel\/[A-Za-z0-9_-]{43}$/);
+    const db = database().db;
+    const mailTo = async (n: number) =>
+      db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', `person${n}@example.org`)
+        .where('subject', 'like', '%: Languages')
+        .orderBy('created_at')
+        .execute();
+    const [placed] = await mailTo(1);
+    expect(placed!.subject).toBe('Ekifo kyo: Languages');
+    expect(placed!.text_body).toContain('Oli otya Person 1,');
+    expect(placed!.text_body).toContain('Ofunye ekifo ku mukolo guno.');
+    expect(placed!.text_body).toContain(`/lg/events/${event.slug}`);
+    expect(placed!.text_body).toMatch(/\/lg\/events\/cancel\/[A-Za-z0-9_-]{43}/);
+    // The date in Luganda's words (its month names), not English.
+    expect(placed!.text_body).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
+    const [waiting] = await mailTo(2);
+    expect(waiting!.subject).toBe('Orodha ya kusubiri: Languages');
+    expect(waiting!.text_body).toContain('/sw/events/cancel/');
+    // The first cancels: the place goes to the second, who is told in Swahili.
+    const token = /\/events\/cancel\/([A-Za-z0-9_-]{43})/.exec(placed!.text_body)![1]!;
+    expect(await cancelRegistration(token)).toBe(true);
+    expect((await mailTo(2)).map((m) => m.subject)).toContain('Nafasi ni yako: Languages');
+    // With Swahili turned off, the event's cancellation reaches its registrant in English, with English links.
+    await saveSiteSettings(person('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'off' }, { ip: IP });
+    await cancelEvent(person('ADMIN'), event.id, IP);
+    const cancelled = (await mailTo(2)).find((m) => m.subject === 'Cancelled: Languages');
+    expect(cancelled?.text_body).toContain('Hello Person 2,');
+    expect(cancelled?.text_body).not.toContain('/sw/');
   });
 
   it('answers a second registration of the same address with its state, mailing a new link', async () => {

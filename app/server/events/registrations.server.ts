@@ -12,6 +12,8 @@ import {
   type RegistrationStatus,
 } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
+import { translator, type Translate } from '../../lib/i18n/i18n.tsx';
+import { isLanguage, isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
 import { utcToZoned } from '../../lib/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
@@ -23,7 +25,8 @@ import { newId, nowIso } from '../platform/ids.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { sendMail, type Mail } from '../platform/mail.server.ts';
 import { publicContentChanged } from '../platform/public-changes.server.ts';
-import { getSiteInfo } from '../site/site.server.ts';
+import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
+import { applyStaffTexts } from '../site/interface-texts.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { EventRuleError, getEventForAdmin, readEventTimeZone } from './events.server.ts';
 
@@ -51,8 +54,9 @@ function newToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-export function cancelUrl(token: string): string {
-  return `${getConfig().publicUrl}/events/cancel/${token}`;
+/** A registrant's cancellation link, to the page in their language. */
+export function cancelUrl(token: string, language: Language = 'en'): string {
+  return `${getConfig().publicUrl}${pathInLanguage(`/events/cancel/${token}`, language)}`;
 }
 
 interface MailContext {
@@ -60,12 +64,38 @@ interface MailContext {
   publicUrl: string;
   host: string;
   timeZone: string;
+  /** The languages the public site offers now: a mail links only to pages that answer. */
+  languages: Language[];
 }
 
 async function mailContext(db: Db): Promise<MailContext> {
   const site = await getSiteInfo(db);
   const publicUrl = getConfig().publicUrl;
-  return { siteName: site.name, publicUrl, host: new URL(publicUrl).host, timeZone: await readEventTimeZone(db) };
+  return {
+    siteName: site.name,
+    publicUrl,
+    host: new URL(publicUrl).host,
+    timeZone: await readEventTimeZone(db),
+    languages: await getPublicLanguages(db),
+  };
+}
+
+/** The words of a registrant's mails: in the language they registered in, while the site still offers it, else English. */
+interface MailWords {
+  language: Language;
+  t: Translate;
+}
+
+/**
+ * The mail words of each language the site offers, with the texts staff corrected on the Translations
+ * screen, as the pages show them. Read before a transaction: the corrections come from the database.
+ */
+async function mailWords(ctx: MailContext): Promise<(stored: string) => MailWords> {
+  for (const language of ctx.languages) if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+  return (stored) => {
+    const language = isLanguage(stored) && ctx.languages.includes(stored) ? stored : 'en';
+    return { language, t: translator(language) };
+  };
 }
 
 function calendarAttachment(event: PublicEvent, ctx: MailContext): NonNullable<Mail['attachments']> {
@@ -78,13 +108,13 @@ function calendarAttachment(event: PublicEvent, ctx: MailContext): NonNullable<M
   ];
 }
 
-function eventLines(event: PublicEvent, ctx: MailContext): string[] {
+function eventLines(event: PublicEvent, ctx: MailContext, { language, t }: MailWords): string[] {
   return [
     event.title,
-    formatEventWhen(event.startsAt, event.endsAt, ctx.timeZone),
-    ...(event.place ? [`Place: ${event.place}`] : []),
-    ...(event.onlineUrl ? [`Online: ${event.onlineUrl}`] : []),
-    `${ctx.publicUrl}${eventPath(event.slug)}`,
+    formatEventWhen(event.startsAt, event.endsAt, ctx.timeZone, language),
+    ...(event.place ? [t('mail.event.place', { place: event.place })] : []),
+    ...(event.onlineUrl ? [t('mail.event.online', { link: event.onlineUrl })] : []),
+    `${ctx.publicUrl}${pathInLanguage(eventPath(event.slug), language)}`,
   ];
 }
 
@@ -98,38 +128,45 @@ function registrationMail(
   event: PublicEvent,
   token: string | null,
   ctx: MailContext,
+  words: MailWords,
 ): Mail {
+  const { t, language } = words;
+  const title = { title: event.title };
   const subjects: Record<MailKind, string> = {
-    confirmed: `Your place: ${event.title}`,
-    waiting: `Waiting list: ${event.title}`,
-    promoted: `A place is yours: ${event.title}`,
-    'reminder-today': `Today: ${event.title}`,
-    'reminder-tomorrow': `Tomorrow: ${event.title}`,
+    confirmed: t('mail.event.subjectConfirmed', title),
+    waiting: t('mail.event.subjectWaiting', title),
+    promoted: t('mail.event.subjectPromoted', title),
+    'reminder-today': t('mail.event.subjectToday', title),
+    'reminder-tomorrow': t('mail.event.subjectTomorrow', title),
   };
-  const reminder = (day: string) =>
-    `A reminder: the event you registered for is ${day}. If you cannot come, please use the cancellation link in your confirmation email so someone else can have your place.`;
   const opening: Record<MailKind, string> = {
-    confirmed: 'You have a place at this event. The calendar file attached adds it to your calendar.',
-    waiting:
-      'The event is full, so you are on its waiting list. If someone cancels, the place goes to the first person waiting, and we will email you at once.',
-    promoted:
-      'Someone cancelled, and the place is now yours: you have a place at this event. The calendar file attached adds it to your calendar.',
-    'reminder-today': reminder('today'),
-    'reminder-tomorrow': reminder('tomorrow'),
+    confirmed: t('mail.event.confirmed'),
+    waiting: t('mail.event.waiting'),
+    promoted: t('mail.event.promoted'),
+    'reminder-today': t('mail.event.reminderToday'),
+    'reminder-tomorrow': t('mail.event.reminderTomorrow'),
   };
+  const link = token ? cancelUrl(token, language) : '';
   const cancel = token
     ? [
         '',
-        kind === 'waiting'
-          ? `If you no longer wish to come, please leave the waiting list: ${cancelUrl(token)}`
-          : `If you cannot come, please cancel so someone else can have your place: ${cancelUrl(token)}`,
-        'This link is for you alone and works once.',
+        kind === 'waiting' ? t('mail.event.leaveWaiting', { link }) : t('mail.event.cancelPlace', { link }),
+        t('mail.event.linkOnce'),
       ]
     : [];
   return {
     to,
     subject: subjects[kind],
-    text: [`Hello ${name},`, '', opening[kind], '', ...eventLines(event, ctx), ...cancel, '', ctx.siteName].join('\n'),
+    text: [
+      t('mail.event.hello', { name }),
+      '',
+      opening[kind],
+      '',
+      ...eventLines(event, ctx, words),
+      ...cancel,
+      '',
+      ctx.siteName,
+    ].join('\n'),
     carriesSecret: false,
     ...(kind === 'waiting' ? {} : { attachments: calendarAttachment(event, ctx) }),
   };
@@ -158,7 +195,12 @@ export const REGISTRATION_RESENDS_PER_DAY = 3;
  * working), up to REGISTRATION_RESENDS_PER_DAY times a day, and the page shows that registration's state, so the answer never says whether an
  * address was registered before.
  */
-export async function registerForEvent(slug: string, input: RegistrationInput, db: Db = getDb()): Promise<RegistrationOutcome> {
+export async function registerForEvent(
+  slug: string,
+  input: RegistrationInput & { /** The page's language: the mails and links are in it. */ language?: Language },
+  db: Db = getDb(),
+): Promise<RegistrationOutcome> {
+  const language = input.language ?? 'en';
   const event = await db
     .selectFrom('events')
     .selectAll()
@@ -221,6 +263,7 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
           phone: input.phone,
           phone_key: byPhone,
           access_needs: input.accessNeeds,
+          language,
           status: placed ? 'confirmed' : 'waiting',
           cancel_token_hash: hash,
           created_at: now,
@@ -277,19 +320,22 @@ export async function registerForEvent(slug: string, input: RegistrationInput, d
     try {
       const full = (await getEventForAdmin(event.id, db))!;
       // A repeat is mailed with the name stored first, never with what the latest form said.
-      await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, await mailContext(db)), db);
+      const ctx = await mailContext(db);
+      const words = (await mailWords(ctx))(language);
+      await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, ctx, words), db);
       mailed = true;
     } catch (error) {
       getLogger().error({ err: error, registrationId: outcome.id }, 'the registration mail could not be queued');
     }
   }
-  return { place: outcome.place, mailed, cancelUrl: input.email ? null : cancelUrl(token), phoneAgain: false };
+  return { place: outcome.place, mailed, cancelUrl: input.email ? null : cancelUrl(token, language), phoneAgain: false };
 }
 
 interface Promoted {
   id: string;
   name: string;
   email: string | null;
+  language: string;
 }
 
 /**
@@ -301,7 +347,7 @@ export async function fillPlaces(trx: Transaction<Database> | Db, eventId: strin
   for (;;) {
     const next = await trx
       .selectFrom('event_registrations')
-      .select(['id', 'name', 'email'])
+      .select(['id', 'name', 'email', 'language'])
       .where('event_id', '=', eventId)
       .where('status', '=', 'waiting')
       .orderBy('seq', 'asc')
@@ -341,13 +387,15 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
   const event = await getEventForAdmin(eventId, db);
   if (!event) return;
   const ctx = await mailContext(db);
+  const wordsOf = await mailWords(ctx);
   for (const person of promoted) {
     if (!person.email) continue;
     const { token, hash } = newToken();
     try {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('event_registrations').set({ cancel_token_hash: hash }).where('id', '=', person.id).execute();
-        await sendMail(registrationMail('promoted', person.email!, person.name, event, token, ctx), trx);
+        const words = wordsOf(person.language);
+        await sendMail(registrationMail('promoted', person.email!, person.name, event, token, ctx, words), trx);
       });
     } catch (error) {
       getLogger().error({ err: error, registrationId: person.id }, 'the mail to someone moved up could not be queued');
@@ -441,6 +489,8 @@ export interface RegistrationRow {
   status: RegistrationStatus;
   attended: boolean;
   createdAt: string;
+  /** The language they registered in (en, lg, sw): their mails are written in it. */
+  language: string;
 }
 
 /** The event's registrations in arrival order (the waiting list's order), cancelled ones last. */
@@ -467,6 +517,7 @@ async function readRegistrations(eventId: string, db: Db): Promise<RegistrationR
     status: row.status,
     attended: Number(row.attended) === 1,
     createdAt: row.created_at,
+    language: row.language,
   }));
 }
 
@@ -539,13 +590,22 @@ export async function messageRegistrants(
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
   const people = (await readRegistrations(eventId, db)).filter((r) => r.status !== 'cancelled' && r.email);
+  const wordsOf = await mailWords(ctx);
   await db.transaction().execute(async (trx) => {
     for (const person of people)
       await sendMail(
         {
           to: person.email!,
           subject: `${message.subject} (${event.title})`,
-          text: [`Hello ${person.name},`, '', message.message, '', ...eventLines(event, ctx), '', ctx.siteName].join('\n'),
+          text: [
+            wordsOf(person.language).t('mail.event.hello', { name: person.name }),
+            '',
+            message.message,
+            '',
+            ...eventLines(event, ctx, wordsOf(person.language)),
+            '',
+            ctx.siteName,
+          ].join('\n'),
           replyTo: (await getSiteInfo(trx)).email,
         },
         trx,
@@ -571,6 +631,7 @@ export async function messageRegistrants(
 export async function cancelEvent(actor: StaffUser, eventId: string, ip: string, db: Db = getDb()): Promise<number> {
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
+  const wordsOf = await mailWords(ctx);
   const at = nowIso();
   const mailed = await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -583,17 +644,19 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
     const people = (await readRegistrations(eventId, trx)).filter((r) => r.status !== 'cancelled' && r.email);
     // The calendar file says when it was made, so calendars take it as newer than the one they hold.
     const cancelled = { ...event, status: 'cancelled' as const, updatedAt: at };
-    for (const person of people)
+    for (const person of people) {
+      const words = wordsOf(person.language);
+      const { t } = words;
       await sendMail(
         {
           to: person.email!,
-          subject: `Cancelled: ${event.title}`,
+          subject: t('mail.event.subjectCancelled', { title: event.title }),
           text: [
-            `Hello ${person.name},`,
+            t('mail.event.hello', { name: person.name }),
             '',
-            'We are sorry: this event is cancelled. You do not need to do anything; the calendar file attached removes it from your calendar.',
+            t('mail.event.cancelled'),
             '',
-            ...eventLines(cancelled, ctx),
+            ...eventLines(cancelled, ctx, words),
             '',
             ctx.siteName,
           ].join('\n'),
@@ -601,6 +664,7 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
         },
         trx,
       );
+    }
     // The registrants' links stay, to say the event is cancelled (cancelRegistration changes nothing then).
     await recordAudit(
       {
@@ -669,6 +733,7 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
       'event_registrations.event_id',
       'event_registrations.name',
       'event_registrations.email',
+      'event_registrations.language',
       'event_registrations.updated_at',
       'events.starts_at',
     ])
@@ -682,6 +747,7 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
     .execute();
   if (due.length === 0) return 0;
   const ctx = await mailContext(db);
+  const wordsOf = await mailWords(ctx);
   const events = new Map<string, AdminEvent | undefined>();
   let sent = 0;
   for (const person of due) {
@@ -701,7 +767,8 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
         .where('reminded_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0 || mailedLately) return false;
-      await sendMail(registrationMail(`reminder-${day}`, person.email!, person.name, event, null, ctx), trx);
+      const words = wordsOf(person.language);
+      await sendMail(registrationMail(`reminder-${day}`, person.email!, person.name, event, null, ctx, words), trx);
       return true;
     });
     if (mailedNow) sent += 1;

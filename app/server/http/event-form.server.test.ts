@@ -147,6 +147,28 @@ describe.each(ENGINES)('the registration form on %s', (engine) => {
     expect(logLines.join('')).not.toMatch(/grace@example\.org|Nakato/);
   });
 
+  it('keeps the language of the page a registration was made on, for its mails and links', async () => {
+    const answer = await submitRegistration({
+      request: formPost(`http://localhost/sw/events/${slug}`, { ...VALID, email: '', phone: '0772 111222' }),
+      clientIp: '203.0.113.12',
+      slug,
+    });
+    expect(answer.result).toMatchObject({ status: 'registered', cancelUrl: expect.stringContaining('/sw/events/cancel/') });
+    const row = await database()
+      .db.selectFrom('event_registrations')
+      .select('language')
+      .where('phone', '=', '0772 111222')
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('sw');
+    await submit({ ...VALID, email: 'english@example.org' });
+    const english = await database()
+      .db.selectFrom('event_registrations')
+      .select('language')
+      .where('email', '=', 'english@example.org')
+      .executeTakeFirstOrThrow();
+    expect(english.language).toBe('en');
+  });
+
   it('turns away a filled honeypot and a missing one, storing nothing', async () => {
     expect((await submit({ ...VALID, email: 'bot@example.org', website: 'http://spam' })).result).toMatchObject({
       status: 'refused',

@@ -1,3 +1,4 @@
+import { languageOfPath } from '../../lib/languages.ts';
 import { z } from 'zod';
 import {
   EVENT_FORM_FIELDS,
@@ -96,7 +97,9 @@ export async function submitRegistration(options: {
   if (limited) return limitAnswer(limited);
   const { [HONEYPOT]: _, ...input } = form.values;
   try {
-    const outcome = await registerForEvent(options.slug, input);
+    // In the page's language: the mails about it, and the links in them and on the page, are in it.
+    const language = languageOfPath(new URL(options.request.url).pathname);
+    const outcome = await registerForEvent(options.slug, { ...input, language });
     return {
       status: 200,
       result: {

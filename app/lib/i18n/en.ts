@@ -376,6 +376,13 @@ export const EN = {
   'events.cancelAfter': '? If you had a place, it goes to the first person on the waiting list.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Ask us about training',
+  // The confirmation an applicant gets, in the language of the form's page
+  'mail.application.subject': 'We received your {what}',
+  'mail.application.hello': 'Hello,',
+  'mail.application.thanks': 'Thank you for your {what}, which reached {site} on {time} (Kampala time).',
+  'mail.application.next': 'Someone from our team will read it and contact you, usually within two weeks.',
+  'mail.application.notYou': 'If you did not send it, you can ignore this email, or tell us by replying and we will delete it.',
+  'mail.application.change': 'To change or add anything, reply to this email.',
   // The mails about an event registration, in the language of the page it was made on
   'mail.event.subjectConfirmed': 'Your place: {title}',
   'mail.event.subjectWaiting': 'Waiting list: {title}',

@@ -377,6 +377,14 @@ export const LG: Catalogue = {
   'events.cancelAfter': '? Bw’obadde olina ekifo, kijja kuweebwa omuntu asooka ku lukalala lw’abalindirira.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tubuuze ku kutendekebwa',
+  // The confirmation an applicant gets, in the language of the form's page
+  'mail.application.subject': 'Tufunye {what}',
+  'mail.application.hello': 'Oli otya,',
+  'mail.application.thanks': 'Webale ku {what}, okwatuuse ewa {site} nga {time} (essaawa z’e Kampala).',
+  'mail.application.next': 'Omu ku ttiimu yaffe ajja kukutuukirira, emirundi mingi mu wiiki bbiri.',
+  'mail.application.notYou':
+    'Bw’oba si ggwe wasaba, osobola obutafaayo ku email eno, oba tutegeeze ng’oddamu email eno, tujja kusangula bye twafunye.',
+  'mail.application.change': 'Okukyusa oba okwongerako ekintu kyonna, ddamu email eno.',
   // The mails about an event registration, in the language of the page it was made on
   'mail.event.subjectConfirmed': 'Ekifo kyo: {title}',
   'mail.event.subjectWaiting': 'Olukalala lw’abalindirira: {title}',

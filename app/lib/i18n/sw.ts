@@ -374,6 +374,13 @@ export const SW: Catalogue = {
   'events.cancelAfter': '? Ikiwa ulikuwa na nafasi, itapewa mtu wa kwanza kwenye orodha ya kusubiri.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tuulize kuhusu mafunzo',
+  // The confirmation an applicant gets, in the language of the form's page
+  'mail.application.subject': 'Tumepokea {what}',
+  'mail.application.hello': 'Habari,',
+  'mail.application.thanks': 'Asante kwa {what}, lililofika kwa {site} tarehe {time} (saa za Kampala).',
+  'mail.application.next': 'Mmoja wa timu yetu atalisoma na kuwasiliana nawe, kwa kawaida ndani ya wiki mbili.',
+  'mail.application.notYou': 'Ikiwa hukulituma, unaweza kupuuza barua pepe hii, au utuambie kwa kujibu na tutalifuta.',
+  'mail.application.change': 'Ili kubadilisha au kuongeza chochote, jibu barua pepe hii.',
   // The mails about an event registration, in the language of the page it was made on
   'mail.event.subjectConfirmed': 'Nafasi yako: {title}',
   'mail.event.subjectWaiting': 'Orodha ya kusubiri: {title}',

@@ -1,3 +1,4 @@
+import { languageOfPath } from '../../lib/languages.ts';
 import type { Kysely } from 'kysely';
 import {
   APPLICATION_FORM_TEXT,
@@ -84,7 +85,9 @@ export async function submitApplicationForm(options: {
   if (limited) return limitAnswer(limited);
 
   try {
-    await receiveApplication(toApplicationInput(kind, form.values as Record<string, string | undefined>), options.db);
+    // In the page's language: the applicant's confirmation is written in it.
+    const language = languageOfPath(new URL(options.request.url).pathname);
+    await receiveApplication(toApplicationInput(kind, form.values as Record<string, string | undefined>), options.db, language);
   } catch (error) {
     log.error({ err: error, form: 'application', kind }, 'application could not be stored');
     return { status: 503, result: { status: 'failed', message: APPLICATION_FORM_TEXT.failed, values } };

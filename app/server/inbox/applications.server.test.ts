@@ -146,6 +146,19 @@ describe.each(ENGINES)('applications on %s', (engine) => {
     for (const secret of [VOLUNTEER.email, VOLUNTEER.message, VOLUNTEER.name]) expect(log).not.toContain(secret);
   });
 
+  it('confirms in the language of the form’s page, with its link, and the team’s mail stays English', async () => {
+    const request = formPost('http://localhost/lg/volunteer', VOLUNTEER);
+    const answer = await submitApplicationForm({ kind: 'volunteer', request, clientIp: '203.0.113.8', db: db() });
+    expect(answer.status).toBe(200);
+    const [team, confirmation] = await outbox();
+    expect(team!.subject).toBe('New volunteer application: Volunteer: Nabirye Sarah');
+    expect(confirmation!.subject).toBe('Tufunye okusaba kwo okw’obwannakyewa');
+    expect(confirmation!.text_body).toContain('Oli otya,');
+    expect(confirmation!.text_body).toContain('(essaawa z’e Kampala)');
+    expect(confirmation!.text_body).toContain(`${getConfig().publicUrl}/lg/volunteer`);
+    expect(confirmation!.text_body).not.toMatch(/Thank you|January|February|March|April|May|June|July|August|September|October|November|December/);
+  });
+
   it('takes a volunteer with a phone number only: no confirmation, no Reply-To, and no reply by mail', async () => {
     expect((await submit('/volunteer', { ...VOLUNTEER, email: '', phone: '+256 772 000 111' })).status).toBe(200);
     const [row] = await rows();

@@ -9,6 +9,9 @@ import { sendMail } from '../platform/mail.server.ts';
 import { reserveAttempt } from '../platform/limits.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
 import { formatMessageTime, oneLine } from '../../lib/messages.ts';
+import { translator } from '../../lib/i18n/i18n.tsx';
+import { isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
+import { applyStaffTexts } from '../site/interface-texts.server.ts';
 import {
   answerLines,
   APPLICATION_PATHS,
@@ -55,7 +58,12 @@ export async function saveApplication(input: ApplicationInput, db: Kysely<Databa
  * A checked application: stored, then the team's notification and the applicant's confirmation
  * queued. Throws only when it cannot be stored.
  */
-export async function receiveApplication(input: ApplicationInput, db: Kysely<Database> = getDb()): Promise<StoredApplication> {
+export async function receiveApplication(
+  input: ApplicationInput,
+  db: Kysely<Database> = getDb(),
+  /** The form page's language: the applicant's confirmation is written in it (decision 050). */
+  language: Language = 'en',
+): Promise<StoredApplication> {
   const log = getLogger();
   const kind = input.answers.kind;
   const saved = await saveApplication(input, db);
@@ -76,8 +84,10 @@ export async function receiveApplication(input: ApplicationInput, db: Kysely<Dat
         await reserveAttempt(`application-confirmation:${recipient}`, CONFIRMATION_LIMIT.limit, CONFIRMATION_LIMIT.windowMs)
       ).allowed;
       if (allowed) {
+        // With the texts staff corrected on the Translations screen, as the form's page shows them.
+        if (isPrefixedLanguage(language)) await applyStaffTexts(language);
         const mail = await sendMail(
-          confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }),
+          confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }, language),
           db,
         );
         await db.updateTable('contacts').set({ confirmation_mail_id: mail.id }).where('id', '=', saved.id).execute();
@@ -125,28 +135,47 @@ export function teamNotificationMail(
   };
 }
 
+/** When an application arrived, in Kampala's time: as the inbox writes it in English, else in the language's words. */
+function arrivedAt(iso: string, language: Language): string {
+  if (language === 'en') return formatMessageTime(iso);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, {
+    timeZone: 'Africa/Kampala',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
 /**
- * The applicant's confirmation. It repeats none of the form's words (not even the name), so the form
- * cannot be used to send somebody else a text of one's choosing; at most three a day go to one address.
+ * The applicant's confirmation, in the language of the form's page. It repeats none of the form's
+ * words (not even the name), so the form cannot be used to send somebody else a text of one's
+ * choosing; at most three a day go to one address.
  */
 export function confirmationMail(
   kind: ApplicationKind,
   to: string,
   saved: Pick<StoredApplication, 'createdAt'>,
   site: { name: string; email: string; publicUrl: string },
+  language: Language = 'en',
 ) {
-  const label = KIND_LABELS[kind].one.toLowerCase();
+  const t = translator(language);
+  const what = t(`app.what.${kind}`);
   const text = [
-    'Hello,',
+    t('mail.application.hello'),
     '',
-    `Thank you for your ${label}, which reached ${site.name} on ${formatMessageTime(saved.createdAt)} (Kampala time).`,
-    'Someone from our team will read it and contact you, usually within two weeks.',
+    t('mail.application.thanks', { what, site: site.name, time: arrivedAt(saved.createdAt, language) }),
+    t('mail.application.next'),
     '',
-    `If you did not send it, you can ignore this email, or tell us by replying and we will delete it.`,
-    `To change or add anything, reply to this email.`,
+    t('mail.application.notYou'),
+    t('mail.application.change'),
     '',
     `${site.name}`,
-    `${base(site.publicUrl)}${APPLICATION_PATHS[kind]}`,
+    `${base(site.publicUrl)}${pathInLanguage(APPLICATION_PATHS[kind], language)}`,
   ].join('\n');
-  return { to, replyTo: site.email, subject: `We received your ${label}`, text };
+  return { to, replyTo: site.email, subject: t('mail.application.subject', { what }), text };
 }

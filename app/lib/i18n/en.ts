@@ -376,6 +376,23 @@ export const EN = {
   'events.cancelAfter': '? If you had a place, it goes to the first person on the waiting list.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Ask us about training',
+  // The newsletter's confirmation mails, in the language of the page the subscription was asked on
+  'mail.newsletter.confirmSubject': 'Please confirm your subscription to {name}’s newsletter',
+  'mail.newsletter.confirmHeading': 'Confirm your subscription',
+  'mail.newsletter.confirmIntro': 'Someone, probably you, asked to receive {name}’s newsletter at this address.',
+  'mail.newsletter.confirmWithin': 'To confirm, open this link within {days} days:',
+  'mail.newsletter.confirmButton': 'Confirm my subscription',
+  'mail.newsletter.copyLink': 'Or copy this address into your browser: {link}',
+  'mail.newsletter.ignore':
+    'If it was not you, ignore this email: without your confirmation you are not subscribed, and we will not write again.',
+  'mail.newsletter.confirmPreheader': 'One click to confirm your subscription.',
+  'mail.newsletter.alreadySubject': 'You are already subscribed to {name}’s newsletter',
+  'mail.newsletter.alreadyHeading': 'You are already subscribed',
+  'mail.newsletter.alreadyLine':
+    'Someone, probably you, asked to subscribe this address to {name}’s newsletter. It is subscribed already, so nothing changes.',
+  'mail.newsletter.alreadyStop': 'To stop receiving it, unsubscribe here:',
+  'mail.newsletter.unsubscribe': 'Unsubscribe',
+  'mail.newsletter.alreadyPreheader': 'Nothing changes: you are on the list.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'We received your {what}',
   'mail.application.hello': 'Hello,',

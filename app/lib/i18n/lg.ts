@@ -377,6 +377,23 @@ export const LG: Catalogue = {
   'events.cancelAfter': '? Bw’obadde olina ekifo, kijja kuweebwa omuntu asooka ku lukalala lw’abalindirira.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tubuuze ku kutendekebwa',
+  // The newsletter's confirmation mails, in the language of the page the subscription was asked on
+  'mail.newsletter.confirmSubject': 'Tukwegayiridde kakasa okwewandiisa kwo ku kawandiiko k’amawulire aka {name}',
+  'mail.newsletter.confirmHeading': 'Kakasa okwewandiisa kwo',
+  'mail.newsletter.confirmIntro': 'Omuntu, oboolyawo ggwe, yasabye okufuna akawandiiko k’amawulire aka {name} ku ndagiriro eno.',
+  'mail.newsletter.confirmWithin': 'Okukakasa, ggulawo akakwate kano mu nnaku {days}:',
+  'mail.newsletter.confirmButton': 'Kakasa okwewandiisa kwange',
+  'mail.newsletter.copyLink': 'Oba koppa endagiriro eno ogiteeke mu browser yo: {link}',
+  'mail.newsletter.ignore':
+    'Bw’oba si ggwe, buuka email eno: awatali kukakasa kwo towandiisibwa, era tetujja kuddamu kukuwandiikira.',
+  'mail.newsletter.confirmPreheader': 'Nyiga omulundi gumu okukakasa okwewandiisa kwo.',
+  'mail.newsletter.alreadySubject': 'Wewandiisa dda ku kawandiiko k’amawulire aka {name}',
+  'mail.newsletter.alreadyHeading': 'Wewandiisa dda',
+  'mail.newsletter.alreadyLine':
+    'Omuntu, oboolyawo ggwe, yasabye endagiriro eno ewandiisibwe ku kawandiiko k’amawulire aka {name}. Yawandiisibwa dda, n’olwekyo tewali kikyuka.',
+  'mail.newsletter.alreadyStop': 'Okulekera awo okukafuna, weesazeemu wano:',
+  'mail.newsletter.unsubscribe': 'Weesazeemu',
+  'mail.newsletter.alreadyPreheader': 'Tewali kikyuka: oli ku lukalala.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tufunye {what}',
   'mail.application.hello': 'Oli otya,',

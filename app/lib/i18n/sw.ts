@@ -374,6 +374,22 @@ export const SW: Catalogue = {
   'events.cancelAfter': '? Ikiwa ulikuwa na nafasi, itapewa mtu wa kwanza kwenye orodha ya kusubiri.',
   // Trainings and events (more)
   'events.askTrainingTitle': 'Tuulize kuhusu mafunzo',
+  // The newsletter's confirmation mails, in the language of the page the subscription was asked on
+  'mail.newsletter.confirmSubject': 'Tafadhali thibitisha usajili wako wa jarida la {name}',
+  'mail.newsletter.confirmHeading': 'Thibitisha usajili wako',
+  'mail.newsletter.confirmIntro': 'Mtu, pengine wewe, aliomba kupokea jarida la {name} kwa anwani hii.',
+  'mail.newsletter.confirmWithin': 'Ili kuthibitisha, fungua kiungo hiki ndani ya siku {days}:',
+  'mail.newsletter.confirmButton': 'Thibitisha usajili wangu',
+  'mail.newsletter.copyLink': 'Au nakili anwani hii kwenye kivinjari chako: {link}',
+  'mail.newsletter.ignore': 'Ikiwa si wewe, puuza barua pepe hii: bila uthibitisho wako hujasajiliwa, na hatutakuandikia tena.',
+  'mail.newsletter.confirmPreheader': 'Bofya mara moja kuthibitisha usajili wako.',
+  'mail.newsletter.alreadySubject': 'Tayari umejisajili kwa jarida la {name}',
+  'mail.newsletter.alreadyHeading': 'Tayari umejisajili',
+  'mail.newsletter.alreadyLine':
+    'Mtu, pengine wewe, aliomba anwani hii isajiliwe kwa jarida la {name}. Tayari imesajiliwa, kwa hiyo hakuna kinachobadilika.',
+  'mail.newsletter.alreadyStop': 'Ili kuacha kulipokea, jiondoe hapa:',
+  'mail.newsletter.unsubscribe': 'Jiondoe',
+  'mail.newsletter.alreadyPreheader': 'Hakuna kinachobadilika: uko kwenye orodha.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tumepokea {what}',
   'mail.application.hello': 'Habari,',

@@ -276,6 +276,8 @@ export interface NewsletterSubscriberTable {
   confirm_token_hash: string | null;
   /** When the latest confirmation link was made (it works for 7 days); null: never asked (before 0007). */
   confirm_sent_at: string | null;
+  /** The language of the page the subscription was asked on (en, lg, sw): its confirmation is written in it. */
+  language: Generated<string>;
 }
 
 /** One published item sent to the confirmed subscribers: what was sent, by whom, and how it goes. */

@@ -79,6 +79,15 @@ describe.each(ENGINES)('the newsletter box on %s', (engine) => {
     ]);
   });
 
+  it('queues the language of the page the box was on, for the confirmation', async () => {
+    await submit(formPost('http://localhost/lg/newsletter', { email: 'nakato@example.org', source: '/lg/news' }));
+    await submit(post({ email: 'grace@example.org', source: '/news' }));
+    expect((await queued()).map((p) => [p.email, (p as { language?: string }).language])).toEqual([
+      ['nakato@example.org', 'lg'],
+      ['grace@example.org', 'en'],
+    ]);
+  });
+
   it('refuses an invalid address with 400 and queues nothing', async () => {
     for (const email of ['', 'grace', 'grace@', '@example.org', `${'x'.repeat(250)}@example.org`]) {
       const outcome = await submit(post({ email, source: '/blog' }));

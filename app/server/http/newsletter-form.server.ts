@@ -1,3 +1,4 @@
+import { languageOfPath } from '../../lib/languages.ts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES, newsletterSchema, type NewsletterResult } from '../../lib/newsletter.ts';
@@ -98,7 +99,8 @@ export async function submitNewsletterForm(options: {
     return { ...limited, result: answer('failed', back, limited.status === 429 ? NEWSLETTER_RATE_LIMITED : undefined) };
 
   try {
-    await queueSubscription(parsed, options.db);
+    // In the page's language: the confirmation is written in it, and links to its pages.
+    await queueSubscription({ ...parsed, language: languageOfPath(new URL(options.request.url).pathname) }, options.db);
     return { status: 200, result: answer('received', back) };
   } catch (error) {
     getLogger().error({ err: error, form: 'newsletter' }, 'newsletter subscription could not be queued');

@@ -7,6 +7,8 @@ import type { ContentTable } from '../db/schema.ts';
 import { escapeHtml, sanitizeWithinDepth, stripTags } from '../platform/html.server.ts';
 import type { Mail } from '../platform/mail.server.ts';
 import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
+import { translator } from '../../lib/i18n/i18n.tsx';
+import type { Language } from '../../lib/languages.ts';
 
 // What the newsletter's mails say and look like (docs/decisions/505-newsletter.md): the site's
 // colours, a text alternative with the same words, images at a fixed width from absolute addresses,
@@ -192,10 +194,12 @@ export function mailDocument(input: {
   preheader: string;
   content: string;
   footer: string;
+  /** The language its words are in (the newsletter's own are English). */
+  language?: Language;
 }): string {
   const { site } = input;
   return `<!doctype html>
-<html lang="en">
+<html lang="${input.language ?? 'en'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -295,18 +299,22 @@ export function renderNewsletter(
   };
 }
 
-/** The mail with the confirmation link (double opt-in). It carries a secret: its body is forgotten once sent. */
-export function confirmationMail(to: string, link: string, site: MailSite): Mail {
-  const subject = `Please confirm your subscription to ${site.name}’s newsletter`;
-  const intro = `Someone, probably you, asked to receive ${site.name}’s newsletter at this address.`;
-  const ignore =
-    'If it was not you, ignore this email: without your confirmation you are not subscribed, and we will not write again.';
+/**
+ * The mail with the confirmation link (double opt-in), in the language of the page the subscription
+ * was asked on. It carries a secret: its body is forgotten once sent.
+ */
+export function confirmationMail(to: string, link: string, site: MailSite, language: Language = 'en'): Mail {
+  const t = translator(language);
+  const subject = t('mail.newsletter.confirmSubject', { name: site.name });
+  const intro = t('mail.newsletter.confirmIntro', { name: site.name });
+  const within = t('mail.newsletter.confirmWithin', { days: CONFIRM_LINK_DAYS });
+  const ignore = t('mail.newsletter.ignore');
   const content = [
-    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">Confirm your subscription</h1>`,
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(t('mail.newsletter.confirmHeading'))}</h1>`,
     `<p>${escapeHtml(intro)}</p>`,
-    `<p>To confirm, open this link within ${CONFIRM_LINK_DAYS} days:</p>`,
-    button(link, 'Confirm my subscription'),
-    `<p style="font-size:15px;word-break:break-all">Or copy this address into your browser: ${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(within)}</p>`,
+    button(link, t('mail.newsletter.confirmButton')),
+    `<p style="font-size:15px;word-break:break-all">${escapeHtml(t('mail.newsletter.copyLink', { link }))}</p>`,
     `<p>${escapeHtml(ignore)}</p>`,
   ].join('\n');
   return {
@@ -314,52 +322,43 @@ export function confirmationMail(to: string, link: string, site: MailSite): Mail
     subject,
     carriesSecret: true,
     replyTo: site.email,
-    text: [
-      intro,
-      '',
-      `To confirm, open this link within ${CONFIRM_LINK_DAYS} days:`,
-      '',
-      link,
-      '',
-      ignore,
-      '',
-      '--',
-      site.name,
-      `${site.publicUrl}/`,
-    ].join('\n'),
+    text: [intro, '', within, '', link, '', ignore, '', '--', site.name, `${site.publicUrl}/`].join('\n'),
     html: mailDocument({
       site,
       title: subject,
-      preheader: 'One click to confirm your subscription.',
+      preheader: t('mail.newsletter.confirmPreheader'),
       content,
       footer: `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(site.publicUrl)}/</p>`,
+      language,
     }),
   };
 }
 
 /** The answer to a subscription for an address that is confirmed already (so its owner is not left waiting). */
-export function alreadySubscribedMail(to: string, unsubscribeUrl: string, site: MailSite): Mail {
-  const subject = `You are already subscribed to ${site.name}’s newsletter`;
-  const line = `Someone, probably you, asked to subscribe this address to ${site.name}’s newsletter. It is subscribed already, so nothing changes.`;
+export function alreadySubscribedMail(to: string, unsubscribeUrl: string, site: MailSite, language: Language = 'en'): Mail {
+  const t = translator(language);
+  const subject = t('mail.newsletter.alreadySubject', { name: site.name });
+  const line = t('mail.newsletter.alreadyLine', { name: site.name });
+  const stop = t('mail.newsletter.alreadyStop');
+  const unsubscribe = t('mail.newsletter.unsubscribe');
   const content = [
-    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">You are already subscribed</h1>`,
+    `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.3">${escapeHtml(t('mail.newsletter.alreadyHeading'))}</h1>`,
     `<p>${escapeHtml(line)}</p>`,
-    `<p>To stop receiving it, <a href="${escapeHtml(unsubscribeUrl)}">unsubscribe here</a>.</p>`,
+    `<p>${escapeHtml(stop)} <a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
   ].join('\n');
   return {
     to,
     subject,
     replyTo: site.email,
     headers: listUnsubscribeHeaders(unsubscribeUrl),
-    text: [line, '', `To stop receiving it, unsubscribe here: ${unsubscribeUrl}`, '', '--', site.name, `${site.publicUrl}/`].join(
-      '\n',
-    ),
+    text: [line, '', `${stop} ${unsubscribeUrl}`, '', '--', site.name, `${site.publicUrl}/`].join('\n'),
     html: mailDocument({
       site,
       title: subject,
-      preheader: 'Nothing changes: you are on the list.',
+      preheader: t('mail.newsletter.alreadyPreheader'),
       content,
-      footer: `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a></p>`,
+      footer: `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
+      language,
     }),
   };
 }

@@ -10,6 +10,7 @@ import {
   CONFIRM_MAILS_PER_DAY,
   confirmSubscription,
   expirePendingSubscribers,
+  mailSite,
   NEWSLETTER_SUBSCRIBE_JOB,
   queueSubscription,
   requestSubscription,
@@ -19,8 +20,19 @@ import {
   unsubscribe,
   unsubscribeTokenFor,
 } from './newsletter.server';
+import { saveSiteSettings } from '../site/site-settings.server';
+import type { StaffUser } from '../staff/auth.server';
 
 const DAY = 24 * 60 * 60_000;
+const SUPER_ADMIN: StaffUser = {
+  id: 'id-owner',
+  name: 'Owner',
+  email: 'owner@example.org',
+  role: 'SUPER_ADMIN',
+  bio: '',
+  profilePicture: null,
+  sessionId: 's',
+};
 
 describe('the unsubscribe token', () => {
   const key = randomBytes(32);
@@ -51,8 +63,12 @@ describe.each(ENGINES)('queueing what the box received on %s', (engine) => {
     const jobs = await db.selectFrom('jobs').select(['kind', 'payload', 'max_attempts']).execute();
     const queued = jobs.map((job) => ({ ...job, payload: JSON.parse(job.payload) as { email: string } }));
     expect(queued.sort((a, b) => a.payload.email.localeCompare(b.payload.email))).toEqual([
-      { kind: NEWSLETTER_SUBSCRIBE_JOB, payload: { email: 'grace@example.org', source: '/news' }, max_attempts: 3 },
-      { kind: NEWSLETTER_SUBSCRIBE_JOB, payload: { email: 'okello@example.org', source: null }, max_attempts: 3 },
+      {
+        kind: NEWSLETTER_SUBSCRIBE_JOB,
+        payload: { email: 'grace@example.org', source: '/news', language: 'en' },
+        max_attempts: 3,
+      },
+      { kind: NEWSLETTER_SUBSCRIBE_JOB, payload: { email: 'okello@example.org', source: null, language: 'en' }, max_attempts: 3 },
     ]);
   });
 
@@ -97,6 +113,34 @@ describe.each(ENGINES)('double opt-in and unsubscribing on %s', (engine) => {
     expect((await row(email))!.confirmed_at).not.toBeNull();
     expect(await checkConfirmToken(token)).toBe(false);
     expect(await confirmSubscription(token)).toBe(false);
+  });
+
+  it('writes the confirmation in the language of the page it was asked on, while the site offers it', async () => {
+    await saveSiteSettings(SUPER_ADMIN, 'languages', { languageLg: 'off', languageSw: 'on' }, { ip: '127.0.0.1' });
+    const email = unique('swahili');
+    await runSubscribeJob({ email, source: '/sw/news', language: 'sw' });
+    const [mail] = await outbox(email);
+    expect(mail!.subject).toBe(`Tafadhali thibitisha usajili wako wa jarida la ${(await mailSite()).name}`);
+    expect(mail!.text_body).toMatch(/\/sw\/newsletter\/confirm\/[A-Za-z0-9_-]{43}/);
+    expect(mail!.html_body).toContain('<html lang="sw">');
+    expect(mail!.html_body).toContain('Thibitisha usajili wangu');
+    expect(await row(email)).toMatchObject({ language: 'sw' });
+    // Confirmed, then asked again: "already subscribed", in Swahili, with a Swahili unsubscribe page.
+    expect(await confirmSubscription(tokenIn(mail!.text_body)!)).toBe(true);
+    await runSubscribeJob({ email, source: '/sw/news', language: 'sw' });
+    const again = (await outbox(email))[1]!;
+    expect(again.subject).toContain('Tayari umejisajili');
+    expect(JSON.parse(again.headers!)['List-Unsubscribe']).toMatch(/\/sw\/newsletter\/unsubscribe\//);
+    // Luganda is off: its pages answer 404, so the mail is English, with English links.
+    const other = unique('luganda');
+    await runSubscribeJob({ email: other, source: '/lg/news', language: 'lg' });
+    const [english] = await outbox(other);
+    expect(english!.subject).toContain('Please confirm your subscription');
+    expect(english!.text_body).toMatch(/localhost:3000\/newsletter\/confirm\//);
+    // A job queued before languages were known is English.
+    const old = unique('old');
+    await runSubscribeJob({ email: old, source: '/news' });
+    expect((await outbox(old))[0]!.html_body).toContain('<html lang="en">');
   });
 
   it('refuses a link older than seven days, and a token that is not one', async () => {
@@ -268,6 +312,8 @@ describe.each(ENGINES)('migration 0007 on %s', (engine) => {
       unsubscribed_at: null,
       confirm_token_hash: null,
       confirm_sent_at: null,
+      // Migration 0023: asked for before the site had other languages.
+      language: 'en',
     });
     // Never asked: the daily expiry leaves it for staff to ask.
     await expirePendingSubscribers(Date.now(), database.db);

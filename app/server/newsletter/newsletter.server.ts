@@ -10,7 +10,9 @@ import { reserveAttempt } from '../platform/limits.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { getSiteInfo } from '../site/site.server.ts';
+import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
+import { applyStaffTexts } from '../site/interface-texts.server.ts';
+import { isLanguage, isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
 // confirm and unsubscribe links (issue 12, docs/decisions/505-newsletter.md). The box's post only
@@ -32,10 +34,11 @@ export const NEWSLETTER_EXPIRE_EVERY_MS = 24 * 60 * 60_000;
  * and its timing are the same for every address. Throws when it cannot be queued.
  */
 export async function queueSubscription(
-  input: { email: string; source?: string | undefined },
+  input: { email: string; source?: string | undefined; language?: Language },
   db?: Kysely<Database>,
 ): Promise<void> {
-  await enqueueJob(NEWSLETTER_SUBSCRIBE_JOB, { email: input.email, source: input.source ?? null }, { maxAttempts: 3, db });
+  const payload = { email: input.email, source: input.source ?? null, language: input.language ?? 'en' };
+  await enqueueJob(NEWSLETTER_SUBSCRIBE_JOB, payload, { maxAttempts: 3, db });
   // The source is text the visitor sent: the log says only whether the box named its page.
   getLogger().info({ form: 'newsletter', fromPage: Boolean(input.source) }, 'newsletter subscription queued');
 }
@@ -94,8 +97,19 @@ export function subscriberOfToken(key: Buffer, token: string): string | undefine
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
 }
 
-export function unsubscribeUrlFor(key: Buffer, subscriberId: string): string {
-  return `${getConfig().publicUrl}/newsletter/unsubscribe/${unsubscribeTokenFor(key, subscriberId)}`;
+export function unsubscribeUrlFor(key: Buffer, subscriberId: string, language: Language = 'en'): string {
+  return `${getConfig().publicUrl}${pathInLanguage(`/newsletter/unsubscribe/${unsubscribeTokenFor(key, subscriberId)}`, language)}`;
+}
+
+/**
+ * The language a subscriber's mails about the subscription are written in: the one it was asked in,
+ * while the site offers it (else its pages would answer 404), else English; with the texts staff
+ * corrected on the Translations screen.
+ */
+export async function subscriberLanguage(stored: string, db: Kysely<Database> = getDb()): Promise<Language> {
+  const language = isLanguage(stored) && (await getPublicLanguages(db)).includes(stored) ? stored : 'en';
+  if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+  return language;
 }
 
 /** What the mails know of the site: its name and address as Site settings give them, and PUBLIC_URL. */
@@ -111,7 +125,8 @@ export async function mailSite(db: Kysely<Database> = getDb()): Promise<MailSite
 export async function issueConfirmLink(
   db: Kysely<Database>,
   subscriberId: string,
-  extra: { source?: string | null } = {},
+  extra: { source?: string | null; language?: string } = {},
+  language: Language = 'en',
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
@@ -119,7 +134,7 @@ export async function issueConfirmLink(
     .set({ confirm_token_hash: sha256(token), confirm_sent_at: nowIso(), ...extra })
     .where('id', '=', subscriberId)
     .execute();
-  return `${getConfig().publicUrl}/newsletter/confirm/${token}`;
+  return `${getConfig().publicUrl}${pathInLanguage(`/newsletter/confirm/${token}`, language)}`;
 }
 
 export type SubscriptionOutcome = 'confirmation-sent' | 'already-subscribed-sent' | 'limited';
@@ -130,7 +145,7 @@ export type SubscriptionOutcome = 'confirmation-sent' | 'already-subscribed-sent
  * mails a day go to one address, so nobody can flood a stranger's inbox through the box.
  */
 export async function requestSubscription(
-  input: { email: string; source?: string | null },
+  input: { email: string; source?: string | null; language?: Language },
   db: Kysely<Database> = getDb(),
 ): Promise<SubscriptionOutcome> {
   const email = input.email.trim().toLowerCase();
@@ -139,7 +154,15 @@ export async function requestSubscription(
     .insertInto('newsletter_subscribers')
     // Its clock starts now, link or not (a limited request sends none): only addresses from before
     // double opt-in wait without one.
-    .values({ id: newId(), email, source, created_at: nowIso(), status: 'pending', confirm_sent_at: nowIso() })
+    .values({
+      id: newId(),
+      email,
+      source,
+      created_at: nowIso(),
+      status: 'pending',
+      confirm_sent_at: nowIso(),
+      language: input.language ?? 'en',
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
   const row = await db
@@ -154,23 +177,32 @@ export async function requestSubscription(
     return 'limited';
   }
   const site = await mailSite(db);
+  // Written in the language of the page it was asked on now: whoever asked reads that one.
+  const language = await subscriberLanguage(input.language ?? 'en', db);
   if (row.status === 'confirmed') {
-    await sendMail(alreadySubscribedMail(email, unsubscribeUrlFor(await signingKey(db), row.id), site), db);
+    await sendMail(alreadySubscribedMail(email, unsubscribeUrlFor(await signingKey(db), row.id, language), site, language), db);
     return 'already-subscribed-sent';
   }
-  // Waiting, or unsubscribed: a new link. An unsubscribed address stays so (and suppressed) until it is confirmed.
-  const link = await issueConfirmLink(db, row.id, row.status === 'pending' && source ? { source } : {});
-  await sendMail(confirmationMail(email, link, site), db);
+  // Waiting, or unsubscribed: a new link. An unsubscribed address stays so (and suppressed) until it is
+  // confirmed, and a link sent again from staff's screen is in this language too.
+  const extra = { ...(row.status === 'pending' && source ? { source } : {}), language: input.language ?? 'en' };
+  const link = await issueConfirmLink(db, row.id, extra, language);
+  await sendMail(confirmationMail(email, link, site, language), db);
   return 'confirmation-sent';
 }
 
 /** The `newsletter.subscribe` job. */
 export async function runSubscribeJob(payload: unknown, _job?: JobInfo): Promise<void> {
-  const { email, source } = (payload ?? {}) as { email?: unknown; source?: unknown };
+  const { email, source, language } = (payload ?? {}) as { email?: unknown; source?: unknown; language?: unknown };
   if (typeof email !== 'string') throw new Error('A newsletter subscription job without an email');
   const parsed = newsletterSchema.shape.email.safeParse(email);
   if (!parsed.success) return;
-  const outcome = await requestSubscription({ email: parsed.data, source: typeof source === 'string' ? source : null });
+  const outcome = await requestSubscription({
+    email: parsed.data,
+    source: typeof source === 'string' ? source : null,
+    // A job queued before this field existed was asked in English.
+    language: isLanguage(language) ? language : 'en',
+  });
   getLogger().info({ outcome }, 'newsletter subscription handled');
 }
 

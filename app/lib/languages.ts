@@ -12,6 +12,16 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Each language in its own name, as the language chooser shows it. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', lg: 'Oluganda', sw: 'Kiswahili' };
 
+/** Each language's name in English, as the dashboard shows it. */
+export const STAFF_LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', lg: 'Luganda', sw: 'Swahili' };
+
+/** For staff: that a visitor wrote from the pages in another language than English, or nothing. */
+export function writtenFromLine(language: string): string | undefined {
+  if (!isPrefixedLanguage(language)) return undefined;
+  const name = STAFF_LANGUAGE_NAMES[language];
+  return `Sent from the ${name} pages of the website: a reply in ${name} may suit them best.`;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

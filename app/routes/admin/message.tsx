@@ -1,3 +1,4 @@
+import { isLanguage, STAFF_LANGUAGE_NAMES, writtenFromLine } from '~/lib/languages';
 import { Fragment, useEffect, useRef } from 'react';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { getStaff } from '~/server/http/staff-context.server';
@@ -153,6 +154,13 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           <dt className="font-semibold text-slate-700">Received</dt>
           <dd className="text-slate-900">
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+          </dd>
+          <dt className="font-semibold text-slate-700">Language</dt>
+          <dd className="text-slate-900">
+            {isLanguage(message.language) ? STAFF_LANGUAGE_NAMES[message.language] : message.language}
+            {writtenFromLine(message.language) && (
+              <span className="block text-slate-700">{writtenFromLine(message.language)}</span>
+            )}
           </dd>
         </dl>
         <h2 className={message.kind === 'message' ? 'sr-only' : 'mt-6 text-lg font-bold text-slate-900'}>

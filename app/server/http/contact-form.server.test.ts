@@ -4,6 +4,7 @@ import { createTestDatabase, ENGINES, useTestDatabase, withUnreadableDatabase } 
 import { formPost, streamedFormPost } from '../../../tests/support/requests';
 import { CONTACT_ERRORS, CONTACT_LIMITS, CONTACT_RATE_LIMIT, CONTACT_TEXT, type ContactResult } from '~/lib/contact';
 import { submitContactForm } from './contact-form.server';
+import { getMessage } from '../inbox/messages.server';
 import { getConfig } from '../platform/config.server';
 import { getSiteInfo } from '../site/site.server';
 import { CLOSE_CONNECTION, DRAIN_LIMIT_BYTES } from './request-info.server';
@@ -66,6 +67,21 @@ describe.each(ENGINES)('the contact form on %s', (engine) => {
     expect(created).toBeGreaterThanOrEqual(before - 1000);
     expect(created).toBeLessThanOrEqual(Date.now() + 1000);
     expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('keeps the language of the page it was sent from, and tells the team in its mail and the inbox', async () => {
+    await submit(formPost('http://localhost/sw/contact', VALID));
+    const [row] = await database().db.selectFrom('contacts').selectAll().execute();
+    expect(row!.language).toBe('sw');
+    expect((await getMessage(row!.id, database().db))?.language).toBe('sw');
+    const [mail] = await outbox();
+    expect(mail!.text_body).toContain('Sent from the Swahili pages of the website: a reply in Swahili may suit them best.');
+    await database().db.deleteFrom('contacts').execute();
+    await database().db.deleteFrom('mail_outbox').execute();
+    await submit(post(VALID));
+    const [english] = await outbox();
+    expect(english!.text_body).not.toContain('Sent from the');
+    expect((await database().db.selectFrom('contacts').select('language').executeTakeFirstOrThrow()).language).toBe('en');
   });
 
   it('trims values and stores an empty phone as none', async () => {

@@ -1,3 +1,4 @@
+import { languageOfPath } from '../../lib/languages.ts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -90,7 +91,8 @@ export async function submitContactForm(options: {
 
   try {
     // Stored, then the team is told by a queued mail; a mail that cannot be queued still answers "sent".
-    await receiveContactMessage(message, options.db);
+    // Staff see which pages it came from, to answer in that language.
+    await receiveContactMessage(message, options.db, languageOfPath(new URL(options.request.url).pathname));
   } catch (error) {
     log.error({ err: error, form: 'contact' }, 'contact message could not be stored');
     return { status: 503, result: { status: 'failed', message: CONTACT_TEXT.failed, values } };

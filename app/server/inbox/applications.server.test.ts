@@ -152,11 +152,15 @@ describe.each(ENGINES)('applications on %s', (engine) => {
     expect(answer.status).toBe(200);
     const [team, confirmation] = await outbox();
     expect(team!.subject).toBe('New volunteer application: Volunteer: Nabirye Sarah');
+    expect(team!.text_body).toContain('Sent from the Luganda pages of the website: a reply in Luganda may suit them best.');
+    expect((await rows())[0]!.language).toBe('lg');
     expect(confirmation!.subject).toBe('Tufunye okusaba kwo okw’obwannakyewa');
     expect(confirmation!.text_body).toContain('Oli otya,');
     expect(confirmation!.text_body).toContain('(essaawa z’e Kampala)');
     expect(confirmation!.text_body).toContain(`${getConfig().publicUrl}/lg/volunteer`);
-    expect(confirmation!.text_body).not.toMatch(/Thank you|January|February|March|April|May|June|July|August|September|October|November|December/);
+    expect(confirmation!.text_body).not.toMatch(
+      /Thank you|January|February|March|April|May|June|July|August|September|October|November|December/,
+    );
   });
 
   it('takes a volunteer with a phone number only: no confirmation, no Reply-To, and no reply by mail', async () => {

@@ -10,7 +10,7 @@ import { reserveAttempt } from '../platform/limits.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
 import { formatMessageTime, oneLine } from '../../lib/messages.ts';
 import { translator } from '../../lib/i18n/i18n.tsx';
-import { isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
+import { isPrefixedLanguage, pathInLanguage, writtenFromLine, type Language } from '../../lib/languages.ts';
 import { applyStaffTexts } from '../site/interface-texts.server.ts';
 import {
   answerLines,
@@ -37,7 +37,12 @@ export interface StoredApplication {
 }
 
 /** Stores one application; `created_at` is the server's time. */
-export async function saveApplication(input: ApplicationInput, db: Kysely<Database> = getDb()): Promise<StoredApplication> {
+export async function saveApplication(
+  input: ApplicationInput,
+  db: Kysely<Database> = getDb(),
+  /** The language of the form's page. */
+  language: Language = 'en',
+): Promise<StoredApplication> {
   const row = {
     id: newId(),
     kind: input.answers.kind,
@@ -49,6 +54,7 @@ export async function saveApplication(input: ApplicationInput, db: Kysely<Databa
     answers: storedAnswers(input.answers),
     created_at: nowIso(),
     read_at: null,
+    language,
   };
   await db.insertInto('contacts').values(row).execute();
   return { id: row.id, createdAt: row.created_at, subject: row.subject };
@@ -66,13 +72,13 @@ export async function receiveApplication(
 ): Promise<StoredApplication> {
   const log = getLogger();
   const kind = input.answers.kind;
-  const saved = await saveApplication(input, db);
+  const saved = await saveApplication(input, db, language);
   log.info({ contactId: saved.id, kind, hasEmail: input.email !== '', hasPhone: input.phone !== null }, 'application stored');
   const site = await getSiteInfo(db).catch(() => undefined);
   const publicUrl = getConfig().publicUrl;
   try {
     if (!site) throw new Error('the site details could not be read');
-    await sendMail(teamNotificationMail(input, saved, { email: site.email, publicUrl }), db);
+    await sendMail(teamNotificationMail(input, saved, { email: site.email, publicUrl }, language), db);
   } catch (error) {
     log.error({ err: error, contactId: saved.id }, 'the team could not be told of a new application by mail');
   }
@@ -106,6 +112,7 @@ export function teamNotificationMail(
   input: ApplicationInput,
   saved: StoredApplication,
   site: { email: string; publicUrl: string },
+  language: Language = 'en',
 ) {
   const kind = input.answers.kind;
   const label = KIND_LABELS[kind].one;
@@ -118,6 +125,7 @@ export function teamNotificationMail(
     `Phone: ${input.phone ? oneLine(input.phone) : 'not given'}`,
     ...answerLines(input.answers).map(([question, answer]) => `${question}: ${oneLine(answer)}`),
     `Received: ${formatMessageTime(saved.createdAt)} (Kampala time)`,
+    ...[writtenFromLine(language)].filter((line) => line !== undefined),
     '',
     `${kind === 'volunteer' ? 'Why they would like to volunteer' : 'What they need'}:`,
     input.message,

@@ -8,6 +8,7 @@ import { getConfig } from '../platform/config.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
 import { formatMessageTime, oneLine } from '../../lib/messages.ts';
+import { writtenFromLine, type Language } from '../../lib/languages.ts';
 
 // spec §3 Contact message and §7 Send contact: a message the contact form has checked (its action
 // reads the post, turns bots away and applies the per-address limit) is stored with the server's
@@ -19,6 +20,8 @@ import { formatMessageTime, oneLine } from '../../lib/messages.ts';
 export async function saveContactMessage(
   input: ContactMessageInput,
   db: Kysely<Database> = getDb(),
+  /** The language of the page it was sent from. */
+  language: Language = 'en',
 ): Promise<{ id: string; createdAt: string }> {
   const row = {
     id: newId(),
@@ -29,6 +32,7 @@ export async function saveContactMessage(
     message: input.message,
     created_at: nowIso(),
     read_at: null,
+    language,
   };
   await db.insertInto('contacts').values(row).execute();
   return { id: row.id, createdAt: row.created_at };
@@ -42,12 +46,13 @@ export async function saveContactMessage(
 export async function receiveContactMessage(
   message: ContactMessageInput,
   db?: Kysely<Database>,
+  language: Language = 'en',
 ): Promise<{ id: string; createdAt: string }> {
   const log = getLogger();
-  const saved = await saveContactMessage(message, db);
+  const saved = await saveContactMessage(message, db, language);
   log.info({ contactId: saved.id, hasPhone: message.phone !== null }, 'contact message stored');
   try {
-    await notifyTeam({ ...message, ...saved }, db);
+    await notifyTeam({ ...message, ...saved, language }, db);
   } catch (error) {
     // The message is stored and shows in the inbox; only the mail about it is missing.
     log.error({ err: error, contactId: saved.id }, 'the team could not be told of a new contact message by mail');
@@ -55,7 +60,7 @@ export async function receiveContactMessage(
   return saved;
 }
 
-type StoredMessage = ContactMessageInput & { id: string; createdAt: string };
+type StoredMessage = ContactMessageInput & { id: string; createdAt: string; language?: Language };
 
 /** The mail that tells the organisation's address of a new message: every field, and a link to it in the inbox. */
 export function notificationMail(message: StoredMessage, site: { email: string; publicUrl: string }) {
@@ -69,6 +74,7 @@ export function notificationMail(message: StoredMessage, site: { email: string; 
     `Phone: ${message.phone ? oneLine(message.phone) : 'not given'}`,
     `Subject: ${oneLine(message.subject)}`,
     `Received: ${formatMessageTime(message.createdAt)} (Kampala time)`,
+    ...[writtenFromLine(message.language ?? 'en')].filter((line) => line !== undefined),
     '',
     'Message:',
     message.message,

@@ -78,6 +78,8 @@ export interface MessageDetail extends MessageSummary {
   replies: MessageReply[];
   /** An application's answers besides name, email, phone and its text; undefined for a contact message. */
   answers: ApplicationAnswers | undefined;
+  /** The language of the pages it was sent from (en, lg, sw). */
+  language: string;
 }
 
 /** Messages and replies are this module's only writes, so one permission guards every one of them. */
@@ -176,6 +178,7 @@ export async function getMessage(id: string, db: Kysely<Database> = getDb()): Pr
     statusChangedAt: row.status_changed_at,
     statusChangedBy: row.changed_by_name ?? row.status_changed_by,
     answers: readAnswers(row.kind, row.answers),
+    language: row.language,
     replies: replies.map((r) => ({
       id: r.id,
       body: r.body,

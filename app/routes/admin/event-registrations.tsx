@@ -1,3 +1,4 @@
+import { isPrefixedLanguage, STAFF_LANGUAGE_NAMES } from '~/lib/languages';
 import { data, Form, Link } from 'react-router';
 import { z } from 'zod';
 import { Banner } from '~/components/admin/banner';
@@ -198,7 +199,10 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
           <h2 id="message-title" className="text-xl font-bold text-slate-900">
             Message everyone registered
           </h2>
-          <p className="mt-1 text-slate-700">Sent by email to everyone with a place or waiting who gave an address.</p>
+          <p className="mt-1 text-slate-700">
+            Sent by email to everyone with a place or waiting who gave an address. Each gets a greeting and the event’s details in
+            the language they registered in; your words go as you write them.
+          </p>
           {banner('message')}
           <Form key={answer?.sent ?? 'message'} method="post" className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="message" />
@@ -306,7 +310,12 @@ function List({
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-200 align-top">
                   <td className="p-2">{row.seq}</td>
-                  <td className="p-2 break-words">{row.name}</td>
+                  <td className="p-2 break-words">
+                    {row.name}
+                    {isPrefixedLanguage(row.language) && (
+                      <span className="block text-slate-700">Registered in {STAFF_LANGUAGE_NAMES[row.language]}</span>
+                    )}
+                  </td>
                   <td className="p-2 break-all">{[row.email, row.phone].filter(Boolean).join(', ')}</td>
                   <td className="p-2 break-words">{row.accessNeeds}</td>
                   <td className="p-2">

@@ -358,7 +358,8 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect(await messageRegistrants(admin, event.id, { subject: 'Room change', message: 'Room 4 now.' }, IP)).toBe(3);
     const before = await listRegistrations(admin, event.id);
     const csv = await exportRegistrationsCsv(admin, event.id, IP);
-    expect(csv.split('\r\n')[0]).toBe('Number,Name,Email,Phone,Access needs,Status,Attended,Registered at');
+    expect(csv.split('\r\n')[0]).toBe('Number,Name,Email,Phone,Access needs,Status,Attended,Registered at,Language');
+    expect(csv.split('\r\n')[1]).toMatch(/,English$/);
     expect(csv).toContain(`'=HYPERLINK(""x"")`);
     expect(await cancelEvent(admin, event.id, IP)).toBe(3);
     await expect(cancelEvent(admin, event.id, IP)).rejects.toMatchObject({ status: 400 });

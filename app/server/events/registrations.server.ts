@@ -13,7 +13,7 @@ import {
 } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
 import { translator, type Translate } from '../../lib/i18n/i18n.tsx';
-import { isLanguage, isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
+import { isLanguage, isPrefixedLanguage, pathInLanguage, STAFF_LANGUAGE_NAMES, type Language } from '../../lib/languages.ts';
 import { utcToZoned } from '../../lib/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
@@ -686,7 +686,7 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
 export async function exportRegistrationsCsv(actor: StaffUser, eventId: string, ip: string, db: Db = getDb()): Promise<string> {
   const event = await eventToManage(actor, eventId, db);
   const rows = await readRegistrations(eventId, db);
-  const lines = [csvRow(['Number', 'Name', 'Email', 'Phone', 'Access needs', 'Status', 'Attended', 'Registered at'])];
+  const lines = [csvRow(['Number', 'Name', 'Email', 'Phone', 'Access needs', 'Status', 'Attended', 'Registered at', 'Language'])];
   for (const row of rows)
     lines.push(
       csvRow([
@@ -698,6 +698,7 @@ export async function exportRegistrationsCsv(actor: StaffUser, eventId: string, 
         row.status,
         row.attended ? 'yes' : 'no',
         row.createdAt,
+        isLanguage(row.language) ? STAFF_LANGUAGE_NAMES[row.language] : row.language,
       ]),
     );
   await recordAudit(

@@ -393,6 +393,9 @@ export const EN = {
   'mail.newsletter.alreadyStop': 'To stop receiving it, unsubscribe here:',
   'mail.newsletter.unsubscribe': 'Unsubscribe',
   'mail.newsletter.alreadyPreheader': 'Nothing changes: you are on the list.',
+  'mail.newsletter.readOnSite': 'Read it on our website',
+  'mail.newsletter.why': 'You receive this because you subscribed to {name}’s newsletter at {site}.',
+  'mail.newsletter.oneClick': '— one click, and we stop writing to you.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'We received your {what}',
   'mail.application.hello': 'Hello,',

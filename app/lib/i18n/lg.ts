@@ -394,6 +394,9 @@ export const LG: Catalogue = {
   'mail.newsletter.alreadyStop': 'Okulekera awo okukafuna, weesazeemu wano:',
   'mail.newsletter.unsubscribe': 'Weesazeemu',
   'mail.newsletter.alreadyPreheader': 'Tewali kikyuka: oli ku lukalala.',
+  'mail.newsletter.readOnSite': 'Kisome ku mukutu gwaffe',
+  'mail.newsletter.why': 'Ofuna kino kubanga wewandiisa ku kawandiiko k’amawulire aka {name} ku {site}.',
+  'mail.newsletter.oneClick': '— nyiga omulundi gumu, tulekere awo okukuwandiikira.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tufunye {what}',
   'mail.application.hello': 'Oli otya,',

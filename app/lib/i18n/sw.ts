@@ -390,6 +390,9 @@ export const SW: Catalogue = {
   'mail.newsletter.alreadyStop': 'Ili kuacha kulipokea, jiondoe hapa:',
   'mail.newsletter.unsubscribe': 'Jiondoe',
   'mail.newsletter.alreadyPreheader': 'Hakuna kinachobadilika: uko kwenye orodha.',
+  'mail.newsletter.readOnSite': 'Isome kwenye tovuti yetu',
+  'mail.newsletter.why': 'Unapokea hii kwa sababu ulijisajili kwa jarida la {name} kwenye {site}.',
+  'mail.newsletter.oneClick': '— bofya mara moja, na tutaacha kukuandikia.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tumepokea {what}',
   'mail.application.hello': 'Habari,',

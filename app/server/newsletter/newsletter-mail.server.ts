@@ -7,8 +7,8 @@ import type { ContentTable } from '../db/schema.ts';
 import { escapeHtml, sanitizeWithinDepth, stripTags } from '../platform/html.server.ts';
 import type { Mail } from '../platform/mail.server.ts';
 import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
-import { translator } from '../../lib/i18n/i18n.tsx';
-import type { Language } from '../../lib/languages.ts';
+import { translateEnglish, translator } from '../../lib/i18n/i18n.tsx';
+import { pathInLanguage, type Language, type PrefixedLanguage } from '../../lib/languages.ts';
 
 // What the newsletter's mails say and look like (docs/decisions/505-newsletter.md): the site's
 // colours, a text alternative with the same words, images at a fixed width from absolute addresses,
@@ -51,9 +51,13 @@ export interface NewsletterSnapshot {
   imageUrl: string | null;
   imageAlt: string;
   articleUrl: string;
-  /** "Stories" or "In Media". */
+  /** "Stories" or "In Media", in the snapshot's language. */
   label: string;
   site: MailSite;
+  /** The language of its words (decision 050); English when absent (a send started before). */
+  language?: Language;
+  /** The item's published versions in the site's other languages, for the subscribers who asked in them. */
+  versions?: Partial<Record<PrefixedLanguage, NewsletterSnapshot>>;
 }
 
 /** A site path or address as an absolute address on the site; other schemes are left as they are. */
@@ -148,8 +152,11 @@ type ItemRow = Pick<
   'id' | 'collection' | 'title' | 'summary' | 'excerpt' | 'content' | 'image_url' | 'image_alt'
 >;
 
-/** The parts of `item` a newsletter carries, as they are now. */
-export function snapshotOf(item: ItemRow, site: MailSite): NewsletterSnapshot {
+/**
+ * The parts of `item` a newsletter carries, as they are now; in `language`, `item` is its version there
+ * (with the English item's id), and its page is the one under the language's prefix.
+ */
+export function snapshotOf(item: ItemRow, site: MailSite, language: Language = 'en'): NewsletterSnapshot {
   const collection = item.collection as Collection;
   const bodyHtml = mailBodyHtml(item.content, site.publicUrl);
   const summary = (COLLECTION_INFO[collection].summaryColumn === 'excerpt' ? item.excerpt : item.summary) || null;
@@ -160,9 +167,10 @@ export function snapshotOf(item: ItemRow, site: MailSite): NewsletterSnapshot {
     bodyText: mailBodyText(bodyHtml),
     imageUrl: mailImageUrl(item.image_url, site.publicUrl),
     imageAlt: item.image_alt ?? '',
-    articleUrl: `${site.publicUrl}${articlePath(collection, item.id)}`,
-    label: COLLECTION_INFO[collection].label,
+    articleUrl: `${site.publicUrl}${pathInLanguage(articlePath(collection, item.id), language)}`,
+    label: translateEnglish(language, COLLECTION_INFO[collection].label),
     site,
+    ...(language === 'en' ? {} : { language }),
   };
 }
 
@@ -242,13 +250,20 @@ export interface RenderedNewsletter {
   headers: Record<string, string>;
 }
 
-/** The mail of `snapshot` for one subscriber, whose own unsubscribe address is `unsubscribeUrl`. */
+/** The snapshot a subscriber who asked in `language` gets: the item's version in it, else the English one. */
+export function snapshotFor(snapshot: NewsletterSnapshot, language: string): NewsletterSnapshot {
+  return (snapshot.versions as Record<string, NewsletterSnapshot> | undefined)?.[language] ?? snapshot;
+}
+
+/** The mail of `snapshot` for one subscriber, whose own unsubscribe address is `unsubscribeUrl`; in the snapshot's language. */
 export function renderNewsletter(
   snapshot: NewsletterSnapshot,
   unsubscribeUrl: string,
   options: { test?: boolean } = {},
 ): RenderedNewsletter {
   const { site } = snapshot;
+  const language = snapshot.language ?? 'en';
+  const t = translator(language);
   const subject = `${options.test ? '[Test] ' : ''}${snapshot.title}`;
   const testNote = options.test
     ? `<p style="margin:0 0 16px;padding:12px;border:2px solid ${COLOURS.brand};border-radius:8px">This is a test. Subscribers have not received it. Its unsubscribe link is a sample that changes nothing.</p>`
@@ -256,6 +271,7 @@ export function renderNewsletter(
   const image = snapshot.imageUrl
     ? `<img src="${escapeHtml(snapshot.imageUrl)}" width="${MAIL_IMAGE_WIDTH}" alt="${escapeHtml(snapshot.imageAlt)}" style="display:block;width:100%;max-width:${MAIL_IMAGE_WIDTH}px;height:auto;border:0;border-radius:8px;margin:0 0 20px">`
     : '';
+  const readOn = t('mail.newsletter.readOnSite');
   const content = [
     testNote,
     image,
@@ -265,11 +281,15 @@ export function renderNewsletter(
       ? `<p style="margin:0 0 20px;font-size:19px;color:${COLOURS.muted}">${escapeHtml(snapshot.summary)}</p>`
       : '',
     snapshot.bodyHtml,
-    button(countedLink(snapshot.articleUrl, site.publicUrl), 'Read it on our website'),
+    button(countedLink(snapshot.articleUrl, site.publicUrl), readOn),
   ].join('\n');
+  // The site's address is a link in the HTML part: the sentence is cut where it goes.
+  const host = site.publicUrl.replace(/^https?:\/\//, '');
+  const [beforeSite = '', afterSite = ''] = t('mail.newsletter.why', { name: site.name, site: '\u0000' }).split('\u0000');
+  const unsubscribe = t('mail.newsletter.unsubscribe');
   const footer = [
-    `<p style="margin:0 0 8px">You receive this because you subscribed to ${escapeHtml(site.name)}’s newsletter at <a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.link}">${escapeHtml(site.publicUrl.replace(/^https?:\/\//, ''))}</a>.</p>`,
-    `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.link};font-weight:bold">Unsubscribe</a> — one click, and we stop writing to you.</p>`,
+    `<p style="margin:0 0 8px">${escapeHtml(beforeSite)}<a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.link}">${escapeHtml(host)}</a>${escapeHtml(afterSite)}</p>`,
+    `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.link};font-weight:bold">${escapeHtml(unsubscribe)}</a> ${escapeHtml(t('mail.newsletter.oneClick'))}</p>`,
   ].join('\n');
   const text = [
     options.test
@@ -283,17 +303,17 @@ export function renderNewsletter(
     snapshot.summary ? `${snapshot.summary}\n` : '',
     snapshot.bodyText,
     '',
-    `Read it on our website: ${countedLink(snapshot.articleUrl, site.publicUrl)}`,
+    `${readOn}: ${countedLink(snapshot.articleUrl, site.publicUrl)}`,
     '',
     '--',
-    `You receive this because you subscribed to ${site.name}’s newsletter at ${site.publicUrl}/.`,
-    `Unsubscribe: ${unsubscribeUrl}`,
+    t('mail.newsletter.why', { name: site.name, site: `${site.publicUrl}/` }),
+    `${unsubscribe}: ${unsubscribeUrl}`,
   ]
     .filter((line, i) => line !== '' || i > 0)
     .join('\n');
   return {
     subject,
-    html: mailDocument({ site, title: subject, preheader: snapshot.summary ?? snapshot.title, content, footer }),
+    html: mailDocument({ site, title: subject, preheader: snapshot.summary ?? snapshot.title, content, footer, language }),
     text,
     headers: listUnsubscribeHeaders(unsubscribeUrl),
   };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { saveSiteSettings } from '../site/site-settings.server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import type { StaffUser } from '../staff/auth.server';
@@ -202,6 +203,55 @@ describe.each(ENGINES)('sending a published item to the subscribers on %s', (eng
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_email: 'admin@tdg.example', target: item });
     expect(JSON.parse(audit.detail)).toMatchObject({ recipients: 3 });
+  });
+
+  it('sends a subscriber who asked in Luganda the item’s Luganda version, its page and words; others the English', async () => {
+    const owner = { id: 'owner-1', name: 'Owner', email: 'owner@tdg.example', role: 'SUPER_ADMIN', sessionId: 's' } as StaffUser;
+    await saveSiteSettings(owner, 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: '203.0.113.9' });
+    const item = await publishedItem();
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('content')
+      .values({
+        id: `${item}-lg`,
+        collection: 'news',
+        language: 'lg',
+        translation_of: item,
+        status: 'published',
+        title: 'Abavvuunuzi mu nkiiko za disitulikiti',
+        summary: 'Enkiiko bbiri zikozesa abavvuunuzi.',
+        excerpt: null,
+        content: '<p>Enkiiko mu Gulu ne Lira zikozesa abavvuunuzi b’olulimi lw’obubonero.</p>',
+        category: 'advocacy',
+        author: 'Grace Nakato',
+        author_email: null,
+        author_role: null,
+        image_url: null,
+        image_alt: null,
+        created_at: at,
+        published_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const [luganda, swahili, english] = await subscribers('confirmed', 'nakato', 'amani', 'grace');
+    await db().updateTable('newsletter_subscribers').set({ language: 'lg' }).where('id', '=', luganda!.id).execute();
+    await db().updateTable('newsletter_subscribers').set({ language: 'sw' }).where('id', '=', swahili!.id).execute();
+    await startNewsletterSend(admin(), item, '203.0.113.9');
+    await drain(60 * 60_000);
+    const body = (to: string) => received.find((m) => m.to === to)!.raw.replace(/=\r?\n/g, '');
+    expect(header(body('nakato@example.org'), 'Subject')).toBe('Abavvuunuzi mu nkiiko za disitulikiti');
+    expect(body('nakato@example.org')).toContain(`/lg/news/${item}`);
+    expect(body('nakato@example.org')).toContain('Kisome ku mukutu gwaffe');
+    expect(header(body('nakato@example.org'), 'List-Unsubscribe')).toMatch(
+      /^<https:\/\/tdg\.example\/lg\/newsletter\/unsubscribe\//,
+    );
+    // No Swahili version: the English item, its words and page.
+    for (const to of [swahili!.email, english!.email]) {
+      expect(header(body(to), 'Subject')).toBe('Interpreters for district councils');
+      expect(body(to)).toContain('Read it on our website');
+      expect(body(to)).not.toContain('/lg/');
+      expect(body(to)).not.toContain('/sw/');
+    }
   });
 
   it('never sends an item twice to one address: a later send reaches only those who have not had it', async () => {

@@ -8,8 +8,19 @@ import { newId, nowIso } from '../platform/ids.server.ts';
 import { enqueueJob, wakeJobWorkers, type JobInfo } from '../platform/jobs.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { openSmtpSession, sendMail } from '../platform/mail.server.ts';
-import { renderNewsletter, snapshotOf, type NewsletterSnapshot, type RenderedNewsletter } from './newsletter-mail.server.ts';
+import {
+  renderNewsletter,
+  snapshotFor,
+  snapshotOf,
+  type MailSite,
+  type NewsletterSnapshot,
+  type RenderedNewsletter,
+} from './newsletter-mail.server.ts';
 import { mailSite, signingKey, unsubscribeUrlFor } from './newsletter.server.ts';
+import { inLanguage } from '../content/translated.server.ts';
+import { getPublicLanguages } from '../site/site.server.ts';
+import { applyStaffTexts } from '../site/interface-texts.server.ts';
+import { isPrefixedLanguage, type PrefixedLanguage } from '../../lib/languages.ts';
 import { readSetting, writeSetting } from '../platform/settings.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
 import { DASHBOARD_COLLECTIONS } from '../../lib/collections.ts';
@@ -82,6 +93,23 @@ export async function getSendableItem(id: string, db: Kysely<Database> = getDb()
       .where('language', '=', 'en')
       .executeTakeFirst()
   );
+}
+
+/**
+ * The item's snapshot, with its published version in each language the site offers (decision 050):
+ * subscribers who asked in that language get it, the words around it in that language, and its page.
+ */
+async function snapshotWithVersions(item: ItemRow, site: MailSite, db: Kysely<Database>): Promise<NewsletterSnapshot> {
+  const snapshot = snapshotOf(item, site);
+  const versions: Partial<Record<PrefixedLanguage, NewsletterSnapshot>> = {};
+  for (const language of await getPublicLanguages(db)) {
+    if (!isPrefixedLanguage(language)) continue;
+    const [shown] = await inLanguage([item], language, db);
+    if (shown?.shown_language !== language) continue;
+    await applyStaffTexts(language);
+    versions[language] = snapshotOf(shown, site, language);
+  }
+  return Object.keys(versions).length ? { ...snapshot, versions } : snapshot;
 }
 
 async function requireItem(id: string): Promise<ItemRow> {
@@ -174,7 +202,7 @@ export async function startNewsletterSend(
   if (!getConfig().smtpUrl) throw new RuleError(NEWSLETTER_TEXT.noMailServer, 409);
   if (await activeSendOf(item.id)) throw new RuleError(NEWSLETTER_TEXT.alreadySending, 409);
   const db = getDb();
-  const snapshot = snapshotOf(item, await mailSite(db));
+  const snapshot = await snapshotWithVersions(item, await mailSite(db), db);
   const sendId = newId();
   const recipients = await db.transaction().execute(async (trx) => {
     const at = nowIso();
@@ -303,6 +331,8 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
   const session = openSmtpSession();
   if (!session) throw new Error('SMTP_URL is not set: the newsletter waits until a mail server is set');
   const snapshot = JSON.parse(send.snapshot) as NewsletterSnapshot;
+  // The words around a version are read with the texts staff corrected (the Translations screen).
+  for (const language of Object.keys(snapshot.versions ?? {})) if (isPrefixedLanguage(language)) await applyStaffTexts(language);
   const key = await signingKey(db);
   const started = Date.now();
   let attempted = 0;
@@ -322,7 +352,7 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
       // Read now, not at the batch's start: an address unsubscribed a second ago is not written to.
       const subscriber = await db
         .selectFrom('newsletter_subscribers')
-        .select(['email', 'status'])
+        .select(['email', 'status', 'language'])
         .where('id', '=', delivery.subscriber_id)
         .executeTakeFirst();
       if (!subscriber || subscriber.status !== 'confirmed') {
@@ -330,7 +360,9 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
         continue;
       }
       attempted++;
-      const mail = renderNewsletter(snapshot, unsubscribeUrlFor(key, delivery.subscriber_id));
+      // The item's version in the language they asked in, while there is one; else the English item.
+      const theirs = snapshotFor(snapshot, subscriber.language);
+      const mail = renderNewsletter(theirs, unsubscribeUrlFor(key, delivery.subscriber_id, theirs.language));
       try {
         await session.send({
           to: subscriber.email,

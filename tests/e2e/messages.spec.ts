@@ -212,6 +212,8 @@ test('a message sent without JavaScript is read, answered by mail, found, export
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/admin\/messages$/);
   await expect(page.getByText(MESSAGE_TEXT.deleted)).toBeVisible();
+  // The button went with the page: the new page's heading has the focus, as a page just opened would.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect.poll(() => statusOf(database, stored.id)).toBeUndefined();
 });
 

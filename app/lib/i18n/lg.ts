@@ -385,22 +385,22 @@ export const LG: Catalogue = {
   'mail.newsletter.confirmButton': 'Kakasa okwewandiisa kwange',
   'mail.newsletter.copyLink': 'Oba koppa endagiriro eno ogiteeke mu browser yo: {link}',
   'mail.newsletter.ignore':
-    'Bw’oba si ggwe, buuka email eno: awatali kukakasa kwo towandiisibwa, era tetujja kuddamu kukuwandiikira.',
+    'Bw’oba si ggwe wasaba, tofaayo ku email eno: bw’otokakasa, tojja kuwandiisibwa, era tetujja kuddamu kukuwandiikira.',
   'mail.newsletter.confirmPreheader': 'Nyiga omulundi gumu okukakasa okwewandiisa kwo.',
-  'mail.newsletter.alreadySubject': 'Wewandiisa dda ku kawandiiko k’amawulire aka {name}',
-  'mail.newsletter.alreadyHeading': 'Wewandiisa dda',
+  'mail.newsletter.alreadySubject': 'Weewandiisa dda ku kawandiiko k’amawulire aka {name}',
+  'mail.newsletter.alreadyHeading': 'Weewandiisa dda',
   'mail.newsletter.alreadyLine':
     'Omuntu, oboolyawo ggwe, yasabye endagiriro eno ewandiisibwe ku kawandiiko k’amawulire aka {name}. Yawandiisibwa dda, n’olwekyo tewali kikyuka.',
   'mail.newsletter.alreadyStop': 'Okulekera awo okukafuna, weesazeemu wano:',
   'mail.newsletter.unsubscribe': 'Weesazeemu',
   'mail.newsletter.alreadyPreheader': 'Tewali kikyuka: oli ku lukalala.',
   'mail.newsletter.readOnSite': 'Kisome ku mukutu gwaffe',
-  'mail.newsletter.why': 'Ofuna kino kubanga wewandiisa ku kawandiiko k’amawulire aka {name} ku {site}.',
+  'mail.newsletter.why': 'Ofuna email eno kubanga weewandiisa ku kawandiiko k’amawulire aka {name} ku {site}.',
   'mail.newsletter.oneClick': '— nyiga omulundi gumu, tulekere awo okukuwandiikira.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tufunye {what}',
   'mail.application.hello': 'Oli otya,',
-  'mail.application.thanks': 'Webale ku {what}, okwatuuse ewa {site} nga {time} (essaawa z’e Kampala).',
+  'mail.application.thanks': 'Webale olw’{what}, okwatuuse ewa {site} nga {time} (essaawa z’e Kampala).',
   'mail.application.next': 'Omu ku ttiimu yaffe ajja kukutuukirira, emirundi mingi mu wiiki bbiri.',
   'mail.application.notYou':
     'Bw’oba si ggwe wasaba, osobola obutafaayo ku email eno, oba tutegeeze ng’oddamu email eno, tujja kusangula bye twafunye.',
@@ -411,7 +411,7 @@ export const LG: Catalogue = {
   'mail.event.subjectPromoted': 'Ekifo kikyo: {title}',
   'mail.event.subjectToday': 'Leero: {title}',
   'mail.event.subjectTomorrow': 'Enkya: {title}',
-  'mail.event.subjectCancelled': 'Gusaziddwamu: {title}',
+  'mail.event.subjectCancelled': 'Omukolo gusaziddwamu: {title}',
   'mail.event.hello': 'Oli otya {name},',
   'mail.event.confirmed': 'Ofunye ekifo ku mukolo guno. Fayiro ya kalenda eyongeddwako egussa ku kalenda yo.',
   'mail.event.waiting':
@@ -419,9 +419,9 @@ export const LG: Catalogue = {
   'mail.event.promoted':
     'Omuntu asazizzaamu, era ekifo kati kikyo: olina ekifo ku mukolo guno. Fayiro ya kalenda eyongeddwako egussa ku kalenda yo.',
   'mail.event.reminderToday':
-    'Okukujjukiza: omukolo gwe wewandiisaako guli leero. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email ekukakasa, omuntu omulala afune ekifo kyo.',
+    'Okukujjukiza: omukolo gwe weewandiisaako guli leero. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email eyakakasa okwewandiisa kwo, omuntu omulala afune ekifo kyo.',
   'mail.event.reminderTomorrow':
-    'Okukujjukiza: omukolo gwe wewandiisaako guli enkya. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email ekukakasa, omuntu omulala afune ekifo kyo.',
+    'Okukujjukiza: omukolo gwe weewandiisaako guli enkya. Bw’oba tojja kusobola kujja, tukwegayiridde kozesa akakwate k’okusazaamu akali mu email eyakakasa okwewandiisa kwo, omuntu omulala afune ekifo kyo.',
   'mail.event.leaveWaiting': 'Bw’oba tokyayagala kujja, tukwegayiridde va ku lukalala lw’abalindirira: {link}',
   'mail.event.cancelPlace': 'Bw’oba tojja kusobola kujja, tukwegayiridde sazaamu, omuntu omulala afune ekifo kyo: {link}',
   'mail.event.linkOnce': 'Akakwate kano kakyo wekka era kakola omulundi gumu.',

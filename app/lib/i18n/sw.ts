@@ -380,18 +380,18 @@ export const SW: Catalogue = {
   'mail.newsletter.confirmIntro': 'Mtu, pengine wewe, aliomba kupokea jarida la {name} kwa anwani hii.',
   'mail.newsletter.confirmWithin': 'Ili kuthibitisha, fungua kiungo hiki ndani ya siku {days}:',
   'mail.newsletter.confirmButton': 'Thibitisha usajili wangu',
-  'mail.newsletter.copyLink': 'Au nakili anwani hii kwenye kivinjari chako: {link}',
-  'mail.newsletter.ignore': 'Ikiwa si wewe, puuza barua pepe hii: bila uthibitisho wako hujasajiliwa, na hatutakuandikia tena.',
+  'mail.newsletter.copyLink': 'Au nakili anwani hii uibandike kwenye kivinjari chako: {link}',
+  'mail.newsletter.ignore': 'Ikiwa si wewe, puuza barua pepe hii: bila uthibitisho wako hujaandikishwa, na hatutakuandikia tena.',
   'mail.newsletter.confirmPreheader': 'Bofya mara moja kuthibitisha usajili wako.',
-  'mail.newsletter.alreadySubject': 'Tayari umejisajili kwa jarida la {name}',
-  'mail.newsletter.alreadyHeading': 'Tayari umejisajili',
+  'mail.newsletter.alreadySubject': 'Tayari umejiandikisha kupokea jarida la {name}',
+  'mail.newsletter.alreadyHeading': 'Tayari umejiandikisha',
   'mail.newsletter.alreadyLine':
-    'Mtu, pengine wewe, aliomba anwani hii isajiliwe kwa jarida la {name}. Tayari imesajiliwa, kwa hiyo hakuna kinachobadilika.',
+    'Mtu, pengine wewe, aliomba anwani hii iandikishwe kupokea jarida la {name}. Tayari imeandikishwa, kwa hiyo hakuna kinachobadilika.',
   'mail.newsletter.alreadyStop': 'Ili kuacha kulipokea, jiondoe hapa:',
   'mail.newsletter.unsubscribe': 'Jiondoe',
   'mail.newsletter.alreadyPreheader': 'Hakuna kinachobadilika: uko kwenye orodha.',
   'mail.newsletter.readOnSite': 'Isome kwenye tovuti yetu',
-  'mail.newsletter.why': 'Unapokea hii kwa sababu ulijisajili kwa jarida la {name} kwenye {site}.',
+  'mail.newsletter.why': 'Unapokea barua pepe hii kwa sababu ulijiandikisha kupokea jarida la {name} kwenye {site}.',
   'mail.newsletter.oneClick': '— bofya mara moja, na tutaacha kukuandikia.',
   // The confirmation an applicant gets, in the language of the form's page
   'mail.application.subject': 'Tumepokea {what}',
@@ -406,7 +406,7 @@ export const SW: Catalogue = {
   'mail.event.subjectPromoted': 'Nafasi ni yako: {title}',
   'mail.event.subjectToday': 'Leo: {title}',
   'mail.event.subjectTomorrow': 'Kesho: {title}',
-  'mail.event.subjectCancelled': 'Limeghairiwa: {title}',
+  'mail.event.subjectCancelled': 'Tukio limeghairiwa: {title}',
   'mail.event.hello': 'Habari {name},',
   'mail.event.confirmed': 'Una nafasi katika tukio hili. Faili ya kalenda iliyoambatishwa inaliongeza kwenye kalenda yako.',
   'mail.event.waiting':
@@ -414,12 +414,12 @@ export const SW: Catalogue = {
   'mail.event.promoted':
     'Mtu mmoja ameghairi, na nafasi sasa ni yako: una nafasi katika tukio hili. Faili ya kalenda iliyoambatishwa inaliongeza kwenye kalenda yako.',
   'mail.event.reminderToday':
-    'Kukumbusha: tukio ulilojisajili ni leo. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
+    'Ukumbusho: tukio ulilojisajilia ni leo. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
   'mail.event.reminderTomorrow':
-    'Kukumbusha: tukio ulilojisajili ni kesho. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
+    'Ukumbusho: tukio ulilojisajilia ni kesho. Ikiwa hutaweza kuja, tafadhali tumia kiungo cha kughairi kilicho kwenye barua pepe ya uthibitisho ili mtu mwingine apate nafasi yako.',
   'mail.event.leaveWaiting': 'Ikiwa hutaki tena kuja, tafadhali ondoka kwenye orodha ya kusubiri: {link}',
   'mail.event.cancelPlace': 'Ikiwa hutaweza kuja, tafadhali ghairi ili mtu mwingine apate nafasi yako: {link}',
-  'mail.event.linkOnce': 'Kiungo hiki ni chako peke yako na kinafanya kazi mara moja.',
+  'mail.event.linkOnce': 'Kiungo hiki ni chako peke yako na kinafanya kazi mara moja tu.',
   'mail.event.place': 'Mahali: {place}',
   'mail.event.online': 'Mtandaoni: {link}',
   'mail.event.cancelled':

@@ -129,7 +129,7 @@ describe.each(ENGINES)('double opt-in and unsubscribing on %s', (engine) => {
     expect(await confirmSubscription(tokenIn(mail!.text_body)!)).toBe(true);
     await runSubscribeJob({ email, source: '/sw/news', language: 'sw' });
     const again = (await outbox(email))[1]!;
-    expect(again.subject).toContain('Tayari umejisajili');
+    expect(again.subject).toContain('Tayari umejiandikisha');
     expect(JSON.parse(again.headers!)['List-Unsubscribe']).toMatch(/\/sw\/newsletter\/unsubscribe\//);
     // Luganda is off: its pages answer 404, so the mail is English, with English links.
     const other = unique('luganda');

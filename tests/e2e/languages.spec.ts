@@ -158,6 +158,14 @@ for (const engine of E2E_ENGINES) {
       await staff.close();
       const after = await visitorPage(browser, base);
       expect((await after.page.request.get('/lg/blog')).status()).toBe(404);
+      // A private link mailed in Luganda still works: it goes to its English page.
+      const token = 'A'.repeat(43);
+      for (const path of [`/events/cancel/${token}`, `/newsletter/confirm/${token}`, `/newsletter/unsubscribe/${token}`]) {
+        const mailed = await after.page.request.get(`/lg${path}`, { maxRedirects: 0 });
+        expect(mailed.status(), path).toBe(302);
+        expect(mailed.headers()['location']).toBe(path);
+        expect(mailed.headers()['cache-control']).toBe('no-store');
+      }
       await after.page.goto('/sw/about');
       await expect(chooser(after.page).getByRole('link')).toHaveText(['English', 'Kiswahili']);
       await setLanguagesOffCheck(after.page);

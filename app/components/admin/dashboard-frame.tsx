@@ -1,5 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
 import { MAIL_OFF_NOTICE } from '~/lib/messages';
 import type { DashboardFrameData } from '~/lib/permissions';
 import { MessagesTabLabel } from './message-status';
@@ -11,31 +11,6 @@ import { useHydrated } from '~/lib/use-hydrated';
 
 /** spec §9: dashboard toasts close after 6 seconds. */
 const DASHBOARD_TOAST_MS = 6000;
-
-/**
- * After a move in the dashboard (a link followed, a form that moved on or redrew its page), the
- * keyboard's place is kept: if the focused control is gone with the old page, the page's heading takes
- * the focus, as a newly loaded page would start at its top, so a screen reader says where they are and
- * Tab goes on from there. A field a page focused itself (the first one to fix) keeps it.
- */
-function useFocusAfterNavigation(): void {
-  const busy = useNavigation().state !== 'idle';
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (busy) {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    const heading = document.querySelector<HTMLElement>('#main h1');
-    if (!heading) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus();
-  }, [busy]);
-}
 
 /**
  * The dashboard around a section: the header (who is signed in, My profile, View website, Logout),
@@ -62,7 +37,6 @@ export function DashboardFrame({
     })),
   }));
   const hydrated = useHydrated();
-  useFocusAfterNavigation();
   return (
     <ToastProvider lifetime={DASHBOARD_TOAST_MS}>
       <a

@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import { data, Outlet, useLocation, useMatches } from 'react-router';
+import { data, Outlet, redirect, useLocation, useMatches } from 'react-router';
 import { LOGO_SRC } from '~/components/logo';
 import { LanguageAlternates } from '~/components/language-chooser';
 import { I18nProvider, textsGeneration, translator } from '~/lib/i18n/i18n';
@@ -31,12 +31,22 @@ export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'News', href: `${COLLECTION_INFO.news.path}/rss.xml` },
 ];
 
+/** The pages of the private links the site mails to visitors (one fixed alternation: linear). */
+const MAILED_LINK = /^\/(?:events\/cancel|newsletter\/confirm|newsletter\/unsubscribe)\//;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Issue 26: the same layout serves /, /lg and /sw (routes.ts); a language turned off has no pages.
   const language = languageOfPath(url.pathname);
   const [site, languages] = await Promise.all([getSiteInfo(), getPublicLanguages()]);
-  if (!languages.includes(language)) throw data(null, { status: 404 });
+  if (!languages.includes(language)) {
+    // A private link mailed in that language (cancel a registration, confirm or leave the newsletter)
+    // must still work after it is turned off: it goes to its English page (decision 050). Others are 404.
+    const english = pathWithoutLanguage(url.pathname);
+    if (MAILED_LINK.test(english))
+      throw redirect(`${english}${url.search}`, { headers: { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin' } });
+    throw data(null, { status: 404 });
+  }
   // Issue 26 item 3: the texts staff corrected on the Translations screen, over the built-in words.
   if (language !== 'en') await applyStaffTexts(language);
   // The page's address in English, for the language chooser and the alternates (paging is kept).

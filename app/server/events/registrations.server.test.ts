@@ -185,7 +185,9 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect(placed!.text_body).toContain(`/lg/events/${event.slug}`);
     expect(placed!.text_body).toMatch(/\/lg\/events\/cancel\/[A-Za-z0-9_-]{43}/);
     // The date in Luganda's words (its month names), not English.
-    expect(placed!.text_body).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
+    expect(placed!.text_body).not.toMatch(
+      /January|February|March|April|May|June|July|August|September|October|November|December/,
+    );
     const [waiting] = await mailTo(2);
     expect(waiting!.subject).toBe('Orodha ya kusubiri: Languages');
     expect(waiting!.text_body).toContain('/sw/events/cancel/');
@@ -193,6 +195,16 @@ describe.each(ENGINES)('events on %s', (engine) => {
     const token = /\/events\/cancel\/([A-Za-z0-9_-]{43})/.exec(placed!.text_body)![1]!;
     expect(await cancelRegistration(token)).toBe(true);
     expect((await mailTo(2)).map((m) => m.subject)).toContain('Nafasi ni yako: Languages');
+    // Registered again from the English page: mailed in English, and so are later mails.
+    await registerForEvent(event.slug, { ...registrant(2), language: 'en' });
+    expect((await mailTo(2)).at(-1)!.subject).toBe('Your place: Languages');
+    const stored = await db
+      .selectFrom('event_registrations')
+      .select('language')
+      .where('email', '=', 'person2@example.org')
+      .execute();
+    expect(stored.map((r) => r.language)).toContain('en');
+    await registerForEvent(event.slug, { ...registrant(2), language: 'sw' });
     // With Swahili turned off, the event's cancellation reaches its registrant in English, with English links.
     await saveSiteSettings(person('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'off' }, { ip: IP });
     await cancelEvent(person('ADMIN'), event.id, IP);

@@ -302,7 +302,8 @@ export async function registerForEvent(
     if ((await reserveAttempt(key, REGISTRATION_RESENDS_PER_DAY, 24 * 60 * 60_000)).allowed) {
       const { numUpdatedRows } = await db
         .updateTable('event_registrations')
-        .set({ cancel_token_hash: hash, updated_at: now })
+        // Mailed in the page's language now: later mails (a reminder) follow it.
+        .set({ cancel_token_hash: hash, updated_at: now, language })
         .where('id', '=', outcome.id)
         .where('status', '!=', 'cancelled') // cancelled meanwhile: no link to send
         .executeTakeFirst();

@@ -3,6 +3,7 @@ import { captureLogLines } from '../../../tests/support/log-lines';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { formPost, streamedFormPost } from '../../../tests/support/requests';
 import { getSiteInfo } from '../site/site.server';
+import { saveSiteSettings } from '../site/site-settings.server';
 import { getConfig } from '../platform/config.server';
 import type { StaffUser } from '../staff/auth.server';
 import { RuleError } from '../platform/rule-error.server';
@@ -147,6 +148,7 @@ describe.each(ENGINES)('applications on %s', (engine) => {
   });
 
   it('confirms in the language of the form’s page, with its link, and the team’s mail stays English', async () => {
+    await saveSiteSettings(staff('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'off' }, { ip: IP });
     const request = formPost('http://localhost/lg/volunteer', VOLUNTEER);
     const answer = await submitApplicationForm({ kind: 'volunteer', request, clientIp: '203.0.113.8', db: db() });
     expect(answer.status).toBe(200);
@@ -160,7 +162,13 @@ describe.each(ENGINES)('applications on %s', (engine) => {
     expect(confirmation!.text_body).toContain(`${getConfig().publicUrl}/lg/volunteer`);
     expect(confirmation!.text_body).not.toMatch(
       /Thank you|January|February|March|April|May|June|July|August|September|October|November|December/,
-    );
+    ); // From the Swahili page while Swahili is turned off (a page left open): English, with the English link.
+    await db().deleteFrom('mail_outbox').execute();
+    const swahili = formPost('http://localhost/sw/volunteer', { ...VOLUNTEER, email: 'amani@example.org' });
+    await submitApplicationForm({ kind: 'volunteer', request: swahili, clientIp: '203.0.113.8', db: db() });
+    const [, english] = await outbox();
+    expect(english!.subject).toBe('We received your volunteer application');
+    expect(english!.text_body).toContain(`${getConfig().publicUrl}/volunteer`);
   });
 
   it('takes a volunteer with a phone number only: no confirmation, no Reply-To, and no reply by mail', async () => {

@@ -7,7 +7,7 @@ import { getLogger } from '../platform/logger.server.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { reserveAttempt } from '../platform/limits.server.ts';
-import { getSiteInfo } from '../site/site.server.ts';
+import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
 import { formatMessageTime, oneLine } from '../../lib/messages.ts';
 import { translator } from '../../lib/i18n/i18n.tsx';
 import { isPrefixedLanguage, pathInLanguage, writtenFromLine, type Language } from '../../lib/languages.ts';
@@ -90,10 +90,12 @@ export async function receiveApplication(
         await reserveAttempt(`application-confirmation:${recipient}`, CONFIRMATION_LIMIT.limit, CONFIRMATION_LIMIT.windowMs)
       ).allowed;
       if (allowed) {
-        // With the texts staff corrected on the Translations screen, as the form's page shows them.
-        if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+        // In a language the site offers (else its pages answer 404), with the texts staff corrected
+        // on the Translations screen, as the form's page shows them.
+        const written = (await getPublicLanguages(db)).includes(language) ? language : 'en';
+        if (isPrefixedLanguage(written)) await applyStaffTexts(written);
         const mail = await sendMail(
-          confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }, language),
+          confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }, written),
           db,
         );
         await db.updateTable('contacts').set({ confirmation_mail_id: mail.id }).where('id', '=', saved.id).execute();

@@ -85,6 +85,30 @@ describe('the newsletter mail', () => {
     expect(html).toBe('<p>Hi</p><a>x</a>');
   });
 
+  it('writes a version in its language: its label, its page, its own links and the words around it', () => {
+    const version = snapshotOf(
+      {
+        id: 'abc',
+        collection: 'news',
+        title: 'Abavvuunuzi',
+        summary: null,
+        excerpt: null,
+        content: '<p>Laba <a href="/services">obuweereza bwaffe</a> ne <a href="https://example.org/x">ebirala</a>.</p>',
+        image_url: null,
+        image_alt: null,
+      },
+      site,
+      'lg',
+    );
+    expect(version.articleUrl).toBe('https://tdg.example/lg/news/abc');
+    expect(version.bodyHtml).toContain('href="https://tdg.example/lg/services"');
+    expect(version.bodyHtml).toContain('href="https://example.org/x"');
+    const mail = renderNewsletter(version, 'https://tdg.example/lg/newsletter/unsubscribe/t');
+    expect(mail.html).toContain('<html lang="lg">');
+    expect(mail.text).toContain('Kisome ku mukutu gwaffe: https://tdg.example/go/newsletter?to=/lg/news/abc');
+    expect(mail.text).not.toContain('Read it on our website');
+  });
+
   it('marks a test as a test, in words and subject', () => {
     const test = renderNewsletter(snapshot, 'https://tdg.example/newsletter/unsubscribe/sample', { test: true });
     expect(test.subject).toBe('[Test] Interpreters <in> Gulu & Lira');

@@ -8,6 +8,7 @@ import { escapeHtml, sanitizeWithinDepth, stripTags } from '../platform/html.ser
 import type { Mail } from '../platform/mail.server.ts';
 import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
 import { translateEnglish, translator } from '../../lib/i18n/i18n.tsx';
+import { localiseLinks } from '../../lib/localise-links.ts';
 import { pathInLanguage, type Language, type PrefixedLanguage } from '../../lib/languages.ts';
 
 // What the newsletter's mails say and look like (docs/decisions/505-newsletter.md): the site's
@@ -158,7 +159,8 @@ type ItemRow = Pick<
  */
 export function snapshotOf(item: ItemRow, site: MailSite, language: Language = 'en'): NewsletterSnapshot {
   const collection = item.collection as Collection;
-  const bodyHtml = mailBodyHtml(item.content, site.publicUrl);
+  // The body's own links to the site go to the pages in its language, as on the site (localiseLinks).
+  const bodyHtml = mailBodyHtml(localiseLinks(item.content, language), site.publicUrl);
   const summary = (COLLECTION_INFO[collection].summaryColumn === 'excerpt' ? item.excerpt : item.summary) || null;
   return {
     title: item.title,

@@ -254,6 +254,40 @@ describe.each(ENGINES)('sending a published item to the subscribers on %s', (eng
     }
   });
 
+  it('writes in English once the subscriber’s language is turned off, even mid-send', async () => {
+    const owner = { id: 'owner-1', name: 'Owner', email: 'owner@tdg.example', role: 'SUPER_ADMIN', sessionId: 's' } as StaffUser;
+    await saveSiteSettings(owner, 'languages', { languageLg: 'on', languageSw: 'off' }, { ip: '203.0.113.9' });
+    const item = await publishedItem();
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('content')
+      .values({
+        id: `${item}-lg`,
+        collection: 'news',
+        language: 'lg',
+        translation_of: item,
+        status: 'published',
+        title: 'Abavvuunuzi',
+        summary: null,
+        excerpt: null,
+        content: '<p>Enkiiko zikozesa abavvuunuzi.</p>',
+        category: 'advocacy',
+        author: 'Grace Nakato',
+        created_at: at,
+        published_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const [luganda] = await subscribers('confirmed', 'mukasa');
+    await db().updateTable('newsletter_subscribers').set({ language: 'lg' }).where('id', '=', luganda!.id).execute();
+    await startNewsletterSend(admin(), item, '203.0.113.9');
+    await saveSiteSettings(owner, 'languages', { languageLg: 'off', languageSw: 'off' }, { ip: '203.0.113.9' });
+    await drain(60 * 60_000);
+    const mail = received.find((m) => m.to === 'mukasa@example.org')!.raw.replace(/=\r?\n/g, '');
+    expect(header(mail, 'Subject')).toBe('Interpreters for district councils');
+    expect(mail).not.toContain('/lg/');
+  });
+
   it('never sends an item twice to one address: a later send reaches only those who have not had it', async () => {
     const item = await publishedItem();
     await subscribers('confirmed', 'first');

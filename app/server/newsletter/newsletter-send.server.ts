@@ -331,8 +331,13 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
   const session = openSmtpSession();
   if (!session) throw new Error('SMTP_URL is not set: the newsletter waits until a mail server is set');
   const snapshot = JSON.parse(send.snapshot) as NewsletterSnapshot;
-  // The words around a version are read with the texts staff corrected (the Translations screen).
-  for (const language of Object.keys(snapshot.versions ?? {})) if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+  // A language turned off since sending started is not written in (its pages would answer 404); the
+  // words around a version are read with the texts staff corrected (the Translations screen).
+  const offered = await getPublicLanguages(db);
+  for (const language of Object.keys(snapshot.versions ?? {}) as PrefixedLanguage[]) {
+    if (!offered.includes(language)) delete snapshot.versions![language];
+    else await applyStaffTexts(language);
+  }
   const key = await signingKey(db);
   const started = Date.now();
   let attempted = 0;

@@ -140,6 +140,28 @@ describe.each(ENGINES)('sending a published item to the subscribers on %s', (eng
     return id;
   }
 
+  /** A published Luganda version of `item` (issue 26: a row of its own, its English item's id as translation_of). */
+  async function lugandaVersion(item: string, words: { title: string; summary: string | null; content: string }) {
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('content')
+      .values({
+        id: `${item}-lg`,
+        collection: 'news',
+        language: 'lg',
+        translation_of: item,
+        status: 'published',
+        ...words,
+        excerpt: null,
+        category: 'advocacy',
+        author: 'Grace Nakato',
+        created_at: at,
+        published_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+
   async function subscribers(status: 'confirmed' | 'pending' | 'unsubscribed', ...names: string[]) {
     const at = new Date().toISOString();
     const rows = names.map((name) => ({
@@ -209,30 +231,11 @@ describe.each(ENGINES)('sending a published item to the subscribers on %s', (eng
     const owner = { id: 'owner-1', name: 'Owner', email: 'owner@tdg.example', role: 'SUPER_ADMIN', sessionId: 's' } as StaffUser;
     await saveSiteSettings(owner, 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: '203.0.113.9' });
     const item = await publishedItem();
-    const at = new Date().toISOString();
-    await db()
-      .insertInto('content')
-      .values({
-        id: `${item}-lg`,
-        collection: 'news',
-        language: 'lg',
-        translation_of: item,
-        status: 'published',
-        title: 'Abavvuunuzi mu nkiiko za disitulikiti',
-        summary: 'Enkiiko bbiri zikozesa abavvuunuzi.',
-        excerpt: null,
-        content: '<p>Enkiiko mu Gulu ne Lira zikozesa abavvuunuzi b’olulimi lw’obubonero.</p>',
-        category: 'advocacy',
-        author: 'Grace Nakato',
-        author_email: null,
-        author_role: null,
-        image_url: null,
-        image_alt: null,
-        created_at: at,
-        published_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await lugandaVersion(item, {
+      title: 'Abavvuunuzi mu nkiiko za disitulikiti',
+      summary: 'Enkiiko bbiri zikozesa abavvuunuzi.',
+      content: '<p>Enkiiko mu Gulu ne Lira zikozesa abavvuunuzi b’olulimi lw’obubonero.</p>',
+    });
     const [luganda, swahili, english] = await subscribers('confirmed', 'nakato', 'amani', 'grace');
     await db().updateTable('newsletter_subscribers').set({ language: 'lg' }).where('id', '=', luganda!.id).execute();
     await db().updateTable('newsletter_subscribers').set({ language: 'sw' }).where('id', '=', swahili!.id).execute();
@@ -258,26 +261,7 @@ describe.each(ENGINES)('sending a published item to the subscribers on %s', (eng
     const owner = { id: 'owner-1', name: 'Owner', email: 'owner@tdg.example', role: 'SUPER_ADMIN', sessionId: 's' } as StaffUser;
     await saveSiteSettings(owner, 'languages', { languageLg: 'on', languageSw: 'off' }, { ip: '203.0.113.9' });
     const item = await publishedItem();
-    const at = new Date().toISOString();
-    await db()
-      .insertInto('content')
-      .values({
-        id: `${item}-lg`,
-        collection: 'news',
-        language: 'lg',
-        translation_of: item,
-        status: 'published',
-        title: 'Abavvuunuzi',
-        summary: null,
-        excerpt: null,
-        content: '<p>Enkiiko zikozesa abavvuunuzi.</p>',
-        category: 'advocacy',
-        author: 'Grace Nakato',
-        created_at: at,
-        published_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await lugandaVersion(item, { title: 'Abavvuunuzi', summary: null, content: '<p>Enkiiko zikozesa abavvuunuzi.</p>' });
     const [luganda] = await subscribers('confirmed', 'mukasa');
     await db().updateTable('newsletter_subscribers').set({ language: 'lg' }).where('id', '=', luganda!.id).execute();
     await startNewsletterSend(admin(), item, '203.0.113.9');

@@ -90,8 +90,8 @@ interface MailWords {
  * The mail words of each language the site offers, with the texts staff corrected on the Translations
  * screen, as the pages show them. Read before a transaction: the corrections come from the database.
  */
-async function mailWords(ctx: MailContext): Promise<(stored: string) => MailWords> {
-  for (const language of ctx.languages) if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+async function mailWords(ctx: MailContext, db: Db = getDb()): Promise<(stored: string) => MailWords> {
+  for (const language of ctx.languages) if (isPrefixedLanguage(language)) await applyStaffTexts(language, db);
   return (stored) => {
     const language = isLanguage(stored) && ctx.languages.includes(stored) ? stored : 'en';
     return { language, t: translator(language) };
@@ -322,7 +322,7 @@ export async function registerForEvent(
       const full = (await getEventForAdmin(event.id, db))!;
       // A repeat is mailed with the name stored first, never with what the latest form said.
       const ctx = await mailContext(db);
-      const words = (await mailWords(ctx))(language);
+      const words = (await mailWords(ctx, db))(language);
       await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, ctx, words), db);
       mailed = true;
     } catch (error) {
@@ -388,7 +388,7 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
   const event = await getEventForAdmin(eventId, db);
   if (!event) return;
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx);
+  const wordsOf = await mailWords(ctx, db);
   for (const person of promoted) {
     if (!person.email) continue;
     const { token, hash } = newToken();
@@ -591,7 +591,7 @@ export async function messageRegistrants(
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
   const people = (await readRegistrations(eventId, db)).filter((r) => r.status !== 'cancelled' && r.email);
-  const wordsOf = await mailWords(ctx);
+  const wordsOf = await mailWords(ctx, db);
   await db.transaction().execute(async (trx) => {
     for (const person of people)
       await sendMail(
@@ -632,7 +632,7 @@ export async function messageRegistrants(
 export async function cancelEvent(actor: StaffUser, eventId: string, ip: string, db: Db = getDb()): Promise<number> {
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx);
+  const wordsOf = await mailWords(ctx, db);
   const at = nowIso();
   const mailed = await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -749,7 +749,7 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
     .execute();
   if (due.length === 0) return 0;
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx);
+  const wordsOf = await mailWords(ctx, db);
   const events = new Map<string, AdminEvent | undefined>();
   let sent = 0;
   for (const person of due) {

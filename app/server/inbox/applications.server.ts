@@ -93,7 +93,7 @@ export async function receiveApplication(
         // In a language the site offers (else its pages answer 404), with the texts staff corrected
         // on the Translations screen, as the form's page shows them.
         const written = (await getPublicLanguages(db)).includes(language) ? language : 'en';
-        if (isPrefixedLanguage(written)) await applyStaffTexts(written);
+        if (isPrefixedLanguage(written)) await applyStaffTexts(written, db);
         const mail = await sendMail(
           confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }, written),
           db,

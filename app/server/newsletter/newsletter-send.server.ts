@@ -106,7 +106,7 @@ async function snapshotWithVersions(item: ItemRow, site: MailSite, db: Kysely<Da
     if (!isPrefixedLanguage(language)) continue;
     const [shown] = await inLanguage([item], language, db);
     if (shown?.shown_language !== language) continue;
-    await applyStaffTexts(language);
+    await applyStaffTexts(language, db);
     versions[language] = snapshotOf(shown, site, language);
   }
   return Object.keys(versions).length ? { ...snapshot, versions } : snapshot;
@@ -336,7 +336,7 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
   const offered = await getPublicLanguages(db);
   for (const language of Object.keys(snapshot.versions ?? {}) as PrefixedLanguage[]) {
     if (!offered.includes(language)) delete snapshot.versions![language];
-    else await applyStaffTexts(language);
+    else await applyStaffTexts(language, db);
   }
   const key = await signingKey(db);
   const started = Date.now();

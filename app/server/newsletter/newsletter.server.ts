@@ -108,7 +108,7 @@ export function unsubscribeUrlFor(key: Buffer, subscriberId: string, language: L
  */
 export async function subscriberLanguage(stored: string, db: Kysely<Database> = getDb()): Promise<Language> {
   const language = isLanguage(stored) && (await getPublicLanguages(db)).includes(stored) ? stored : 'en';
-  if (isPrefixedLanguage(language)) await applyStaffTexts(language);
+  if (isPrefixedLanguage(language)) await applyStaffTexts(language, db);
   return language;
 }
 

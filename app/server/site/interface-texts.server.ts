@@ -136,16 +136,16 @@ async function storedTexts(language: PrefixedLanguage, db: Kysely<Database> = ge
 }
 
 /**
- * Lays the staff texts of `language` over its catalogue for the pages this process renders: read
- * once, then again only after a change. A stored text English no longer has, or one whose English has
+ * Lays the staff texts of `language` over its catalogue for the pages and mails this process
+ * writes: read once, then again only after a change (from `db`, so a caller in a transaction passes it). A stored text English no longer has, or one whose English has
  * since changed its placeholders, is left out (the built-in text shows).
  */
-export async function applyStaffTexts(language: PrefixedLanguage): Promise<void> {
+export async function applyStaffTexts(language: PrefixedLanguage, db: Kysely<Database> = getDb()): Promise<void> {
   const current = loaded.get(language);
   if (current && current.generation === generation) return;
   const at = generation;
   const texts: Record<string, string> = {};
-  for (const row of await storedTexts(language)) {
+  for (const row of await storedTexts(language, db)) {
     if (checkInterfaceText(row.key, row.text) === null) texts[row.key] = row.text;
   }
   const frozen = Object.freeze(texts);

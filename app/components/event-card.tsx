@@ -21,6 +21,8 @@ export function placesText(
 export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   const { t, tx, english } = useI18n();
+  // The hidden "for <title>": the title is English (events have no versions), marked so a screen reader says it so.
+  const detailsFor = t('events.detailsFor', { title: '\u0000' }).split('\u0000');
   const access = accessFeatures(event).map(tx);
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -65,7 +67,11 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
       <p className="mt-auto pt-4">
         <PageLink to={eventPath(event.slug)} className={TEXT_LINK}>
           {t('events.details')}
-          <span className="sr-only">{t('events.detailsFor', { title: event.title })}</span>
+          <span className="sr-only">
+            {detailsFor[0]}
+            <span lang={english}>{event.title}</span>
+            {detailsFor[1]}
+          </span>
         </PageLink>
       </p>
     </article>

@@ -16,6 +16,11 @@ describe('applications (issue 27)', () => {
     expect(applicationKindFromPath('/book-speaker')).toBe('speaker');
     expect(applicationKindFromPath('/design-help')).toBe('design');
     expect(applicationKindFromPath('/contact')).toBeUndefined();
+    // The same forms in Luganda and Swahili.
+    expect(applicationKindFromPath('/lg/partner')).toBe('partner');
+    expect(applicationKindFromPath('/sw/book-speaker/')).toBe('speaker');
+    expect(applicationKindFromPath('/sw/design-help')).toBe('design');
+    expect(applicationKindFromPath('/lg/volunteer')).toBe('volunteer');
   });
 
   it('reads stored answers only when they pass the schema of the row’s kind', () => {

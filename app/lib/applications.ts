@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathWithoutLanguage } from './languages.ts';
 
 // Issue 27 part 1, applications (docs/decisions/027-applications.md): "Become a Volunteer", "Partner
 // with us", "Book Speaker" and "Get Design Help" each open a short form of their own. What is sent
@@ -46,7 +47,8 @@ export const SERVICE_APPLICATIONS: Partial<Record<string, ApplicationKind>> = {
 };
 
 export function applicationKindFromPath(pathname: string): ApplicationKind | undefined {
-  const path = pathname.replace(/(?<!^)\/$/, '');
+  // In any language: /lg/partner is the partnership form too.
+  const path = pathWithoutLanguage(pathname).replace(/(?<!^)\/$/, '');
   return APPLICATION_KINDS.find((kind) => APPLICATION_PATHS[kind] === path);
 }
 

@@ -236,6 +236,15 @@ test('the home page, the service pages and the sitemap lead to the forms', async
   await expect(page.getByRole('link', { name: APPLICATION_TEXT.design.title })).toHaveAttribute('href', '/design-help');
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of Object.values(APPLICATION_PATHS)) expect(sitemap).toContain(`${path}</loc>`);
+  // Each form in Luganda and Swahili is that form, not the volunteers' (the language's prefix once hid the kind).
+  const titles = { lg: ['Kolagana naffe', 'Saba Omwogezi'], sw: ['Shirikiana nasi', 'Omba Mzungumzaji'] };
+  for (const [language, [partner, speaker]] of Object.entries(titles)) {
+    await page.goto(`/${language}/partner`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(partner!);
+    await page.goto(`/${language}/book-speaker`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(speaker!);
+    await expect(page.locator('input[name="audience"]')).toHaveCount(1);
+  }
 });
 
 for (const viewport of [MOBILE, DESKTOP]) {

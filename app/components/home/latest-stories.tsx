@@ -36,6 +36,7 @@ export function LatestStories({ stories }: { stories: PublicContent[] }) {
             <Image
               src={story.imageUrl}
               alt={story.imageAlt}
+              lang={textLanguage(story)}
               sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, calc(100vw - 2rem)"
             />
             <div className="flex flex-1 flex-col p-6">

@@ -34,6 +34,8 @@ export const EN = {
   'footer.accessibility': 'Accessibility',
   // The language chooser
   'link.newTab': 'opens in a new tab',
+  'social.list': '{name} on social media',
+  'social.link': '{name} on {network}',
   // Words the page script writes (app/client/reading.ts), passed as data attributes on <main>
   'script.imageUnavailable': 'Image unavailable',
   'script.imageUnavailableShort': 'image unavailable',

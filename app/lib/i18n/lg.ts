@@ -33,6 +33,8 @@ export const LG: Catalogue = {
   'footer.terms': 'Obukwakkulizo bw’Okukozesa',
   'footer.accessibility': 'Okutuukirirwa',
   'link.newTab': 'ebbikkula mu kitundu ekirala',
+  'social.list': '{name} ku mikutu gy’empuliziganya',
+  'social.link': '{name} ku {network}',
   'script.imageUnavailable': 'Ekifaananyi tekirabika',
   'script.imageUnavailableShort': 'ekifaananyi tekirabika',
   'script.sendError': 'Waliwo ekitagenze bulungi. Gezaako nate oluvannyuma.',
@@ -349,7 +351,7 @@ export const LG: Catalogue = {
   'events.free': 'Tosasula kintu. Waayo endagiriro ya email oba ennamba y’essimu (oba byombi).',
   'events.closes': 'Okwewandiisa kuggalwa {deadline}.',
   'events.detailsUse':
-    'Ebikukwatako tubikozesa ku mukolo guno kwokka (okukakasa ekifo kyo, okukutegeeza ku nkyukakyuka n’okukujjukiza olunaku olusooka).',
+    'Ebikukwatako tubikozesa ku mukolo guno kwokka (okukakasa ekifo kyo, okukutegeeza ku nkyukakyuka n’okukujjukiza olunaku olukulembera omukolo).',
   'events.emailField': 'Imeeyiro (oba essimu wansi)',
   'events.phoneField': 'Essimu (oba imeeyiro waggulu)',
   'events.accessNeeds': 'By’oyetaaga okutuukirirwa (si tteeka)',

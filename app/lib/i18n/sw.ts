@@ -33,6 +33,8 @@ export const SW: Catalogue = {
   'footer.terms': 'Masharti ya Huduma',
   'footer.accessibility': 'Ufikivu',
   'link.newTab': 'hufunguka kwenye kichupo kipya',
+  'social.list': '{name} kwenye mitandao ya kijamii',
+  'social.link': '{name} kwenye {network}',
   'script.imageUnavailable': 'Picha haipatikani',
   'script.imageUnavailableShort': 'picha haipatikani',
   'script.sendError': 'Kumetokea hitilafu. Tafadhali jaribu tena baadaye.',

@@ -64,7 +64,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return pageMeta({
     title: metaTranslator(site)('meta.home.title'),
-    description: site?.description ?? metaTranslator(site)('meta.home.description'),
+    // Site settings hold the description in English; a page in Luganda or Swahili says it in its own words.
+    description:
+      (site?.language ?? 'en') === 'en'
+        ? (site?.description ?? metaTranslator(site)('meta.home.description'))
+        : metaTranslator(site)('meta.home.description'),
     path: '/',
     site,
     jsonLd: site ? [organisationJsonLd(site)] : [],

@@ -105,6 +105,9 @@ describe('the newsletter mail', () => {
     expect(version.bodyHtml).toContain('href="https://example.org/x"');
     const mail = renderNewsletter(version, 'https://tdg.example/lg/newsletter/unsubscribe/t');
     expect(mail.html).toContain('<html lang="lg">');
+    // The organisation's name and the footer lead to the home page in the language.
+    expect(mail.html).toContain('href="https://tdg.example/lg" style="color:#ffffff');
+    expect(mail.text).toContain('ku https://tdg.example/lg.');
     expect(mail.text).toContain('Kisome ku mukutu gwaffe: https://tdg.example/go/newsletter?to=/lg/news/abc');
     expect(mail.text).not.toContain('Read it on our website');
   });

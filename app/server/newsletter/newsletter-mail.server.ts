@@ -67,6 +67,11 @@ export function absoluteOnSite(href: string, publicUrl: string): string {
   return href;
 }
 
+/** The site's home page in `language` (a mail's name and footer link to it). */
+function homeIn(site: MailSite, language: Language = 'en'): string {
+  return language === 'en' ? `${site.publicUrl}/` : `${site.publicUrl}${pathInLanguage('/', language)}`;
+}
+
 /** The address of an item's picture at mail width: the 960 px copy of an upload (sharp on high-density screens). */
 export function mailImageUrl(imageUrl: string | null, publicUrl: string): string | null {
   if (!imageUrl) return null;
@@ -230,7 +235,7 @@ export function mailDocument(input: {
 <tr><td align="center" style="padding:16px 8px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px">
 <tr><td style="background:${COLOURS.brand};padding:20px;border-radius:12px 12px 0 0">
-<a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.onBrand};font-size:22px;font-weight:bold;text-decoration:none">${escapeHtml(site.name)}</a>
+<a href="${escapeHtml(homeIn(site, input.language))}" style="color:${COLOURS.onBrand};font-size:22px;font-weight:bold;text-decoration:none">${escapeHtml(site.name)}</a>
 </td></tr>
 <tr><td class="body" style="background:${COLOURS.card};padding:20px;font-size:17px;line-height:1.6;color:${COLOURS.text}">
 ${input.content}
@@ -290,7 +295,7 @@ export function renderNewsletter(
   const [beforeSite = '', afterSite = ''] = t('mail.newsletter.why', { name: site.name, site: '\u0000' }).split('\u0000');
   const unsubscribe = t('mail.newsletter.unsubscribe');
   const footer = [
-    `<p style="margin:0 0 8px">${escapeHtml(beforeSite)}<a href="${escapeHtml(site.publicUrl)}/" style="color:${COLOURS.link}">${escapeHtml(host)}</a>${escapeHtml(afterSite)}</p>`,
+    `<p style="margin:0 0 8px">${escapeHtml(beforeSite)}<a href="${escapeHtml(homeIn(site, language))}" style="color:${COLOURS.link}">${escapeHtml(host)}</a>${escapeHtml(afterSite)}</p>`,
     `<p style="margin:0"><a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.link};font-weight:bold">${escapeHtml(unsubscribe)}</a> ${escapeHtml(t('mail.newsletter.oneClick'))}</p>`,
   ].join('\n');
   const text = [
@@ -308,7 +313,7 @@ export function renderNewsletter(
     `${readOn}: ${countedLink(snapshot.articleUrl, site.publicUrl)}`,
     '',
     '--',
-    t('mail.newsletter.why', { name: site.name, site: `${site.publicUrl}/` }),
+    t('mail.newsletter.why', { name: site.name, site: homeIn(site, language) }),
     `${unsubscribe}: ${unsubscribeUrl}`,
   ]
     .filter((line, i) => line !== '' || i > 0)
@@ -344,13 +349,13 @@ export function confirmationMail(to: string, link: string, site: MailSite, langu
     subject,
     carriesSecret: true,
     replyTo: site.email,
-    text: [intro, '', within, '', link, '', ignore, '', '--', site.name, `${site.publicUrl}/`].join('\n'),
+    text: [intro, '', within, '', link, '', ignore, '', '--', site.name, homeIn(site, language)].join('\n'),
     html: mailDocument({
       site,
       title: subject,
       preheader: t('mail.newsletter.confirmPreheader'),
       content,
-      footer: `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(site.publicUrl)}/</p>`,
+      footer: `<p style="margin:0">${escapeHtml(site.name)} · ${escapeHtml(homeIn(site, language))}</p>`,
       language,
     }),
   };
@@ -373,7 +378,7 @@ export function alreadySubscribedMail(to: string, unsubscribeUrl: string, site: 
     subject,
     replyTo: site.email,
     headers: listUnsubscribeHeaders(unsubscribeUrl),
-    text: [line, '', `${stop} ${unsubscribeUrl}`, '', '--', site.name, `${site.publicUrl}/`].join('\n'),
+    text: [line, '', `${stop} ${unsubscribeUrl}`, '', '--', site.name, homeIn(site, language)].join('\n'),
     html: mailDocument({
       site,
       title: subject,

@@ -117,11 +117,7 @@ export function isMutation(request: Request): boolean {
  * An address the dashboard does not have (`/admin/*`, such as a typed `/admin/sign-in`) is not come
  * back to: after signing in it would be a missing page, so staff land on their home screen instead.
  */
-export function signedOutRefusal(
-  request: Request,
-  current: Extract<CurrentUser, { status: 'signed-out' }>,
-  route = '',
-) {
+export function signedOutRefusal(request: Request, current: Extract<CurrentUser, { status: 'signed-out' }>, route = '') {
   if (isMutation(request)) {
     return data({ error: 'Please log in first.' }, { status: 403, headers: { 'Set-Cookie': clearSessionCookie() } });
   }

@@ -155,13 +155,17 @@ export default function Message({ loaderData, actionData }: Route.ComponentProps
           <dd className="text-slate-900">
             <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
           </dd>
-          <dt className="font-semibold text-slate-700">Language</dt>
-          <dd className="text-slate-900">
-            {isLanguage(message.language) ? STAFF_LANGUAGE_NAMES[message.language] : message.language}
-            {writtenFromLine(message.language) && (
-              <span className="block text-slate-700">{writtenFromLine(message.language)}</span>
-            )}
-          </dd>
+          {isLanguage(message.language) && (
+            <>
+              <dt className="font-semibold text-slate-700">Language</dt>
+              <dd className="text-slate-900">
+                {STAFF_LANGUAGE_NAMES[message.language]}
+                {writtenFromLine(message.language) && (
+                  <span className="block text-slate-700">{writtenFromLine(message.language)}</span>
+                )}
+              </dd>
+            </>
+          )}
         </dl>
         <h2 className={message.kind === 'message' ? 'sr-only' : 'mt-6 text-lg font-bold text-slate-900'}>
           {message.kind === 'message'

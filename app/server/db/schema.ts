@@ -186,8 +186,8 @@ export interface ContactTable {
   answers: string | null;
   /** The outbox row of the confirmation mailed to the applicant, deleted with the application. */
   confirmation_mail_id: string | null;
-  /** The language of the pages it was sent from (en, lg, sw): staff may answer in it. */
-  language: Generated<string>;
+  /** The language of the pages it was sent from (en, lg, sw): staff may answer in it. Null: stored before 0023, unknown. */
+  language: string | null;
 }
 
 /** A reply sent from the inbox, kept in the message's thread. */

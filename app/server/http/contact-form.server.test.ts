@@ -82,6 +82,21 @@ describe.each(ENGINES)('the contact form on %s', (engine) => {
     const [english] = await outbox();
     expect(english!.text_body).not.toContain('Sent from the');
     expect((await database().db.selectFrom('contacts').select('language').executeTakeFirstOrThrow()).language).toBe('en');
+    // A message stored before languages were kept says none, rather than English.
+    await database()
+      .db.insertInto('contacts')
+      .values({
+        id: 'old-message',
+        name: 'Old',
+        email: 'old@example.org',
+        phone: null,
+        subject: 'Hi',
+        message: 'Hello',
+        created_at: new Date().toISOString(),
+        read_at: null,
+      })
+      .execute();
+    expect((await getMessage('old-message', database().db))?.language).toBeNull();
   });
 
   it('trims values and stores an empty phone as none', async () => {

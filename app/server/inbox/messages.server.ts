@@ -78,8 +78,8 @@ export interface MessageDetail extends MessageSummary {
   replies: MessageReply[];
   /** An application's answers besides name, email, phone and its text; undefined for a contact message. */
   answers: ApplicationAnswers | undefined;
-  /** The language of the pages it was sent from (en, lg, sw). */
-  language: string;
+  /** The language of the pages it was sent from (en, lg, sw); null when stored before it was kept. */
+  language: string | null;
 }
 
 /** Messages and replies are this module's only writes, so one permission guards every one of them. */

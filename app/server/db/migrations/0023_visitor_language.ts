@@ -20,11 +20,9 @@ export default function migration(): Migration {
           .alterTable('newsletter_subscribers')
           .addColumn('language', text, (c) => c.notNull().defaultTo('en'))
           .execute();
-        // An inbox message or application: staff see which pages it came from, to answer in that language.
-        await trx.schema
-          .alterTable('contacts')
-          .addColumn('language', text, (c) => c.notNull().defaultTo('en'))
-          .execute();
+        // An inbox message or application: staff see which pages it came from, to answer in that
+        // language. Unknown (null) for those stored before: they may have come from any.
+        await trx.schema.alterTable('contacts').addColumn('language', text).execute();
       }),
   };
 }

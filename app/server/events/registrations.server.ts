@@ -13,7 +13,7 @@ import {
 } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
 import { translator, type Translate } from '../../lib/i18n/i18n.tsx';
-import { isLanguage, isPrefixedLanguage, pathInLanguage, STAFF_LANGUAGE_NAMES, type Language } from '../../lib/languages.ts';
+import { isLanguage, pathInLanguage, STAFF_LANGUAGE_NAMES, type Language } from '../../lib/languages.ts';
 import { utcToZoned } from '../../lib/schedule.ts';
 import type { Database } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
@@ -25,8 +25,8 @@ import { newId, nowIso } from '../platform/ids.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { sendMail, type Mail } from '../platform/mail.server.ts';
 import { publicContentChanged } from '../platform/public-changes.server.ts';
-import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
-import { applyStaffTexts } from '../site/interface-texts.server.ts';
+import { getSiteInfo } from '../site/site.server.ts';
+import { mailLanguages } from '../site/interface-texts.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
 import { EventRuleError, getEventForAdmin, readEventTimeZone } from './events.server.ts';
 
@@ -64,8 +64,6 @@ interface MailContext {
   publicUrl: string;
   host: string;
   timeZone: string;
-  /** The languages the public site offers now: a mail links only to pages that answer. */
-  languages: Language[];
 }
 
 async function mailContext(db: Db): Promise<MailContext> {
@@ -76,7 +74,6 @@ async function mailContext(db: Db): Promise<MailContext> {
     publicUrl,
     host: new URL(publicUrl).host,
     timeZone: await readEventTimeZone(db),
-    languages: await getPublicLanguages(db),
   };
 }
 
@@ -86,14 +83,11 @@ interface MailWords {
   t: Translate;
 }
 
-/**
- * The mail words of each language the site offers, with the texts staff corrected on the Translations
- * screen, as the pages show them. Read before a transaction: the corrections come from the database.
- */
-async function mailWords(ctx: MailContext, db: Db = getDb()): Promise<(stored: string) => MailWords> {
-  for (const language of ctx.languages) if (isPrefixedLanguage(language)) await applyStaffTexts(language, db);
+/** The words of each registrant's mails, from the language they registered in (mailLanguages). */
+async function mailWords(db: Db = getDb()): Promise<(stored: string) => MailWords> {
+  const languageOf = await mailLanguages(db);
   return (stored) => {
-    const language = isLanguage(stored) && ctx.languages.includes(stored) ? stored : 'en';
+    const language = languageOf(stored);
     return { language, t: translator(language) };
   };
 }
@@ -322,7 +316,7 @@ export async function registerForEvent(
       const full = (await getEventForAdmin(event.id, db))!;
       // A repeat is mailed with the name stored first, never with what the latest form said.
       const ctx = await mailContext(db);
-      const words = (await mailWords(ctx, db))(language);
+      const words = (await mailWords(db))(language);
       await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, ctx, words), db);
       mailed = true;
     } catch (error) {
@@ -388,7 +382,7 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
   const event = await getEventForAdmin(eventId, db);
   if (!event) return;
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx, db);
+  const wordsOf = await mailWords(db);
   for (const person of promoted) {
     if (!person.email) continue;
     const { token, hash } = newToken();
@@ -591,7 +585,7 @@ export async function messageRegistrants(
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
   const people = (await readRegistrations(eventId, db)).filter((r) => r.status !== 'cancelled' && r.email);
-  const wordsOf = await mailWords(ctx, db);
+  const wordsOf = await mailWords(db);
   await db.transaction().execute(async (trx) => {
     for (const person of people)
       await sendMail(
@@ -632,7 +626,7 @@ export async function messageRegistrants(
 export async function cancelEvent(actor: StaffUser, eventId: string, ip: string, db: Db = getDb()): Promise<number> {
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx, db);
+  const wordsOf = await mailWords(db);
   const at = nowIso();
   const mailed = await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -749,7 +743,7 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
     .execute();
   if (due.length === 0) return 0;
   const ctx = await mailContext(db);
-  const wordsOf = await mailWords(ctx, db);
+  const wordsOf = await mailWords(db);
   const events = new Map<string, AdminEvent | undefined>();
   let sent = 0;
   for (const person of due) {

@@ -7,11 +7,11 @@ import { getLogger } from '../platform/logger.server.ts';
 import { getConfig } from '../platform/config.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { reserveAttempt } from '../platform/limits.server.ts';
-import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
+import { getSiteInfo } from '../site/site.server.ts';
+import { mailLanguages } from '../site/interface-texts.server.ts';
 import { formatMessageTime, oneLine } from '../../lib/messages.ts';
 import { translator } from '../../lib/i18n/i18n.tsx';
-import { isPrefixedLanguage, pathInLanguage, writtenFromLine, type Language } from '../../lib/languages.ts';
-import { applyStaffTexts } from '../site/interface-texts.server.ts';
+import { pathInLanguage, writtenFromLine, type Language } from '../../lib/languages.ts';
 import {
   answerLines,
   APPLICATION_PATHS,
@@ -90,10 +90,7 @@ export async function receiveApplication(
         await reserveAttempt(`application-confirmation:${recipient}`, CONFIRMATION_LIMIT.limit, CONFIRMATION_LIMIT.windowMs)
       ).allowed;
       if (allowed) {
-        // In a language the site offers (else its pages answer 404), with the texts staff corrected
-        // on the Translations screen, as the form's page shows them.
-        const written = (await getPublicLanguages(db)).includes(language) ? language : 'en';
-        if (isPrefixedLanguage(written)) await applyStaffTexts(written, db);
+        const written = (await mailLanguages(db))(language);
         const mail = await sendMail(
           confirmationMail(kind, input.email, saved, { name: site.name, email: site.email, publicUrl }, written),
           db,

@@ -18,9 +18,8 @@ import {
 } from './newsletter-mail.server.ts';
 import { mailSite, signingKey, unsubscribeUrlFor } from './newsletter.server.ts';
 import { inLanguage } from '../content/translated.server.ts';
-import { getPublicLanguages } from '../site/site.server.ts';
-import { applyStaffTexts } from '../site/interface-texts.server.ts';
-import { isPrefixedLanguage, type PrefixedLanguage } from '../../lib/languages.ts';
+import { mailLanguages } from '../site/interface-texts.server.ts';
+import { PREFIXED_LANGUAGES, type PrefixedLanguage } from '../../lib/languages.ts';
 import { readSetting, writeSetting } from '../platform/settings.server.ts';
 import { RuleError } from '../platform/rule-error.server.ts';
 import { DASHBOARD_COLLECTIONS } from '../../lib/collections.ts';
@@ -102,12 +101,11 @@ export async function getSendableItem(id: string, db: Kysely<Database> = getDb()
 async function snapshotWithVersions(item: ItemRow, site: MailSite, db: Kysely<Database>): Promise<NewsletterSnapshot> {
   const snapshot = snapshotOf(item, site);
   const versions: Partial<Record<PrefixedLanguage, NewsletterSnapshot>> = {};
-  for (const language of await getPublicLanguages(db)) {
-    if (!isPrefixedLanguage(language)) continue;
+  const languageOf = await mailLanguages(db);
+  for (const language of PREFIXED_LANGUAGES) {
+    if (languageOf(language) !== language) continue;
     const [shown] = await inLanguage([item], language, db);
-    if (shown?.shown_language !== language) continue;
-    await applyStaffTexts(language, db);
-    versions[language] = snapshotOf(shown, site, language);
+    if (shown?.shown_language === language) versions[language] = snapshotOf(shown, site, language);
   }
   return Object.keys(versions).length ? { ...snapshot, versions } : snapshot;
 }
@@ -331,13 +329,8 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
   const session = openSmtpSession();
   if (!session) throw new Error('SMTP_URL is not set: the newsletter waits until a mail server is set');
   const snapshot = JSON.parse(send.snapshot) as NewsletterSnapshot;
-  // A language turned off since sending started is not written in (its pages would answer 404); the
-  // words around a version are read with the texts staff corrected (the Translations screen).
-  const offered = await getPublicLanguages(db);
-  for (const language of Object.keys(snapshot.versions ?? {}) as PrefixedLanguage[]) {
-    if (!offered.includes(language)) delete snapshot.versions![language];
-    else await applyStaffTexts(language, db);
-  }
+  // Read for each batch: a language turned off since sending started is not written in.
+  const languageOf = await mailLanguages(db);
   const key = await signingKey(db);
   const started = Date.now();
   let attempted = 0;
@@ -366,7 +359,7 @@ export async function runNewsletterBatch(payload: unknown, job: JobInfo): Promis
       }
       attempted++;
       // The item's version in the language they asked in, while there is one; else the English item.
-      const theirs = snapshotFor(snapshot, subscriber.language);
+      const theirs = snapshotFor(snapshot, languageOf(subscriber.language));
       const mail = renderNewsletter(theirs, unsubscribeUrlFor(key, delivery.subscriber_id, theirs.language));
       try {
         await session.send({

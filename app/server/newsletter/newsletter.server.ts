@@ -10,9 +10,9 @@ import { reserveAttempt } from '../platform/limits.server.ts';
 import { getLogger } from '../platform/logger.server.ts';
 import { sendMail } from '../platform/mail.server.ts';
 import { alreadySubscribedMail, confirmationMail, type MailSite } from './newsletter-mail.server.ts';
-import { getPublicLanguages, getSiteInfo } from '../site/site.server.ts';
-import { applyStaffTexts } from '../site/interface-texts.server.ts';
-import { isLanguage, isPrefixedLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
+import { getSiteInfo } from '../site/site.server.ts';
+import { mailLanguages } from '../site/interface-texts.server.ts';
+import { isLanguage, pathInLanguage, type Language } from '../../lib/languages.ts';
 
 // The newsletter boxes (spec §2 /news and the article page) with double opt-in, and the public
 // confirm and unsubscribe links (issue 12, docs/decisions/505-newsletter.md). The box's post only
@@ -101,17 +101,6 @@ export function unsubscribeUrlFor(key: Buffer, subscriberId: string, language: L
   return `${getConfig().publicUrl}${pathInLanguage(`/newsletter/unsubscribe/${unsubscribeTokenFor(key, subscriberId)}`, language)}`;
 }
 
-/**
- * The language a subscriber's mails about the subscription are written in: the one it was asked in,
- * while the site offers it (else its pages would answer 404), else English; with the texts staff
- * corrected on the Translations screen.
- */
-export async function subscriberLanguage(stored: string, db: Kysely<Database> = getDb()): Promise<Language> {
-  const language = isLanguage(stored) && (await getPublicLanguages(db)).includes(stored) ? stored : 'en';
-  if (isPrefixedLanguage(language)) await applyStaffTexts(language, db);
-  return language;
-}
-
 /** What the mails know of the site: its name and address as Site settings give them, and PUBLIC_URL. */
 export async function mailSite(db: Kysely<Database> = getDb()): Promise<MailSite> {
   const site = await getSiteInfo(db);
@@ -178,7 +167,7 @@ export async function requestSubscription(
   }
   const site = await mailSite(db);
   // Written in the language of the page it was asked on now: whoever asked reads that one.
-  const language = await subscriberLanguage(input.language ?? 'en', db);
+  const language = (await mailLanguages(db))(input.language);
   if (row.status === 'confirmed') {
     await sendMail(alreadySubscribedMail(email, unsubscribeUrlFor(await signingKey(db), row.id, language), site, language), db);
     return 'already-subscribed-sent';

@@ -14,7 +14,8 @@ import type { Kysely } from 'kysely';
 import { EN } from '../../lib/i18n/en.ts';
 import { CATALOGUES, setStaffTexts } from '../../lib/i18n/i18n.tsx';
 import TRANSLATED_FROM from '../../lib/i18n/translated-from.json' with { type: 'json' };
-import type { PrefixedLanguage } from '../../lib/languages.ts';
+import { DEFAULT_LANGUAGE, isLanguage, isPrefixedLanguage, type Language, type PrefixedLanguage } from '../../lib/languages.ts';
+import { getPublicLanguages } from './site.server.ts';
 import { can } from '../../lib/permissions.ts';
 import {
   IMPORT_PROBLEMS_SHOWN,
@@ -458,4 +459,16 @@ export async function importPo(
     empty,
     message: result.updated > 0 ? importedMessage(result.updated) : TRANSLATION_MESSAGES.nothingChanged,
   };
+}
+
+/**
+ * Decision 050: the language a mail to a visitor is written in, from the one stored with what they
+ * sent. Only a language the site offers now (its pages would answer 404 otherwise), else English;
+ * with the texts staff corrected on the Translations screen laid over it, as the pages show them.
+ * Read once, before any transaction (the corrections come from `db`); the lookup it returns is sync.
+ */
+export async function mailLanguages(db: Kysely<Database> = getDb()): Promise<(stored: string | null | undefined) => Language> {
+  const offered = await getPublicLanguages(db);
+  for (const language of offered) if (isPrefixedLanguage(language)) await applyStaffTexts(language, db);
+  return (stored) => (isLanguage(stored) && offered.includes(stored) ? stored : DEFAULT_LANGUAGE);
 }

@@ -1,6 +1,6 @@
 import { PageLink } from '~/components/page-link';
 import { accessFeatures, eventPath, placesLeft, type PublicEvent } from '~/lib/events';
-import { translator, useI18n, type Translate } from '~/lib/i18n/i18n';
+import { textAround, translator, useI18n, type Translate } from '~/lib/i18n/i18n';
 import { TEXT_LINK } from '~/components/home/styles';
 
 // Issue 27: one event in a list (/events and the home page): its title, when (formatted on the
@@ -22,7 +22,7 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
   const Heading = headingLevel;
   const { t, tx, english } = useI18n();
   // The hidden "for <title>": the title is English (events have no versions), marked so a screen reader says it so.
-  const detailsFor = t('events.detailsFor', { title: '\u0000' }).split('\u0000');
+  const detailsFor = textAround(t, 'events.detailsFor', 'title');
   const access = accessFeatures(event).map(tx);
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

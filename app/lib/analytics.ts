@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_LANGUAGE_NAMES } from './languages.ts';
 
 // Issue 28: the Analytics screen's ranges, limits and words, shared by the screen and the services
 // (docs/decisions/029-privacy-first-visit-counts.md).
@@ -71,7 +72,7 @@ export function rangeOf(params: URLSearchParams, now = Date.now()): DayRange & {
 }
 
 export const DEVICE_LABELS: Record<string, string> = { phone: 'Phone', tablet: 'Tablet', desktop: 'Desktop' };
-export const LANGUAGE_LABELS: Record<string, string> = { en: 'English', lg: 'Luganda', sw: 'Swahili' };
+export const LANGUAGE_LABELS: Readonly<Record<string, string>> = STAFF_LANGUAGE_NAMES;
 
 function buildRetentionSchema() {
   return z.object({

@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, PREFIXED_LANGUAGES, type PrefixedLanguage } from './languages.ts';
+import { LANGUAGE_NAMES, PREFIXED_LANGUAGES, STAFF_LANGUAGE_NAMES, type PrefixedLanguage } from './languages.ts';
 
 // Issue 26, items 4 and 5: a story, news item or resource in Luganda or Swahili is a version of its
 // own (a content row with `language` and `translation_of`), drafted and published on its own
@@ -8,7 +8,7 @@ import { LANGUAGE_NAMES, PREFIXED_LANGUAGES, type PrefixedLanguage } from './lan
 export const VERSION_LANGUAGES: readonly PrefixedLanguage[] = PREFIXED_LANGUAGES;
 
 /** The dashboard's English name of each version language, for its buttons. */
-export const VERSION_LANGUAGE_LABELS: Readonly<Record<PrefixedLanguage, string>> = { lg: 'Luganda', sw: 'Swahili' };
+export const VERSION_LANGUAGE_LABELS: Readonly<Record<PrefixedLanguage, string>> = STAFF_LANGUAGE_NAMES;
 
 export const VERSION_MESSAGES = {
   unknownLanguage: 'Choose Luganda or Swahili: there is no version in that language.',

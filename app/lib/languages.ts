@@ -16,7 +16,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English
 export const STAFF_LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', lg: 'Luganda', sw: 'Swahili' };
 
 /** For staff: that a visitor wrote from the pages in another language than English, or nothing. */
-export function writtenFromLine(language: string): string | undefined {
+export function writtenFromLine(language: string | null | undefined): string | undefined {
   if (!isPrefixedLanguage(language)) return undefined;
   const name = STAFF_LANGUAGE_NAMES[language];
   return `Sent from the ${name} pages of the website: a reply in ${name} may suit them best.`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_LANGUAGE_NAMES } from './languages.ts';
 import { easyReadSchema } from './easy-read-schema.ts';
 import { serviceSchema } from './service-schema.ts';
 
@@ -8,7 +9,7 @@ import { serviceSchema } from './service-schema.ts';
 
 export const SERVICE_VERSION_LANGUAGES = ['lg', 'sw'] as const;
 export type ServiceVersionLanguage = (typeof SERVICE_VERSION_LANGUAGES)[number];
-export const SERVICE_VERSION_NAMES: Record<ServiceVersionLanguage, string> = { lg: 'Luganda', sw: 'Swahili' };
+export const SERVICE_VERSION_NAMES: Readonly<Record<ServiceVersionLanguage, string>> = STAFF_LANGUAGE_NAMES;
 
 export function isServiceVersionLanguage(value: unknown): value is ServiceVersionLanguage {
   return typeof value === 'string' && (SERVICE_VERSION_LANGUAGES as readonly string[]).includes(value);

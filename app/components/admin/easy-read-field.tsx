@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { STAFF_LANGUAGE_NAMES } from '~/lib/languages';
 import { EASY_READ_MAX_WORDS, EASY_READ_TARGET, readabilityOf, readabilitySummary, type Readability } from '~/lib/easy-read';
 import { Field, inputClass, useTypedState } from './form';
 
@@ -9,7 +10,7 @@ import { Field, inputClass, useTypedState } from './form';
 /** How long typing must pause before the live region says the new score (it never speaks per keystroke). */
 export const ANNOUNCE_AFTER_MS = 1500;
 
-const LANGUAGE_NAMES: Record<string, string> = { lg: 'Luganda', sw: 'Swahili' };
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = STAFF_LANGUAGE_NAMES;
 
 export function EasyReadField({
   initial,

@@ -104,6 +104,15 @@ export function translator(language: Language): Translate {
   return translate;
 }
 
+/**
+ * A message cut where its value `name` goes, so that value can be wrapped in markup of its own (a
+ * link, an English title marked `lang="en"`): the text before it and the text after it.
+ */
+export function textAround(t: Translate, id: MessageId, name: string, values: Values = {}): [string, string] {
+  const [before = '', after = ''] = t(id, { ...values, [name]: '\u0000' }).split('\u0000');
+  return [before, after];
+}
+
 /** Each English text of the catalogue and its key, to word a message that reached the page as English. */
 const KEY_OF_TEXT: ReadonlyMap<string, MessageId> = new Map(
   (Object.entries(EN) as [MessageId, string][]).map(([id, text]) => [text, id] as const),

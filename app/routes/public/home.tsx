@@ -62,13 +62,12 @@ function organisationJsonLd(site: SiteInfo): Record<string, unknown> {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
+  const t = metaTranslator(site);
+  // Site settings hold the description in English; a page in Luganda or Swahili says it in its own words.
+  const english = (site?.language ?? 'en') === 'en';
   return pageMeta({
-    title: metaTranslator(site)('meta.home.title'),
-    // Site settings hold the description in English; a page in Luganda or Swahili says it in its own words.
-    description:
-      (site?.language ?? 'en') === 'en'
-        ? (site?.description ?? metaTranslator(site)('meta.home.description'))
-        : metaTranslator(site)('meta.home.description'),
+    title: t('meta.home.title'),
+    description: (english ? site?.description : undefined) ?? t('meta.home.description'),
     path: '/',
     site,
     jsonLd: site ? [organisationJsonLd(site)] : [],

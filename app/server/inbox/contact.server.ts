@@ -74,7 +74,7 @@ export function notificationMail(message: StoredMessage, site: { email: string; 
     `Phone: ${message.phone ? oneLine(message.phone) : 'not given'}`,
     `Subject: ${oneLine(message.subject)}`,
     `Received: ${formatMessageTime(message.createdAt)} (Kampala time)`,
-    ...[writtenFromLine(message.language ?? 'en')].filter((line) => line !== undefined),
+    ...[writtenFromLine(message.language)].filter((line) => line !== undefined),
     '',
     'Message:',
     message.message,

@@ -7,7 +7,7 @@ import type { ContentTable } from '../db/schema.ts';
 import { escapeHtml, sanitizeWithinDepth, stripTags } from '../platform/html.server.ts';
 import type { Mail } from '../platform/mail.server.ts';
 import { ARTICLE_HTML_OPTIONS } from '../platform/sanitize.server.ts';
-import { translateEnglish, translator } from '../../lib/i18n/i18n.tsx';
+import { textAround, translateEnglish, translator } from '../../lib/i18n/i18n.tsx';
 import { localiseLinks } from '../../lib/localise-links.ts';
 import { pathInLanguage, type Language, type PrefixedLanguage } from '../../lib/languages.ts';
 
@@ -292,7 +292,7 @@ export function renderNewsletter(
   ].join('\n');
   // The site's address is a link in the HTML part: the sentence is cut where it goes.
   const host = site.publicUrl.replace(/^https?:\/\//, '');
-  const [beforeSite = '', afterSite = ''] = t('mail.newsletter.why', { name: site.name, site: '\u0000' }).split('\u0000');
+  const [beforeSite, afterSite] = textAround(t, 'mail.newsletter.why', 'site', { name: site.name });
   const unsubscribe = t('mail.newsletter.unsubscribe');
   const footer = [
     `<p style="margin:0 0 8px">${escapeHtml(beforeSite)}<a href="${escapeHtml(homeIn(site, language))}" style="color:${COLOURS.link}">${escapeHtml(host)}</a>${escapeHtml(afterSite)}</p>`,

@@ -46,9 +46,11 @@ function isWholePage(res: Response): boolean {
   return !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''));
 }
 
-/** A copy: whoever wrote the chunk may use its memory again once the write returns. */
+/** Bytes are held as they are (a writer may not change a chunk it has written, as with any stream). */
 const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
-  typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk);
+  typeof chunk === 'string'
+    ? Buffer.from(chunk, encoding ?? 'utf8')
+    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 
 /**
  * Holds an HTML answer's writes and, at its end, sends it compressed in the encoding the request

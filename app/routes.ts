@@ -114,6 +114,8 @@ export default [
       route('admin/events/new', 'routes/admin/event-new.tsx'),
       route('admin/events/:id/edit', 'routes/admin/event-edit.tsx'),
       route('admin/events/:id/registrations', 'routes/admin/event-registrations.tsx'),
+      // Decision 051: an event's Luganda and Swahili versions.
+      route('admin/events/:id/versions/:language', 'routes/admin/event-version.tsx'),
       route('admin/settings', 'routes/admin/settings.tsx'),
       route('admin/translations', 'routes/admin/translations.tsx'),
       route('admin/translations/export', 'routes/admin/translations-export.ts'),

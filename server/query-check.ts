@@ -48,6 +48,8 @@ export const PAGE_PARAMETERS: ReadonlySet<string> = new Set([
   'easy',
   'past',
   'subject',
+  // An event's calendar file in a page's language (decision 051).
+  'language',
   '_routes',
   'index',
 ]);

@@ -21,7 +21,9 @@ export function placesText(
 export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   const { t, tx, english } = useI18n();
-  // The hidden "for <title>": the title is English (events have no versions), marked so a screen reader says it so.
+  // Decision 051: the words are the page's language's where the event has a published version in it;
+  // else English, marked so a screen reader says them so (the hidden "for <title>" too).
+  const wordsLang = event.textLanguage === 'en' ? english : undefined;
   const detailsFor = textAround(t, 'events.detailsFor', 'title');
   const access = accessFeatures(event).map(tx);
   return (
@@ -29,7 +31,7 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
       <p className="text-sm font-semibold text-indigo-800">
         <time dateTime={event.startsAt}>{event.when}</time>
       </p>
-      <Heading lang={english} className="mt-2 text-xl font-bold text-slate-900">
+      <Heading lang={wordsLang} className="mt-2 text-xl font-bold text-slate-900">
         <PageLink to={eventPath(event.slug)} className="hover:underline">
           {event.title}
         </PageLink>
@@ -39,14 +41,14 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
           {t('events.cancelled')}
         </p>
       )}
-      <p lang={english} className="mt-3 text-slate-700">
+      <p lang={wordsLang} className="mt-3 text-slate-700">
         {event.summary}
       </p>
       <dl className="mt-4 space-y-1 text-sm text-slate-700">
         <div>
           <dt className="inline font-semibold">{t('events.where')}</dt>
           <dd className="inline">
-            {event.place && <span lang={english}>{event.place}</span>}
+            {event.place && <span lang={wordsLang}>{event.place}</span>}
             {event.place && event.onlineUrl ? t('events.and') : ''}
             {event.onlineUrl ? t('events.online') : ''}
           </dd>
@@ -69,7 +71,7 @@ export function EventCard({ event, headingLevel = 'h3' }: { event: EventListItem
           {t('events.details')}
           <span className="sr-only">
             {detailsFor[0]}
-            <span lang={english}>{event.title}</span>
+            <span lang={wordsLang}>{event.title}</span>
             {detailsFor[1]}
           </span>
         </PageLink>

@@ -75,6 +75,10 @@ export const AUDIT_ACTION_LABELS = {
   'event.attendance_marked': 'Event attendance marked',
   'event.messaged': 'Event registrants messaged',
   'event.registrations_exported': 'Event registrations exported',
+  // Decision 051: an event's Luganda and Swahili versions.
+  'event.version_saved': 'Event version saved as a draft',
+  'event.version_published': 'Event version published',
+  'event.version_unpublished': 'Event version unpublished',
   // Issue 26 item 3: the interface's texts in Luganda and Swahili (the Translations screen).
   'translations.text_saved': 'Interface text changed',
   'translations.text_reset': 'Interface text reset to the built-in one',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathInLanguage, type Language } from './languages.ts';
 
 // Issue 27, parts 2-5: trainings and events people register for (docs/decisions/028-events.md).
 // The limits, texts and schemas shared by the pages and the server, the calendar file (.ics) and
@@ -58,6 +59,11 @@ export interface PublicEvent {
   registrationDeadline: string | null;
   status: EventStatus;
   updatedAt: string;
+  /**
+   * On a page in Luganda or Swahili (decision 051): the language the words are in, the page's when
+   * the event has a published version in it, else 'en'. Not set on English pages.
+   */
+  textLanguage?: string;
 }
 
 export interface AdminEvent extends PublicEvent {
@@ -305,8 +311,9 @@ export function eventPath(slug: string): string {
   return `/events/${encodeURIComponent(slug)}`;
 }
 
-export function eventCalendarPath(slug: string): string {
-  return `/events/${encodeURIComponent(slug)}/calendar.ics`;
+/** The calendar file of an event; from a page in Luganda or Swahili, in that page's words (decision 051). */
+export function eventCalendarPath(slug: string, language: Language = 'en'): string {
+  return `/events/${encodeURIComponent(slug)}/calendar.ics${language === 'en' ? '' : `?language=${language}`}`;
 }
 
 /** Whether registration is possible now (published, open, before its deadline, not yet started). */
@@ -399,9 +406,9 @@ export function eventCalendar(
     PublicEvent,
     'id' | 'slug' | 'title' | 'summary' | 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'updatedAt' | 'status'
   >,
-  options: { publicUrl: string; host: string; organiser: string },
+  options: { publicUrl: string; host: string; organiser: string; language?: Language },
 ): string {
-  const url = `${options.publicUrl}${eventPath(event.slug)}`;
+  const url = `${options.publicUrl}${pathInLanguage(eventPath(event.slug), options.language ?? 'en')}`;
   const location = [event.place, event.onlineUrl].filter(Boolean).join(' · ');
   const lines = [
     'BEGIN:VCALENDAR',
@@ -429,8 +436,11 @@ export function eventCalendar(
 }
 
 /** schema.org Event for the event's page. */
-export function eventJsonLd(event: PublicEvent, options: { publicUrl: string; organiser: string }): Record<string, unknown> {
-  const url = `${options.publicUrl}${eventPath(event.slug)}`;
+export function eventJsonLd(
+  event: PublicEvent,
+  options: { publicUrl: string; organiser: string; language?: Language },
+): Record<string, unknown> {
+  const url = `${options.publicUrl}${pathInLanguage(eventPath(event.slug), options.language ?? 'en')}`;
   const physical = event.place ? { '@type': 'Place', name: event.place, address: event.place } : null;
   const virtual = event.onlineUrl ? { '@type': 'VirtualLocation', url: event.onlineUrl } : null;
   const locations = [physical, virtual].filter(Boolean);
@@ -439,6 +449,7 @@ export function eventJsonLd(event: PublicEvent, options: { publicUrl: string; or
     '@type': 'Event',
     name: event.title,
     description: event.summary,
+    ...(event.textLanguage ? { inLanguage: event.textLanguage } : {}),
     startDate: event.startsAt,
     endDate: event.endsAt,
     url,

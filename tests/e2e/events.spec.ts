@@ -18,6 +18,7 @@ const RUN = `ev${randomBytes(4).toString('hex')}`;
 test.afterAll(async ({ database }) => {
   const ids = database.selectFrom('events').select('id').where('title', 'like', `%${RUN}%`);
   await database.deleteFrom('event_registrations').where('event_id', 'in', ids).execute();
+  await database.deleteFrom('event_translations').where('event_id', 'in', ids).execute();
   await database.deleteFrom('events').where('title', 'like', `%${RUN}%`).execute();
 });
 
@@ -173,6 +174,85 @@ test.describe('events without JavaScript', () => {
     await expect(page.getByText(`Event "${title}" saved.`)).toBeVisible();
   });
 
+  test('an editor adds a Luganda version of an event; /lg shows it, its calendar file and a registrant’s mail are in it; /sw keeps English, marked', async ({
+    page,
+    signIn,
+    database,
+  }) => {
+    const title = `Signs for librarians ${RUN}`;
+    const luganda = `Obubonero bw’abasomesa ${RUN}`;
+    await signIn('EDITOR');
+    const path = await eventThroughTheForm(page, title, '10');
+    const slug = path.split('/').at(-1)!;
+    const { id } = await database.selectFrom('events').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+    await page.goto(`/admin/events/${id}/edit`);
+    const panel = page.getByRole('region', { name: 'Languages' });
+    await expect(panel).toContainText(/Luganda:\s*No version yet/);
+    await panel.getByRole('link', { name: 'Add Luganda version' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Luganda version: ${title}`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Please fix the errors below before saving.')).toBeVisible();
+    await expect(page.getByText('Title is required')).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Title' }).fill(luganda);
+    await page.getByRole('textbox', { name: 'Summary' }).fill('Yiga obubonero obusooka n’omusomesa Omukiggala.');
+    await page.getByRole('textbox', { name: 'Description' }).fill('<p>Okulamusa n’obubonero bw’amaka.</p>');
+    await page.getByRole('textbox', { name: 'Place' }).fill('Ekisenge ky’okusomeramu e Mukono');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByText('Luganda version saved as a draft. It is not on the website.')).toBeVisible();
+    // A draft is not on the website.
+    await page.goto(`/lg${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await page.goto(`/admin/events/${id}/versions/lg`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Luganda version published.')).toBeVisible();
+    expect(
+      (await database.selectFrom('audit_log').select('action').where('target', '=', id).orderBy('at').execute()).map(
+        (a) => a.action,
+      ),
+    ).toEqual(['event.published', 'event.version_saved', 'event.version_published']);
+
+    // An author may not change versions, whatever the address.
+    await signIn('AUTHOR');
+    expect((await page.goto(`/admin/events/${id}/versions/lg`))!.status()).toBe(403);
+    const refused = await page.request.post(`/admin/events/${id}/versions/lg`, {
+      form: { title: 'x', summary: 'x', description: '<p>x</p>', intent: 'publish', version: '2' },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(403);
+    await page.context().clearCookies();
+
+    // The visitor under /lg: the list, the page, its calendar file, all in Luganda.
+    await page.goto('/lg/events');
+    await expect(page.getByRole('heading', { level: 3, name: luganda })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: luganda })).not.toHaveAttribute('lang', 'en');
+    await page.goto(`/lg${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(luganda);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveAttribute('lang', 'en');
+    await expect(page.getByText('Ekisenge ky’okusomeramu e Mukono')).toBeVisible();
+    await expect(page.locator('[data-not-translated]')).toHaveCount(0);
+    const calendarLink = page.locator('a[href$="calendar.ics?language=lg"]');
+    const calendar = await (await page.request.get((await calendarLink.getAttribute('href'))!)).text();
+    expect(calendar).toContain(`SUMMARY:${luganda}`.slice(0, 60));
+    expect(calendar).toContain(`/lg/events/${slug}`);
+
+    // Registered from the Luganda page: the mail is in Luganda, with the Luganda title.
+    const email = `lg-${RUN}@example.org`;
+    await page.getByRole('textbox', { name: /^Erinnya/ }).fill('Nakato Aisha');
+    await page.getByRole('textbox', { name: /^Imeeyiro/ }).fill(email);
+    await page.locator('form button[type="submit"]').click();
+    // (The mail's text is UTF-8 in quoted-printable: its ’ is three bytes, so the checks take the words after it.)
+    const mail = await mailWith(email, `abasomesa ${RUN}`);
+    expect(decodeQuotedPrintable(mail.raw)).toContain('okusomeramu e Mukono');
+    expect(decodeQuotedPrintable(mail.raw)).not.toContain('Mukono training room');
+
+    // Under /sw, with no Swahili version: the English words, marked English, and the note saying so.
+    await page.goto(`/sw${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+    await expect(page.locator('[data-not-translated]')).toBeVisible();
+  });
+
   test('a registration with wrong details is told what to fix and keeps what was typed', async ({ page, signIn }) => {
     const title = `Signs for teachers ${RUN}`;
     await signIn('ADMIN');
@@ -224,6 +304,45 @@ test('50 registrations posted at once for 3 places confirm exactly 3; the other 
 
 test.describe('events with JavaScript', () => {
   test.use({ viewport: MOBILE });
+
+  test('the Luganda version screen, with its editor filled in, and the Luganda event page: nothing axe finds serious at 375 px', async ({
+    page,
+    signIn,
+  }) => {
+    const title = `Signs for nurses ${RUN}`;
+    await signIn('EDITOR');
+    await page.setViewportSize(DESKTOP);
+    const path = await eventThroughTheForm(page, title, '8');
+    await page.setViewportSize(MOBILE);
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title }) })
+      .getByRole('link', { name: /^Edit/ })
+      .click();
+    await page.getByRole('region', { name: 'Languages' }).getByRole('link', { name: 'Add Luganda version' }).click();
+    // The description's editor is there once the page script runs.
+    await expect(page.getByRole('group', { name: 'Formatting' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Title' }).fill(`Obubonero bw’abasawo ${RUN}`);
+    await page.getByRole('textbox', { name: 'Summary' }).fill('Yiga obubonero obusooka.');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Okulamusa n’obubonero bw’eddwaliro.');
+    await expectNoA11yIssues(page);
+    // Published as the form posts it (the journey without JavaScript clicks through the same).
+    const published = await page.request.post(page.url(), {
+      form: {
+        title: `Obubonero bw’abasawo ${RUN}`,
+        summary: 'Yiga obubonero obusooka.',
+        description: '<p>Okulamusa n’obubonero bw’eddwaliro.</p>',
+        intent: 'publish',
+      },
+      maxRedirects: 0,
+    });
+    expect(published.status()).toBe(303);
+    await page.context().clearCookies();
+    await page.goto(`/lg${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Obubonero bw’abasawo ${RUN}`);
+    await expect(page.getByText('Okulamusa n’obubonero bw’eddwaliro.')).toBeVisible();
+    await expectNoA11yIssues(page);
+  });
 
   test('staff see the attendees and waiting list, mark attendance, export and cancel the event; at 375 px', async ({
     page,

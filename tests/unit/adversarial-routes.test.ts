@@ -502,6 +502,8 @@ async function paramValue(languagePattern: string, param: string): Promise<strin
   }
   // Issue 26: a service's version in Luganda.
   if (param === 'language' && pattern.startsWith('/admin/services/')) return 'lg';
+  // Decision 051: an event's version in Swahili.
+  if (param === 'language' && pattern.startsWith('/admin/events/')) return 'sw';
   if (param === 'id' && pattern.startsWith('/admin/uploads/video/')) {
     return (await startVideoUpload(admin, { name: `walk-${n}.mp4`, size: 10_000_000 })).id;
   }

@@ -98,6 +98,8 @@ export const ADMIN_ACCESS: AccessTable = {
   '/admin/events': { loader: { restricted: 'events' } },
   '/admin/events/new': { loader: { restricted: 'events' }, action: 'events:draft' },
   '/admin/events/:id/edit': { loader: 'events:draft', action: 'events:draft' },
+  // Decision 051: an event's Luganda and Swahili versions, for the roles that publish events.
+  '/admin/events/:id/versions/:language': { loader: 'events:publish', action: 'events:publish' },
   '/admin/events/:id/registrations': { loader: 'events:manage', action: 'events:manage' },
   '/admin/events/:id/export': { loader: 'events:manage' },
   '/admin/settings': { loader: { restricted: 'settings' }, action: 'settings:texts' },

@@ -1,6 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import { EventForm } from '~/components/admin/event-form';
+import { EVENT_VERSION_LANGUAGES, EVENT_VERSION_NAMES } from '~/lib/event-versions';
 import { EVENT_TEXT, type EventFormShown } from '~/lib/events';
+import { listEventVersions } from '~/server/events/event-versions.server';
 import { can } from '~/lib/permissions';
 import { utcToZoned } from '~/lib/schedule';
 import { getStaff } from '~/server/http/staff-context.server';
@@ -44,14 +46,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     stepFree: event.stepFree,
     registrationOpen: event.registrationOpen,
   };
-  return {
-    id: event.id,
-    title: event.title,
-    status: event.status,
-    initial,
-    canPublish: can(actor.role, 'events:publish'),
-    timeZone,
-  };
+  const canPublish = can(actor.role, 'events:publish');
+  // Decision 051: its Luganda and Swahili versions, for the roles that may change them.
+  const versions = canPublish ? await listEventVersions(event.id) : [];
+  const languages = canPublish
+    ? EVENT_VERSION_LANGUAGES.map((language) => ({
+        language,
+        name: EVENT_VERSION_NAMES[language],
+        status: versions.find((v) => v.language === language)?.status ?? null,
+      }))
+    : [];
+  return { id: event.id, title: event.title, status: event.status, initial, canPublish, timeZone, languages };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EventEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { title, status, initial, canPublish, timeZone } = loaderData;
+  const { id, title, status, initial, canPublish, timeZone, languages } = loaderData;
   return (
     <>
       <p className="mb-2">
@@ -77,6 +82,32 @@ export default function EventEdit({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 className="mb-6 text-2xl font-bold break-words text-slate-900">Edit event: {title}</h1>
+      {languages.length > 0 && (
+        <section
+          aria-labelledby="languages-title"
+          className="mb-6 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="languages-title" className="text-lg font-bold text-slate-900">
+            Languages
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {languages.map((entry) => (
+              <li key={entry.language} className="flex flex-wrap items-center gap-3">
+                <span className="font-medium text-slate-900">{entry.name}:</span>
+                <span className="text-slate-700">
+                  {entry.status === 'published' ? 'Published' : entry.status === 'draft' ? 'Draft' : 'No version yet'}
+                </span>
+                <Link
+                  to={`/admin/events/${id}/versions/${entry.language}`}
+                  className="font-semibold text-indigo-800 underline underline-offset-4"
+                >
+                  {entry.status ? `Edit ${entry.name} version` : `Add ${entry.name} version`}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <EventForm
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
         initial={actionData ? { ...initial, ...actionData.values } : initial}

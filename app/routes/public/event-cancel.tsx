@@ -3,6 +3,7 @@ import { PageLink } from '~/components/page-link';
 import { z } from 'zod';
 import { BUTTON } from '~/components/home/styles';
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
+import { languageOfPath } from '~/lib/languages';
 import { secretLinkHeaders } from '~/lib/secret-link';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
 import { checkCancelToken, cancelRegistration } from '~/server/events/registrations.server';
@@ -26,8 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers = secretLinkHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  return { registration: (await checkCancelToken(params.token)) ?? null };
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const language = languageOfPath(new URL(request.url).pathname);
+  return { registration: (await checkCancelToken(params.token, language)) ?? null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -89,7 +91,9 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
     <Panel title={t('events.cancelTitle')} tone="neutral">
       <p>
         {t('events.cancelBefore')}
-        <strong lang={english}>{loaderData.registration.eventTitle}</strong>
+        <strong lang={loaderData.registration.titleLanguage === 'en' ? english : undefined}>
+          {loaderData.registration.eventTitle}
+        </strong>
         {t('events.cancelAfter')}
       </p>
       <Form method="post">

@@ -1,6 +1,7 @@
 import { data, Form } from 'react-router';
 import { PageLink } from '~/components/page-link';
 import { ArticleBody } from '~/components/article-body';
+import { NotTranslated } from '~/components/easy-read';
 import { placesText } from '~/components/event-card';
 import { BUTTON, TEXT_LINK } from '~/components/home/styles';
 import { Image } from '~/components/image';
@@ -26,6 +27,7 @@ import { truncate } from '~/lib/text';
 import { submitRegistration } from '~/server/http/event-form.server';
 import { formAnswer } from '~/server/http/rate-limit.server';
 import { requestContext } from '~/server/http/request-context.server';
+import { eventsInLanguage } from '~/server/events/event-versions.server';
 import { getPublicEvent, readEventTimeZone } from '~/server/events/events.server';
 import { getConfig } from '~/server/platform/config.server';
 import { getSiteInfo } from '~/server/site/site.server';
@@ -38,10 +40,12 @@ import type { Route } from './+types/event';
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const language = languageOfPath(new URL(request.url).pathname);
-  const event = await getPublicEvent(params.slug);
+  const found = await getPublicEvent(params.slug);
+  if (!found) return data({ event: null }, { status: 404 });
+  // Decision 051: in the page's language where the event has a published version there.
+  const [[event], timeZone, site] = await Promise.all([eventsInLanguage([found], language), readEventTimeZone(), getSiteInfo()]);
   if (!event) return data({ event: null }, { status: 404 });
-  const [timeZone, site] = await Promise.all([readEventTimeZone(), getSiteInfo()]);
-  const jsonLd = eventJsonLd(event, { publicUrl: getConfig().publicUrl, organiser: site.name });
+  const jsonLd = eventJsonLd(event, { publicUrl: getConfig().publicUrl, organiser: site.name, language });
   return {
     event: {
       ...event,
@@ -100,7 +104,7 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
   const { event } = loaderData;
-  const { t, tx, english } = useI18n();
+  const { t, tx, english, language } = useI18n();
   if (!event) {
     return (
       <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
@@ -113,6 +117,8 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
     );
   }
   const access = accessFeatures(event).map(tx);
+  // Decision 051: the event's words are the page's language's where it has a published version in it.
+  const wordsLang = event.textLanguage === 'en' ? english : undefined;
   return (
     <article className="mx-auto max-w-7xl px-4 py-12 md:py-16">
       <nav aria-label={t('events.breadcrumb')} className="text-sm text-slate-600">
@@ -129,14 +135,15 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </PageLink>
             <span aria-hidden="true"> /</span>
           </li>
-          <li aria-current="page" lang={english} className="font-medium text-slate-800">
+          <li aria-current="page" lang={wordsLang} className="font-medium text-slate-800">
             {event.title}
           </li>
         </ol>
       </nav>
       <div className="mt-8 grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <h1 lang={english} className="text-4xl font-extrabold text-balance text-slate-900 md:text-5xl">
+          <NotTranslated textLanguage={event.textLanguage} />
+          <h1 lang={wordsLang} className="text-4xl font-extrabold text-balance text-slate-900 md:text-5xl">
             {event.title}
           </h1>
           {event.status === 'cancelled' && (
@@ -147,7 +154,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               {t('events.isCancelled')}
             </p>
           )}
-          <p lang={english} className="mt-4 text-xl text-slate-700">
+          <p lang={wordsLang} className="mt-4 text-xl text-slate-700">
             {event.summary}
           </p>
           <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 text-lg shadow-sm sm:grid-cols-2">
@@ -161,7 +168,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
               <dt className="font-semibold text-slate-900">{t('events.whereTitle')}</dt>
               <dd className="text-slate-700">
                 {event.place && (
-                  <span lang={english} className="block">
+                  <span lang={wordsLang} className="block">
                     {event.place}
                   </span>
                 )}
@@ -189,7 +196,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             )}
           </dl>
           <p className="mt-4">
-            <a href={eventCalendarPath(event.slug)} className={TEXT_LINK} download>
+            <a href={eventCalendarPath(event.slug, language)} className={TEXT_LINK} download>
               {t('events.addToCalendar')}
             </a>
           </p>
@@ -197,12 +204,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <Image
               src={event.imageUrl}
               alt={event.imageAlt}
-              lang={english}
+              lang={wordsLang}
               sizes="(min-width: 1024px) 66vw, 100vw"
               className="mt-8 rounded-2xl shadow-sm"
             />
           )}
-          <div lang={english}>
+          <div lang={wordsLang}>
             <ArticleBody html={event.description} className="mt-8" />
           </div>
         </div>

@@ -6,6 +6,7 @@ import { formatEventWhen } from '~/lib/events';
 import { metaTranslator, useI18n } from '~/lib/i18n/i18n';
 import { languageOfPath } from '~/lib/languages';
 import { pageMeta, siteFromMatches } from '~/lib/seo';
+import { eventsInLanguage } from '~/server/events/event-versions.server';
 import { listPublicEvents, readEventTimeZone } from '~/server/events/events.server';
 import { getLogger } from '~/server/platform/logger.server';
 import type { Route } from './+types/events';
@@ -16,7 +17,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const past = new URL(request.url).searchParams.has('past');
   const language = languageOfPath(new URL(request.url).pathname);
   try {
-    const [events, timeZone] = await Promise.all([listPublicEvents({ past }), readEventTimeZone()]);
+    const [listed, timeZone] = await Promise.all([listPublicEvents({ past }), readEventTimeZone()]);
+    // Decision 051: each in the page's language where it has a published version there.
+    const events = await eventsInLanguage(listed, language);
     const items: EventListItem[] = events.map((event) => ({
       ...event,
       when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),

@@ -7,6 +7,7 @@ import { LatestStories } from '~/components/home/latest-stories';
 import { Mission } from '~/components/home/mission';
 import { NextEvents } from '~/components/home/next-events';
 import { formatEventWhen } from '~/lib/events';
+import { eventsInLanguage } from '~/server/events/event-versions.server';
 import { listNextEvents, readEventTimeZone } from '~/server/events/events.server';
 import { StatsStrip } from '~/components/home/stats-strip';
 import { metaTranslator } from '~/lib/i18n/i18n';
@@ -28,7 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     listNextEvents(3),
     readEventTimeZone(),
   ]);
-  const events = nextEvents.map((event) => ({
+  // Decision 051: each in the page's language where it has a published version there; in English if
+  // the versions cannot be read.
+  const shownEvents = await eventsInLanguage(nextEvents, language).catch((error: unknown) => {
+    getLogger().error({ err: error }, 'the versions of the next events could not be read');
+    return nextEvents;
+  });
+  const events = shownEvents.map((event) => ({
     ...event,
     when: formatEventWhen(event.startsAt, event.endsAt, timeZone, language),
   }));

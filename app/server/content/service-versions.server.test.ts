@@ -111,6 +111,14 @@ describe.each(ENGINES)('service versions on %s', (engine) => {
     expect(await getServiceVersion('skills', 'sw', database().db)).toBeUndefined();
   });
 
+  it('keeps one of 25 first saves sent at once and answers the others 409, on both engines', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 25 }, () => save('publish', undefined, 'sw')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused.map((r) => (r.reason as ServiceRuleError).status)).toEqual(Array(24).fill(409));
+    expect((await getServiceVersion('skills', 'sw', database().db))!.version).toBe(1);
+  });
+
   it('checks a version as the service form is checked, easy read cap included', () => {
     const refused = serviceVersionSchema.safeParse({ title: '', description: '', features: '', easyRead: 'word '.repeat(401) });
     expect(refused.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['description', 'easyRead', 'title']);

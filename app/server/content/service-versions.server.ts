@@ -129,11 +129,16 @@ export async function saveServiceVersion(options: {
             .where('service_id', '=', serviceId)
             .where('language', '=', language)
             .execute();
-        else
-          await trx
+        else {
+          // Two first saves at once: the one that inserts second finds the row there, as a stale form would.
+          const inserted = await trx
             .insertInto('service_translations')
             .values({ service_id: serviceId, language, ...words, version: 1, created_at: now })
-            .execute();
+            .onConflict((oc) => oc.columns(['service_id', 'language']).doNothing())
+            .executeTakeFirst();
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
+            throw new ServiceRuleError(SERVICE_VERSION_MESSAGES.conflict, 409);
+        }
       }
       const action =
         intent === 'publish'

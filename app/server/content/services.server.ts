@@ -318,7 +318,13 @@ export async function updateService(
 
 export async function deleteService(actor: StaffUser, id: string, ip: string): Promise<AdminService> {
   const existing = await serviceToChange(actor, 'services:delete', id);
-  await getDb().deleteFrom('services').where('id', '=', id).execute();
+  // Its Luganda and Swahili versions go with it.
+  await getDb()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('service_translations').where('service_id', '=', id).execute();
+      await trx.deleteFrom('services').where('id', '=', id).execute();
+    });
   await removeImageIfUnused(existing.imageUrl);
   await removeVideoIfUnused(existing.videoId);
   await recordAudit({ actor: actor.email, action: 'service.deleted', target: id, ip, detail: { title: existing.title } });

@@ -24,6 +24,7 @@ import m0020 from './migrations/0020_search_scope.ts';
 import m0021 from './migrations/0021_search_prefix_index.ts';
 import m0022 from './migrations/0022_registration_phone_key.ts';
 import m0023 from './migrations/0023_visitor_language.ts';
+import m0024 from './migrations/0024_event_versions.ts';
 
 // One set of migrations for both engines, one file each in ./migrations (issue 23): a migration is
 // history, so each file stands alone, with what it needs copied in (./migrations/frozen.ts holds the
@@ -55,6 +56,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     '0021_search_prefix_index': m0021(engine),
     '0022_registration_phone_key': m0022(),
     '0023_visitor_language': m0023(),
+    '0024_event_versions': m0024(),
   };
 }
 

@@ -163,6 +163,26 @@ export interface ServiceTranslationTable {
   published_at: string | null;
 }
 
+/** Decision 051: an event in Luganda or Swahili, drafted and published on its own. */
+export interface EventTranslationTable {
+  event_id: string;
+  language: string;
+  title: string;
+  summary: string;
+  /** Sanitised HTML, as events.description. */
+  description: string;
+  /** Empty: the event's own place. */
+  place: Generated<string>;
+  /** Empty: the event's own picture description. */
+  image_alt: Generated<string>;
+  status: Generated<'draft' | 'published'>;
+  version: Generated<number>;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
 /** Issue 27: a contact message's statuses, then an application's (contacted, accepted, declined). */
 export type ContactStatus = 'new' | 'read' | 'replied' | 'archived' | 'spam' | 'contacted' | 'accepted' | 'declined';
 
@@ -486,6 +506,7 @@ export interface Database {
   preview_links: PreviewLinkTable;
   services: ServiceTable;
   service_translations: ServiceTranslationTable;
+  event_translations: EventTranslationTable;
   contacts: ContactTable;
   contact_replies: ContactReplyTable;
   media: MediaTable;

@@ -169,9 +169,13 @@ export async function removeDemoContent(actor: StaffUser, ip: string): Promise<D
     if (content.length + services.length + staff.length + events.length === 0) return { counts, pictures: [] };
 
     for (const ids of chunks(content.map((row) => row.id))) await trx.deleteFrom('content').where('id', 'in', ids).execute();
-    for (const ids of chunks(services.map((row) => row.id))) await trx.deleteFrom('services').where('id', 'in', ids).execute();
+    for (const ids of chunks(services.map((row) => row.id))) {
+      await trx.deleteFrom('service_translations').where('service_id', 'in', ids).execute();
+      await trx.deleteFrom('services').where('id', 'in', ids).execute();
+    }
     for (const ids of chunks(events.map((row) => row.id))) {
       await trx.deleteFrom('event_registrations').where('event_id', 'in', ids).execute();
+      await trx.deleteFrom('event_translations').where('event_id', 'in', ids).execute();
       await trx.deleteFrom('events').where('id', 'in', ids).execute();
     }
     for (const ids of chunks(staff.map((row) => row.id))) {

@@ -151,7 +151,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
       .where('subject', '=', 'Your place: One place')
       .executeTakeFirstOrThrow();
     const token = /\/events\/cancel\/([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
-    expect(await checkCancelToken(token)).toEqual({ eventTitle: 'One place', eventCancelled: false });
+    expect(await checkCancelToken(token)).toEqual({ eventTitle: 'One place', eventCancelled: false, titleLanguage: 'en' });
     expect(await cancelRegistration(token)).toBe(true);
     expect(await cancelRegistration(token)).toBe(false);
     expect(await checkCancelToken(token)).toBeUndefined();
@@ -396,10 +396,10 @@ describe.each(ENGINES)('events on %s', (engine) => {
     expect((await getPublicEvent(event.slug))?.status).toBe('cancelled');
     await expect(registerForEvent(event.slug, registrant(9))).rejects.toThrow(RegistrationClosedError);
     // A registrant's link now says the event is cancelled, and using it changes nothing.
-    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true });
+    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true, titleLanguage: 'en' });
     expect(await cancelRegistration(phoneToken)).toBe(false);
     expect(await listRegistrations(admin, event.id)).toEqual(before);
-    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true });
+    expect(await checkCancelToken(phoneToken)).toEqual({ eventTitle: 'Managed', eventCancelled: true, titleLanguage: 'en' });
     const audit = await db.selectFrom('audit_log').select('action').where('target', '=', event.id).execute();
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining([

@@ -28,6 +28,7 @@ import { publicContentChanged } from '../platform/public-changes.server.ts';
 import { getSiteInfo } from '../site/site.server.ts';
 import { mailLanguages } from '../site/interface-texts.server.ts';
 import type { StaffUser } from '../staff/auth.server.ts';
+import { eventForLanguages } from './event-versions.server.ts';
 import { EventRuleError, getEventForAdmin, readEventTimeZone } from './events.server.ts';
 
 // Issue 27, part 4: places, the waiting list, cancellation links and reminders
@@ -92,12 +93,12 @@ async function mailWords(db: Db = getDb()): Promise<(stored: string) => MailWord
   };
 }
 
-function calendarAttachment(event: PublicEvent, ctx: MailContext): NonNullable<Mail['attachments']> {
+function calendarAttachment(event: PublicEvent, ctx: MailContext, language: Language): NonNullable<Mail['attachments']> {
   return [
     {
       filename: `${event.slug}.ics`,
       contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-      content: eventCalendar(event, { publicUrl: ctx.publicUrl, host: ctx.host, organiser: ctx.siteName }),
+      content: eventCalendar(event, { publicUrl: ctx.publicUrl, host: ctx.host, organiser: ctx.siteName, language }),
     },
   ];
 }
@@ -162,7 +163,7 @@ function registrationMail(
       ctx.siteName,
     ].join('\n'),
     carriesSecret: false,
-    ...(kind === 'waiting' ? {} : { attachments: calendarAttachment(event, ctx) }),
+    ...(kind === 'waiting' ? {} : { attachments: calendarAttachment(event, ctx, language) }),
   };
 }
 
@@ -317,7 +318,8 @@ export async function registerForEvent(
       // A repeat is mailed with the name stored first, never with what the latest form said.
       const ctx = await mailContext(db);
       const words = (await mailWords(db))(language);
-      await sendMail(registrationMail(outcome.place, input.email, outcome.name, full, token, ctx, words), db);
+      const shown = (await eventForLanguages(full, db))(words.language);
+      await sendMail(registrationMail(outcome.place, input.email, outcome.name, shown, token, ctx, words), db);
       mailed = true;
     } catch (error) {
       getLogger().error({ err: error, registrationId: outcome.id }, 'the registration mail could not be queued');
@@ -383,6 +385,7 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
   if (!event) return;
   const ctx = await mailContext(db);
   const wordsOf = await mailWords(db);
+  const eventIn = await eventForLanguages(event, db);
   for (const person of promoted) {
     if (!person.email) continue;
     const { token, hash } = newToken();
@@ -390,7 +393,7 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('event_registrations').set({ cancel_token_hash: hash }).where('id', '=', person.id).execute();
         const words = wordsOf(person.language);
-        await sendMail(registrationMail('promoted', person.email!, person.name, event, token, ctx, words), trx);
+        await sendMail(registrationMail('promoted', person.email!, person.name, eventIn(words.language), token, ctx, words), trx);
       });
     } catch (error) {
       getLogger().error({ err: error, registrationId: person.id }, 'the mail to someone moved up could not be queued');
@@ -401,17 +404,30 @@ async function mailPromoted(eventId: string, promoted: Promoted[], db: Db): Prom
 /** Whether a cancellation link still works (the GET shows a button and changes nothing). */
 export async function checkCancelToken(
   token: string,
+  /** The page's: the event's title in its published version in it, if it has one. */
+  language: Language = 'en',
   db: Db = getDb(),
-): Promise<{ eventTitle: string; eventCancelled: boolean } | undefined> {
+): Promise<{ eventTitle: string; eventCancelled: boolean; titleLanguage: Language } | undefined> {
   if (!TOKEN.test(token)) return undefined;
   const row = await db
     .selectFrom('event_registrations')
     .innerJoin('events', 'events.id', 'event_registrations.event_id')
-    .select(['events.title', 'events.status'])
+    .leftJoin('event_translations', (join) =>
+      join
+        .onRef('event_translations.event_id', '=', 'events.id')
+        .on('event_translations.language', '=', language)
+        .on('event_translations.status', '=', 'published'),
+    )
+    .select(['events.title', 'events.status', 'event_translations.title as versionTitle'])
     .where('event_registrations.cancel_token_hash', '=', hashToken(token))
     .where('event_registrations.status', '!=', 'cancelled')
     .executeTakeFirst();
-  return row ? { eventTitle: row.title, eventCancelled: row.status === 'cancelled' } : undefined;
+  if (!row) return undefined;
+  return {
+    eventTitle: row.versionTitle ?? row.title,
+    eventCancelled: row.status === 'cancelled',
+    titleLanguage: row.versionTitle ? language : 'en',
+  };
 }
 
 /**
@@ -586,18 +602,21 @@ export async function messageRegistrants(
   const ctx = await mailContext(db);
   const people = (await readRegistrations(eventId, db)).filter((r) => r.status !== 'cancelled' && r.email);
   const wordsOf = await mailWords(db);
+  const eventIn = await eventForLanguages(event, db);
   await db.transaction().execute(async (trx) => {
-    for (const person of people)
+    for (const person of people) {
+      const words = wordsOf(person.language);
+      const shown = eventIn(words.language);
       await sendMail(
         {
           to: person.email!,
-          subject: `${message.subject} (${event.title})`,
+          subject: `${message.subject} (${shown.title})`,
           text: [
-            wordsOf(person.language).t('mail.event.hello', { name: person.name }),
+            words.t('mail.event.hello', { name: person.name }),
             '',
             message.message,
             '',
-            ...eventLines(event, ctx, wordsOf(person.language)),
+            ...eventLines(shown, ctx, words),
             '',
             ctx.siteName,
           ].join('\n'),
@@ -605,6 +624,7 @@ export async function messageRegistrants(
         },
         trx,
       );
+    }
     await recordAudit(
       {
         actor: actor.email,
@@ -627,6 +647,7 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
   const event = await eventToManage(actor, eventId, db);
   const ctx = await mailContext(db);
   const wordsOf = await mailWords(db);
+  const eventIn = await eventForLanguages(event, db);
   const at = nowIso();
   const mailed = await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -638,14 +659,14 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
     if (Number(result.numUpdatedRows) === 0) throw new EventRuleError('This event is already cancelled.', 400);
     const people = (await readRegistrations(eventId, trx)).filter((r) => r.status !== 'cancelled' && r.email);
     // The calendar file says when it was made, so calendars take it as newer than the one they hold.
-    const cancelled = { ...event, status: 'cancelled' as const, updatedAt: at };
     for (const person of people) {
       const words = wordsOf(person.language);
       const { t } = words;
+      const cancelled = { ...eventIn(words.language), status: 'cancelled' as const, updatedAt: at };
       await sendMail(
         {
           to: person.email!,
-          subject: t('mail.event.subjectCancelled', { title: event.title }),
+          subject: t('mail.event.subjectCancelled', { title: cancelled.title }),
           text: [
             t('mail.event.hello', { name: person.name }),
             '',
@@ -655,7 +676,7 @@ export async function cancelEvent(actor: StaffUser, eventId: string, ip: string,
             '',
             ctx.siteName,
           ].join('\n'),
-          attachments: calendarAttachment(cancelled, ctx),
+          attachments: calendarAttachment(cancelled, ctx, words.language),
         },
         trx,
       );
@@ -744,12 +765,15 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
   if (due.length === 0) return 0;
   const ctx = await mailContext(db);
   const wordsOf = await mailWords(db);
-  const events = new Map<string, AdminEvent | undefined>();
+  const events = new Map<string, ((language: string) => AdminEvent) | undefined>();
   let sent = 0;
   for (const person of due) {
-    if (!events.has(person.event_id)) events.set(person.event_id, await getEventForAdmin(person.event_id, db));
-    const event = events.get(person.event_id);
-    if (!event) continue;
+    if (!events.has(person.event_id)) {
+      const found = await getEventForAdmin(person.event_id, db);
+      events.set(person.event_id, found && (await eventForLanguages(found, db)));
+    }
+    const eventIn = events.get(person.event_id);
+    if (!eventIn) continue;
     // Someone whose place came (or was mailed again) within the day before has its details in that
     // mail, sent moments ago: marked reminded, not mailed twice.
     const mailedLately = Date.parse(person.updated_at) > Date.parse(person.starts_at) - REMIND_AHEAD_MS;
@@ -764,7 +788,10 @@ export async function sendDueReminders(now = Date.now(), db: Db = getDb()): Prom
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0 || mailedLately) return false;
       const words = wordsOf(person.language);
-      await sendMail(registrationMail(`reminder-${day}`, person.email!, person.name, event, null, ctx, words), trx);
+      await sendMail(
+        registrationMail(`reminder-${day}`, person.email!, person.name, eventIn(words.language), null, ctx, words),
+        trx,
+      );
       return true;
     });
     if (mailedNow) sent += 1;

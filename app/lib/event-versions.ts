@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { eventFormSchema, EVENT_LIMITS } from './events.ts';
+import { STAFF_LANGUAGE_NAMES } from './languages.ts';
+
+// Decision 051: an event's Luganda and Swahili versions (rows of event_translations), each with its
+// own title, summary and description, and a place and picture description where they need words of
+// their own; drafted and published on its own, as a service's versions are (decision 033). The
+// times, the online link, the places, access and registrations stay the event's. Shared by the
+// dashboard's form and the server.
+
+export const EVENT_VERSION_LANGUAGES = ['lg', 'sw'] as const;
+export type EventVersionLanguage = (typeof EVENT_VERSION_LANGUAGES)[number];
+export const EVENT_VERSION_NAMES: Readonly<Record<EventVersionLanguage, string>> = STAFF_LANGUAGE_NAMES;
+
+export function isEventVersionLanguage(value: unknown): value is EventVersionLanguage {
+  return typeof value === 'string' && (EVENT_VERSION_LANGUAGES as readonly string[]).includes(value);
+}
+
+export const EVENT_VERSION_INTENTS = ['draft', 'publish', 'unpublish'] as const;
+export type EventVersionIntent = (typeof EVENT_VERSION_INTENTS)[number];
+
+export const EVENT_VERSION_MESSAGES = {
+  unknownLanguage: 'Versions of an event are in Luganda or Swahili only.',
+  forbidden: 'Your role may not change the versions of events; an editor or admin does.',
+  noVersion: 'There is no version in this language to unpublish.',
+  conflict: 'Someone saved this version after you opened it. Reload to see their text, then make your changes again.',
+  saved: (name: string) => `${name} version saved as a draft. It is not on the website.`,
+  published: (name: string) => `${name} version published.`,
+  unpublished: (name: string) => `${name} version unpublished. The website shows the English text in its place.`,
+} as const;
+
+/** The version form's words: the event form's rules for each. */
+export const eventVersionSchema = z.object({
+  title: eventFormSchema.shape.title,
+  summary: eventFormSchema.shape.summary,
+  description: eventFormSchema.shape.description,
+  place: eventFormSchema.shape.place,
+  imageAlt: eventFormSchema.shape.imageAlt,
+});
+export type EventVersionInput = z.output<typeof eventVersionSchema>;
+
+/** The form as posted: the words, the button pressed and the version the form was opened at. */
+export const eventVersionPostSchema = z.object({
+  title: z.string().max(10_000).default(''),
+  summary: z.string().max(10_000).default(''),
+  description: z
+    .string()
+    .max(EVENT_LIMITS.description + 10_000)
+    .default(''),
+  place: z.string().max(10_000).default(''),
+  imageAlt: z.string().max(10_000).default(''),
+  intent: z.enum(EVENT_VERSION_INTENTS),
+  version: z.string().max(20).optional(),
+});
+
+/** A version as the dashboard shows it. */
+export interface EventVersion {
+  language: EventVersionLanguage;
+  title: string;
+  summary: string;
+  description: string;
+  place: string;
+  imageAlt: string;
+  status: 'draft' | 'published';
+  version: number;
+  updatedAt: string;
+}

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { eventFormSchema, EVENT_LIMITS } from './events.ts';
-import { STAFF_LANGUAGE_NAMES } from './languages.ts';
+import {
+  isVersionLanguage,
+  VERSION_INTENTS,
+  VERSION_LANGUAGES,
+  VERSION_NAMES,
+  versionMessages,
+  type VersionIntent,
+  type VersionLanguage,
+} from './versions.ts';
 
 // Decision 051: an event's Luganda and Swahili versions (rows of event_translations), each with its
 // own title, summary and description, and a place and picture description where they need words of
@@ -8,25 +16,15 @@ import { STAFF_LANGUAGE_NAMES } from './languages.ts';
 // times, the online link, the places, access and registrations stay the event's. Shared by the
 // dashboard's form and the server.
 
-export const EVENT_VERSION_LANGUAGES = ['lg', 'sw'] as const;
-export type EventVersionLanguage = (typeof EVENT_VERSION_LANGUAGES)[number];
-export const EVENT_VERSION_NAMES: Readonly<Record<EventVersionLanguage, string>> = STAFF_LANGUAGE_NAMES;
-
-export function isEventVersionLanguage(value: unknown): value is EventVersionLanguage {
-  return typeof value === 'string' && (EVENT_VERSION_LANGUAGES as readonly string[]).includes(value);
-}
-
-export const EVENT_VERSION_INTENTS = ['draft', 'publish', 'unpublish'] as const;
-export type EventVersionIntent = (typeof EVENT_VERSION_INTENTS)[number];
-
+export const EVENT_VERSION_LANGUAGES = VERSION_LANGUAGES;
+export type EventVersionLanguage = VersionLanguage;
+export const EVENT_VERSION_NAMES = VERSION_NAMES;
+export const isEventVersionLanguage = isVersionLanguage;
+export const EVENT_VERSION_INTENTS = VERSION_INTENTS;
+export type EventVersionIntent = VersionIntent;
 export const EVENT_VERSION_MESSAGES = {
-  unknownLanguage: 'Versions of an event are in Luganda or Swahili only.',
+  ...versionMessages('an event'),
   forbidden: 'Your role may not change the versions of events; an editor or admin does.',
-  noVersion: 'There is no version in this language to unpublish.',
-  conflict: 'Someone saved this version after you opened it. Reload to see their text, then make your changes again.',
-  saved: (name: string) => `${name} version saved as a draft. It is not on the website.`,
-  published: (name: string) => `${name} version published.`,
-  unpublished: (name: string) => `${name} version unpublished. The website shows the English text in its place.`,
 } as const;
 
 /** The version form's words: the event form's rules for each. */

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { EVENT_LIMITS, type EventErrors, type EventFormFailure, type EventFormShown } from '~/lib/events';
-import { useHydrated } from '~/lib/use-hydrated';
 import { Banner } from './banner';
-import { Field, FieldError, inputClass } from './form';
-import { RichTextEditor } from './rich-text-editor.client';
+import { Field, inputClass } from './form';
+import { DescriptionField } from './description-field';
 
 // Issue 27: the Add event / Edit event form. Works as a plain multipart post (the picture is sent
 // with it, the description is a textarea of HTML); with JavaScript the description is the content
@@ -59,7 +58,6 @@ export function EventForm({
   isPublished: boolean;
   timeZone: string;
 }) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
   const errors: EventErrors = failure?.errors ?? {};
@@ -100,32 +98,7 @@ export function EventForm({
           <textarea {...control} rows={3} {...text('summary', { maxLength: EVENT_LIMITS.summary, required: true })} />
         )}
       </Field>
-      <div>
-        <p id="description-label" className="font-medium text-slate-900">
-          Description <span aria-hidden="true">*</span>
-        </p>
-        {hydrated ? (
-          <RichTextEditor
-            id="description"
-            name="description"
-            initialHtml={initial.description ?? ''}
-            invalid={Boolean(errors.description)}
-            describedBy={errors.description ? 'description-error' : undefined}
-            onChange={() => undefined}
-          />
-        ) : (
-          <textarea
-            id="description"
-            name="description"
-            rows={10}
-            defaultValue={initial.description ?? ''}
-            aria-labelledby="description-label"
-            aria-describedby={errors.description ? 'description-error' : undefined}
-            className={inputClass(Boolean(errors.description))}
-          />
-        )}
-        <FieldError id="description-error" message={errors.description} />
-      </div>
+      <DescriptionField id="description" initialHtml={initial.description ?? ''} error={errors.description} />
       <fieldset className="min-w-0 space-y-4">
         <legend className="font-semibold text-slate-900">When (time zone {timeZone})</legend>
         <div className="grid min-w-0 gap-4 sm:grid-cols-2">

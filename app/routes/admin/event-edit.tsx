@@ -1,5 +1,6 @@
 import { data, Link, redirect } from 'react-router';
 import { EventForm } from '~/components/admin/event-form';
+import { LanguageVersionsPanel } from '~/components/admin/language-versions';
 import { EVENT_VERSION_LANGUAGES, EVENT_VERSION_NAMES } from '~/lib/event-versions';
 import { EVENT_TEXT, type EventFormShown } from '~/lib/events';
 import { listEventVersions } from '~/server/events/event-versions.server';
@@ -82,32 +83,7 @@ export default function EventEdit({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <h1 className="mb-6 text-2xl font-bold break-words text-slate-900">Edit event: {title}</h1>
-      {languages.length > 0 && (
-        <section
-          aria-labelledby="languages-title"
-          className="mb-6 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h2 id="languages-title" className="text-lg font-bold text-slate-900">
-            Languages
-          </h2>
-          <ul className="mt-3 space-y-2">
-            {languages.map((entry) => (
-              <li key={entry.language} className="flex flex-wrap items-center gap-3">
-                <span className="font-medium text-slate-900">{entry.name}:</span>
-                <span className="text-slate-700">
-                  {entry.status === 'published' ? 'Published' : entry.status === 'draft' ? 'Draft' : 'No version yet'}
-                </span>
-                <Link
-                  to={`/admin/events/${id}/versions/${entry.language}`}
-                  className="font-semibold text-indigo-800 underline underline-offset-4"
-                >
-                  {entry.status ? `Edit ${entry.name} version` : `Add ${entry.name} version`}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {languages.length > 0 && <LanguageVersionsPanel basePath={`/admin/events/${id}`} languages={languages} />}
       <EventForm
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
         initial={actionData ? { ...initial, ...actionData.values } : initial}

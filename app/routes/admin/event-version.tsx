@@ -1,26 +1,22 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { Banner } from '~/components/admin/banner';
-import { Field, FieldError, inputClass, primaryButton } from '~/components/admin/form';
-import { RichTextEditor } from '~/components/admin/rich-text-editor.client';
+import { VersionButtons, VersionHeading, VersionTextField } from '~/components/admin/language-versions';
+import { DescriptionField } from '~/components/admin/description-field';
 import {
   EVENT_VERSION_MESSAGES,
   EVENT_VERSION_NAMES,
   eventVersionPostSchema,
   eventVersionSchema,
   isEventVersionLanguage,
-  type EventVersionInput,
 } from '~/lib/event-versions';
 import { EVENT_LIMITS, EVENT_TEXT } from '~/lib/events';
-import { checkFormSync } from '~/lib/forms';
 import { can } from '~/lib/permissions';
 import { dashboardMeta } from '~/lib/seo';
-import { useHydrated } from '~/lib/use-hydrated';
 import { getEventVersion, saveEventVersion } from '~/server/events/event-versions.server';
-import { EventRuleError, getEventForAdmin } from '~/server/events/events.server';
-import { flashCookie } from '~/server/http/flash.server';
-import { formRefusal, parseForm } from '~/server/http/forms.server';
+import { getEventForAdmin } from '~/server/events/events.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getStaff } from '~/server/http/staff-context.server';
+import { versionFormAction, type VersionFailure } from '~/server/http/version-form.server';
 import type { Route } from './+types/event-version';
 
 // Decision 051: an event's version in Luganda or Swahili: its own title, summary and description, and
@@ -30,12 +26,7 @@ import type { Route } from './+types/event-version';
 
 type Field = 'title' | 'summary' | 'description' | 'place' | 'imageAlt';
 type Values = Record<Field, string>;
-interface Failure {
-  ok: false;
-  message: string;
-  errors: Partial<Record<Field, string>>;
-  values: Values;
-}
+type Failure = VersionFailure<Field>;
 const EMPTY: Values = { title: '', summary: '', description: '', place: '', imageAlt: '' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -74,51 +65,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = getStaff(context);
-  const form = await parseForm(request, eventVersionPostSchema, { maxBytes: EVENT_LIMITS.description * 2 });
-  if (!form.ok && form.refused) return formRefusal(form);
-  if (!form.ok) {
-    const values = { ...EMPTY, ...form.values } as Values;
-    return data({ ok: false, message: EVENT_TEXT.fixErrors, errors: {}, values } satisfies Failure, { status: 400 });
-  }
-  const { intent, version, ...posted } = form.values;
-  const failure = (status: number, message: string, errors: Failure['errors'] = {}) =>
-    data({ ok: false, message, errors, values: posted } satisfies Failure, { status });
-  let input: EventVersionInput | undefined;
-  if (intent !== 'unpublish') {
-    const checked = checkFormSync(eventVersionSchema, posted);
-    if (!checked.ok) return failure(400, EVENT_TEXT.fixErrors, checked.fieldErrors as Failure['errors']);
-    input = checked.values;
-  }
-  const name = isEventVersionLanguage(params.language) ? EVENT_VERSION_NAMES[params.language] : '';
-  try {
-    await saveEventVersion({
-      actor: staff,
-      eventId: params.id,
-      language: params.language,
-      intent,
-      input,
-      expectedVersion: /^\d{1,9}$/.test(version ?? '') ? Number(version) : undefined,
-      ip: clientIp(context),
-    });
-  } catch (error) {
-    if (error instanceof EventRuleError)
-      return failure(
-        error.status,
-        error.field ? EVENT_TEXT.fixErrors : error.message,
-        error.field ? { [error.field]: error.message } : {},
-      );
-    throw error;
-  }
-  const message =
-    intent === 'publish'
-      ? EVENT_VERSION_MESSAGES.published(name)
-      : intent === 'unpublish'
-        ? EVENT_VERSION_MESSAGES.unpublished(name)
-        : EVENT_VERSION_MESSAGES.saved(name);
-  // Back to the event, whose Languages panel says where each version stands.
-  return redirect(`/admin/events/${params.id}/edit`, {
-    status: 303,
-    headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) },
+  return versionFormAction({
+    request,
+    language: params.language,
+    postSchema: eventVersionPostSchema,
+    wordsSchema: eventVersionSchema,
+    empty: EMPTY,
+    maxBytes: EVENT_LIMITS.description * 2,
+    fixErrors: EVENT_TEXT.fixErrors,
+    messages: EVENT_VERSION_MESSAGES,
+    save: (intent, input, expectedVersion) =>
+      saveEventVersion({
+        actor: staff,
+        eventId: params.id,
+        language: params.language,
+        intent,
+        input,
+        expectedVersion,
+        ip: clientIp(context),
+      }),
+    // Back to the event, whose Languages panel says where each version stands.
+    savedTo: `/admin/events/${params.id}/edit`,
   });
 }
 
@@ -128,46 +95,17 @@ export default function EventVersionPage({ loaderData, actionData }: Route.Compo
   const values = failure ? { ...initial, ...failure.values } : initial;
   const errors = failure?.errors ?? {};
   const saving = useNavigation().state === 'submitting';
-  const hydrated = useHydrated();
   const address = `/${language}/events/${slug}`;
   const line = (
     field: Exclude<Field, 'description'>,
     label: string,
     options: { required?: boolean; note?: string; rows?: number },
   ) => (
-    <Field id={`version-${field}`} label={label} required={options.required} error={errors[field]} note={options.note}>
-      {(control) =>
-        options.rows ? (
-          <textarea
-            {...control}
-            name={field}
-            rows={options.rows}
-            lang={language}
-            defaultValue={values[field]}
-            className={inputClass(Boolean(errors[field]))}
-          />
-        ) : (
-          <input
-            {...control}
-            name={field}
-            lang={language}
-            defaultValue={values[field]}
-            className={inputClass(Boolean(errors[field]))}
-          />
-        )
-      }
-    </Field>
+    <VersionTextField field={field} label={label} language={language} value={values[field]} error={errors[field]} {...options} />
   );
   return (
     <>
-      <p className="mb-2">
-        <Link to={`/admin/events/${id}/edit`} className="font-semibold text-indigo-800 underline underline-offset-4">
-          Back to {englishTitle}
-        </Link>
-      </p>
-      <h1 className="mb-1 text-2xl font-bold break-words text-slate-900">
-        {name} version: {englishTitle}
-      </h1>
+      <VersionHeading backTo={`/admin/events/${id}/edit`} englishTitle={englishTitle} name={name} />
       <p className="mb-6 text-slate-700">
         {!eventPublished
           ? `The event is a draft: its versions show once it is published.${status === 'published' ? ` This version will then show at ${address}.` : ''}`
@@ -186,33 +124,7 @@ export default function EventVersionPage({ loaderData, actionData }: Route.Compo
         {failure && <Banner key={failure.message} type="error" message={failure.message} autoClose={false} />}
         {line('title', 'Title', { required: true })}
         {line('summary', 'Summary', { required: true, rows: 3, note: 'One or two sentences for the list and search engines.' })}
-        <div>
-          <p id="version-description-label" className="font-medium text-slate-900">
-            Description <span aria-hidden="true">*</span>
-          </p>
-          {hydrated ? (
-            <RichTextEditor
-              id="version-description"
-              name="description"
-              initialHtml={values.description}
-              invalid={Boolean(errors.description)}
-              describedBy={errors.description ? 'version-description-error' : undefined}
-              onChange={() => undefined}
-            />
-          ) : (
-            <textarea
-              id="version-description"
-              name="description"
-              rows={10}
-              lang={language}
-              defaultValue={values.description}
-              aria-labelledby="version-description-label"
-              aria-describedby={errors.description ? 'version-description-error' : undefined}
-              className={inputClass(Boolean(errors.description))}
-            />
-          )}
-          <FieldError id="version-description-error" message={errors.description} />
-        </div>
+        <DescriptionField id="version-description" initialHtml={values.description} error={errors.description} lang={language} />
         {english.place &&
           line('place', 'Place', {
             note: `Leave empty to show the event's own: "${english.place}".`,
@@ -224,31 +136,7 @@ export default function EventVersionPage({ loaderData, actionData }: Route.Compo
         {!english.place && <input type="hidden" name="place" value={values.place} />}
         {!english.hasImage && <input type="hidden" name="imageAlt" value={values.imageAlt} />}
         {version !== null && <input type="hidden" name="version" value={version} />}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="publish" disabled={saving} className={primaryButton}>
-            {status === 'published' ? 'Update' : 'Publish'}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="draft"
-            disabled={saving}
-            className="rounded-lg border-2 border-indigo-800 bg-white px-5 py-2 font-semibold text-indigo-900 hover:bg-indigo-50"
-          >
-            Save draft
-          </button>
-          {status === 'published' && (
-            <button
-              type="submit"
-              name="intent"
-              value="unpublish"
-              disabled={saving}
-              className="rounded-lg border-2 border-slate-400 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-            >
-              Unpublish
-            </button>
-          )}
-        </div>
+        <VersionButtons status={status} saving={saving} />
       </Form>
     </>
   );

@@ -11,6 +11,7 @@ import { ServiceForm, type ServiceFormValues } from '~/components/admin/service-
 import { itemNumbers, maySeeItemNumbers } from '~/server/analytics/report.server';
 import { flushAnalytics } from '~/server/analytics/counting.server';
 import { ItemNumbersPanel } from '~/components/admin/item-numbers';
+import { LanguageVersionsPanel } from '~/components/admin/language-versions';
 import { listServiceVersions } from '~/server/content/service-versions.server';
 import { SERVICE_VERSION_LANGUAGES, SERVICE_VERSION_NAMES } from '~/lib/service-versions';
 import type { Route } from './+types/service-edit';
@@ -76,30 +77,7 @@ export default function ServiceEdit({ loaderData, actionData }: Route.ComponentP
         .
       </p>
       {numbers && <ItemNumbersPanel numbers={numbers} />}
-      <section
-        aria-labelledby="languages-title"
-        className="mb-6 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="languages-title" className="text-lg font-bold text-slate-900">
-          Languages
-        </h2>
-        <ul className="mt-3 space-y-2">
-          {languages.map((entry) => (
-            <li key={entry.language} className="flex flex-wrap items-center gap-3">
-              <span className="font-medium text-slate-900">{entry.name}:</span>
-              <span className="text-slate-700">
-                {entry.status === 'published' ? 'Published' : entry.status === 'draft' ? 'Draft' : 'No version yet'}
-              </span>
-              <Link
-                to={`/admin/services/${id}/versions/${entry.language}`}
-                className="font-semibold text-indigo-800 underline underline-offset-4"
-              >
-                {entry.status ? `Edit ${entry.name} version` : `Add ${entry.name} version`}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <LanguageVersionsPanel basePath={`/admin/services/${id}`} languages={languages} />
       <ServiceForm
         key={actionData ? JSON.stringify(actionData.values) : 'loaded'}
         mode="edit"

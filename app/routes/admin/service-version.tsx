@@ -1,8 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import { Banner } from '~/components/admin/banner';
+import { VersionButtons, VersionHeading, VersionTextField } from '~/components/admin/language-versions';
 import { EasyReadField } from '~/components/admin/easy-read-field';
-import { Field, inputClass, primaryButton } from '~/components/admin/form';
-import { checkFormSync } from '~/lib/forms';
 import { SERVICE_MESSAGES } from '~/lib/services';
 import {
   isServiceVersionLanguage,
@@ -10,14 +9,12 @@ import {
   SERVICE_VERSION_NAMES,
   serviceVersionPostSchema,
   serviceVersionSchema,
-  type ServiceVersionInput,
 } from '~/lib/service-versions';
-import { getServiceForAdmin, ServiceRuleError } from '~/server/content/services.server';
+import { getServiceForAdmin } from '~/server/content/services.server';
 import { getServiceVersion, saveServiceVersion } from '~/server/content/service-versions.server';
-import { flashCookie } from '~/server/http/flash.server';
-import { formRefusal, parseForm } from '~/server/http/forms.server';
 import { clientIp } from '~/server/http/request-info.server';
 import { getStaff } from '~/server/http/staff-context.server';
+import { versionFormAction, type VersionFailure } from '~/server/http/version-form.server';
 import type { Route } from './+types/service-version';
 import { dashboardMeta } from '~/lib/seo';
 
@@ -26,12 +23,7 @@ import { dashboardMeta } from '~/lib/seo';
 // A plain form: it works without JavaScript.
 
 type Values = Record<'title' | 'description' | 'features' | 'easyRead', string>;
-interface Failure {
-  ok: false;
-  message: string;
-  errors: Partial<Record<keyof Values, string>>;
-  values: Values;
-}
+type Failure = VersionFailure<keyof Values>;
 
 async function load(id: string, language: string) {
   const service = await getServiceForAdmin(id);
@@ -66,45 +58,26 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = getStaff(context);
-  const form = await parseForm(request, serviceVersionPostSchema, { maxBytes: 64_000 });
-  if (!form.ok && form.refused) return formRefusal(form);
-  if (!form.ok) {
-    const values = { title: '', description: '', features: '', easyRead: '', ...form.values } as Values;
-    return data({ ok: false, message: SERVICE_MESSAGES.fixErrors, errors: {}, values } satisfies Failure, { status: 400 });
-  }
-  const { intent, version, ...posted } = form.values;
-  const failure = (status: number, message: string, errors: Failure['errors'] = {}) =>
-    data({ ok: false, message, errors, values: posted } satisfies Failure, { status });
-  let input: ServiceVersionInput | undefined;
-  if (intent !== 'unpublish') {
-    const checked = checkFormSync(serviceVersionSchema, posted);
-    if (!checked.ok) return failure(400, SERVICE_MESSAGES.fixErrors, checked.fieldErrors as Failure['errors']);
-    input = checked.values;
-  }
-  const name = isServiceVersionLanguage(params.language) ? SERVICE_VERSION_NAMES[params.language] : '';
-  try {
-    await saveServiceVersion({
-      actor: staff,
-      serviceId: params.id,
-      language: params.language,
-      intent,
-      input,
-      expectedVersion: /^\d{1,9}$/.test(version ?? '') ? Number(version) : undefined,
-      ip: clientIp(context),
-    });
-  } catch (error) {
-    if (error instanceof ServiceRuleError) return failure(error.status, error.message);
-    throw error;
-  }
-  const message =
-    intent === 'publish'
-      ? SERVICE_VERSION_MESSAGES.published(name)
-      : intent === 'unpublish'
-        ? SERVICE_VERSION_MESSAGES.unpublished(name)
-        : SERVICE_VERSION_MESSAGES.saved(name);
-  return redirect(`/admin/services/${params.id}/versions/${params.language}`, {
-    status: 303,
-    headers: { 'Set-Cookie': flashCookie({ type: 'success', message, toast: true }) },
+  return versionFormAction({
+    request,
+    language: params.language,
+    postSchema: serviceVersionPostSchema,
+    wordsSchema: serviceVersionSchema,
+    empty: { title: '', description: '', features: '', easyRead: '' },
+    maxBytes: 64_000,
+    fixErrors: SERVICE_MESSAGES.fixErrors,
+    messages: SERVICE_VERSION_MESSAGES,
+    save: (intent, input, expectedVersion) =>
+      saveServiceVersion({
+        actor: staff,
+        serviceId: params.id,
+        language: params.language,
+        intent,
+        input,
+        expectedVersion,
+        ip: clientIp(context),
+      }),
+    savedTo: `/admin/services/${params.id}/versions/${params.language}`,
   });
 }
 
@@ -115,44 +88,19 @@ export default function ServiceVersionPage({ loaderData, actionData }: Route.Com
   const errors = failure?.errors ?? {};
   const saving = useNavigation().state === 'submitting';
   const text = (field: 'title' | 'description' | 'features', rows?: number) => (
-    <Field
-      id={`version-${field}`}
+    <VersionTextField
+      field={field}
       label={field[0]!.toUpperCase() + field.slice(1)}
-      required={field !== 'features'}
+      language={language}
+      value={values[field]}
       error={errors[field]}
-    >
-      {(control) =>
-        rows ? (
-          <textarea
-            {...control}
-            name={field}
-            rows={rows}
-            lang={language}
-            defaultValue={values[field]}
-            className={inputClass(Boolean(errors[field]))}
-          />
-        ) : (
-          <input
-            {...control}
-            name={field}
-            lang={language}
-            defaultValue={values[field]}
-            className={inputClass(Boolean(errors[field]))}
-          />
-        )
-      }
-    </Field>
+      required={field !== 'features'}
+      {...(rows ? { rows } : {})}
+    />
   );
   return (
     <>
-      <p className="mb-2">
-        <Link to={`/admin/services/${id}/edit`} className="font-semibold text-indigo-800 underline underline-offset-4">
-          Back to {englishTitle}
-        </Link>
-      </p>
-      <h1 className="mb-1 text-2xl font-bold break-words text-slate-900">
-        {name} version: {englishTitle}
-      </h1>
+      <VersionHeading backTo={`/admin/services/${id}/edit`} englishTitle={englishTitle} name={name} />
       <p className="mb-6 text-slate-700">
         {status === 'published'
           ? `Published: /${language}/services/${id} shows it.`
@@ -171,31 +119,7 @@ export default function ServiceVersionPage({ loaderData, actionData }: Route.Com
         {text('features', 6)}
         <EasyReadField initial={values.easyRead} error={errors.easyRead} language={language} />
         {version !== null && <input type="hidden" name="version" value={version} />}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="publish" disabled={saving} className={primaryButton}>
-            {status === 'published' ? 'Update' : 'Publish'}
-          </button>
-          <button
-            type="submit"
-            name="intent"
-            value="draft"
-            disabled={saving}
-            className="rounded-lg border-2 border-indigo-800 bg-white px-5 py-2 font-semibold text-indigo-900 hover:bg-indigo-50"
-          >
-            Save draft
-          </button>
-          {status === 'published' && (
-            <button
-              type="submit"
-              name="intent"
-              value="unpublish"
-              disabled={saving}
-              className="rounded-lg border-2 border-slate-400 bg-white px-5 py-2 font-semibold text-slate-800 hover:bg-slate-100"
-            >
-              Unpublish
-            </button>
-          )}
-        </div>
+        <VersionButtons status={status} saving={saving} />
       </Form>
     </>
   );

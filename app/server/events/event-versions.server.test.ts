@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES, useTestDatabase } from '../../../tests/support/databases';
 import { eventVersionSchema } from '../../lib/event-versions';
 import { eventFormSchema, registrationSchema } from '../../lib/events';
-import type { Role } from '../../lib/permissions';
 import { saveSiteSettings } from '../site/site-settings.server';
 import type { StaffUser } from '../staff/auth.server';
+import { staffAs } from '../../../tests/support/staff';
 import { eventsInLanguage, getEventVersion, listEventVersions, saveEventVersion } from './event-versions.server';
 import { createEvent, eventColumns, EventRuleError, getPublicEvent } from './events.server';
 import { cancelEvent, checkCancelToken, registerForEvent } from './registrations.server';
@@ -13,16 +13,7 @@ import { cancelEvent, checkCancelToken, registerForEvent } from './registrations
 // the pages in their language and written into the mails of those who registered in it.
 
 const IP = '198.51.100.51';
-const person = (role: Role, who = role.toLowerCase()): StaffUser => ({
-  id: `id-${who}`,
-  name: `${who} Person`,
-  email: `${who}@example.org`,
-  role,
-  bio: '',
-  profilePicture: null,
-  sessionId: 's',
-});
-const editor = person('EDITOR');
+const editor = staffAs('EDITOR');
 
 function day(offsetDays: number): string {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -123,8 +114,8 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
     const event = await newEvent('Refusals');
     const save = (actor: StaffUser, language: string, input = luganda(), eventId = event.id) =>
       saveEventVersion({ actor, eventId, language, intent: 'publish', input, expectedVersion: undefined, ip: IP });
-    await expect(save(person('AUTHOR'), 'lg')).rejects.toMatchObject({ status: 403 });
-    await expect(save(person('VIEWER'), 'lg')).rejects.toMatchObject({ status: 403 });
+    await expect(save(staffAs('AUTHOR'), 'lg')).rejects.toMatchObject({ status: 403 });
+    await expect(save(staffAs('VIEWER'), 'lg')).rejects.toMatchObject({ status: 403 });
     await expect(save(editor, 'fr')).rejects.toMatchObject({ status: 404 });
     await expect(save(editor, 'en')).rejects.toMatchObject({ status: 404 });
     await expect(save(editor, 'lg', luganda(), 'no-such-event')).rejects.toMatchObject({ status: 404 });
@@ -133,7 +124,7 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
       field: 'description',
     });
     expect(await getEventVersion(event.id, 'lg')).toBeUndefined();
-    await cancelEvent(person('ADMIN'), event.id, IP);
+    await cancelEvent(staffAs('ADMIN'), event.id, IP);
     await expect(save(editor, 'lg')).rejects.toBeInstanceOf(EventRuleError);
     expect(await getEventVersion(event.id, 'lg')).toBeUndefined();
   });
@@ -161,7 +152,7 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
   });
 
   it('writes the mails, the calendar file and the cancellation page of those who registered in a language in its version', async () => {
-    await saveSiteSettings(person('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: IP });
+    await saveSiteSettings(staffAs('SUPER_ADMIN'), 'languages', { languageLg: 'on', languageSw: 'on' }, { ip: IP });
     const event = await newEvent('Mail words');
     await saveEventVersion({
       actor: editor,
@@ -208,7 +199,7 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
     });
     expect(await checkCancelToken(token, 'sw')).toEqual({ eventTitle: 'Mail words', eventCancelled: false, titleLanguage: 'en' });
 
-    await cancelEvent(person('ADMIN'), event.id, IP);
+    await cancelEvent(staffAs('ADMIN'), event.id, IP);
     expect((await mailTo(1)).at(-1)!.subject).toContain('Olulimi lwa bakiggala');
     expect((await mailTo(3)).at(-1)!.subject).toContain('Mail words');
   });

@@ -212,6 +212,22 @@ test.describe('events without JavaScript', () => {
       ),
     ).toEqual(['event.published', 'event.version_saved', 'event.version_published']);
 
+    // The longest description there may be, in letters that take six bytes each once percent-encoded, is
+    // saved (a Swahili draft, so the /sw page below stays English).
+    const longest = `<p>${'ŋ'.repeat(49_993)}</p>`;
+    const long = await page.request.post(`/admin/events/${id}/versions/sw`, {
+      form: { title: 'Alama', summary: 'Muhtasari.', description: longest, intent: 'draft' },
+      maxRedirects: 0,
+    });
+    expect(long.status()).toBe(303);
+    const stored = await database
+      .selectFrom('event_translations')
+      .select('description')
+      .where('event_id', '=', id)
+      .where('language', '=', 'sw')
+      .executeTakeFirstOrThrow();
+    expect(stored.description).toBe(longest);
+
     // An author may not change versions, whatever the address.
     await signIn('AUTHOR');
     expect((await page.goto(`/admin/events/${id}/versions/lg`))!.status()).toBe(403);

@@ -71,7 +71,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     postSchema: eventVersionPostSchema,
     wordsSchema: eventVersionSchema,
     empty: EMPTY,
-    maxBytes: EVENT_LIMITS.description * 2,
+    // The longest description, percent-encoded (a letter such as ŋ is six bytes so), and room for the rest.
+    maxBytes: EVENT_LIMITS.description * 6 + 64_000,
     fixErrors: EVENT_TEXT.fixErrors,
     messages: EVENT_VERSION_MESSAGES,
     save: (intent, input, expectedVersion) =>

@@ -863,6 +863,18 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     currentServer?.pid,
     UNCACHED_CONNECTIONS,
   );
+  // The same uncached page as current browsers ask for it (Chrome sends this header, zstd last): such a
+  // page made per request goes out in Zstandard (server/page-compression.ts).
+  const oneWorkerZstd = await load(
+    '/blog uncached, 1 worker, as Chrome asks',
+    single.base,
+    uncachedPath,
+    true,
+    undefined,
+    { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    currentServer?.pid,
+    UNCACHED_CONNECTIONS,
+  );
   // Decision 040: the two workers are threads of the one process npm start runs (its first-start
   // child has ended by now; any other child would be counted).
   const site = await restartWithWorkers(dataDir, 2, replaced);
@@ -930,7 +942,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     mb(idleMemory[i]?.private),
     mb(loadedMemory[i]?.private),
   ]);
-  const rows = [bareRun, cachedBr, cachedGzip, oneWorker, sharedLinks, twoWorkers, searchesFirstVisit, searches];
+  const rows = [bareRun, cachedBr, cachedGzip, oneWorker, oneWorkerZstd, sharedLinks, twoWorkers, searchesFirstVisit, searches];
   process.stdout.write(
     `Issue 15: the cached /blog (${kb(sample.body.length)} in Brotli) beside a bare node:http server sending the same bytes (the middle of three runs each, taken in turns: ${bareRuns.map((r, k) => `${r.rps.toFixed(0)}/${brRuns[k]!.rps.toFixed(0)}`).join(', ')} req/s), and uncached pages with one and two worker threads (${CONNECTIONS} connections, ${UNCACHED_CONNECTIONS} for uncached pages, ${DURATION} s each):\n${table(
       ['Request', 'cache', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'answered', 'failed'],
@@ -964,6 +976,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     `${verdict(ratio >= TARGETS.brotliRatio)}  cached /blog with Accept-Encoding: br at least ${TARGETS.brotliRatio}× a bare node:http server sending the same bytes: ${cachedBr.rps.toFixed(0)} / ${bareRun.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
     `      by CPU time per request (steadier on a busy machine): ${cpu(brRuns).toFixed(0)} µs against ${cpu(bareRuns).toFixed(0)} µs = ${cpuRatio.toFixed(2)}× the bare server's throughput per core`,
     `      uncached ${uncachedPath}: ${oneWorker.rps.toFixed(0)} req/s with 1 worker, ${twoWorkers.rps.toFixed(0)} req/s with 2 (${(twoWorkers.rps / oneWorker.rps).toFixed(2)}×)`,
+    `      uncached ${uncachedPath} as Chrome asks for it (Zstandard): ${oneWorkerZstd.rps.toFixed(0)} req/s with 1 worker, ${oneWorkerZstd.cpuUsPerRequest?.toFixed(0) ?? '-'} µs of CPU each against ${oneWorker.cpuUsPerRequest?.toFixed(0) ?? '-'} in Brotli`,
     `      ${uncachedPath} through shared links (a new fbclid each time), 1 worker: ${sharedLinks.rps.toFixed(0)} req/s (${sharedLinks.cache}), ${(sharedLinks.rps / oneWorker.rps).toFixed(1)}× the uncached page`,
     `${verdict(searches.answered > 0 && searches.failures === 0 && searches.p99 <= TARGETS.searchNewWordP99Ms)}  searches with a new word each time from the search box at ${UNCACHED_CONNECTIONS} connections (2 workers) p99 at most ${TARGETS.searchNewWordP99Ms} ms: ${searches.answered ? `${searches.p99.toFixed(0)} ms` : 'no answer'}, ${searches.rps.toFixed(0)} req/s`,
     `      the same searches as a first visit's page (its stylesheet inside): p99 ${searchesFirstVisit.answered ? `${searchesFirstVisit.p99.toFixed(0)} ms` : '-'}, ${searchesFirstVisit.rps.toFixed(0)} req/s`,

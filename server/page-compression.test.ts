@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +53,19 @@ describe('pageCompression', () => {
     });
   }
 
-  it('sends a page in Brotli when the request takes it, even listed after gzip as browsers do', async () => {
-    for (const accept of ['br', 'gzip, deflate, br, zstd']) {
+  it('sends a page in Zstandard when the request takes it, as current browsers do, listed last', async () => {
+    for (const accept of ['zstd', 'gzip, deflate, br, zstd']) {
+      const answer = await raw('/page', { 'Accept-Encoding': accept });
+      expect(answer.headers['content-encoding']).toBe('zstd');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      expect(zstdDecompressSync(answer.body).toString('utf8')).toBe(PAGE);
+      expect(answer.body.length).toBeLessThan(PAGE.length / 10);
+    }
+  });
+
+  it('sends a page in Brotli when the request takes it and not Zstandard, even listed after gzip', async () => {
+    for (const accept of ['br', 'gzip, deflate, br', 'gzip, deflate, br, zstd;q=0.5']) {
       const answer = await raw('/page', { 'Accept-Encoding': accept });
       expect(answer.headers['content-encoding']).toBe('br');
       expect(Number(answer.headers['content-length'])).toBe(answer.body.length);

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync, zstdCompressSync } from 'node:zlib';
 import type { RequestHandler, Response } from 'express';
 import Negotiator from 'negotiator';
 
@@ -19,15 +19,28 @@ export const PER_REQUEST_BROTLI = {
   [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
 };
 const PAGE_GZIP_LEVEL = 6;
+/**
+ * Zstandard where the browser takes it (Chrome, Edge and Samsung Internet since 2024, Firefox since
+ * 126): level 3 made the pages of decision 035 about 1% larger than Brotli at quality 3 in a third to
+ * a half of the time (a first visit's /blog, 94 KB: 0.46 ms against 0.94; a story, 44 KB: 0.33
+ * against 0.56). Only for answers made per request: pages read again go out in the page cache's
+ * Brotli, a fifth smaller.
+ */
+const PAGE_ZSTD_LEVEL = 3;
 /** Smaller bodies are sent as they are, here and by the compression middleware. */
 export const PAGE_COMPRESSION_THRESHOLD = 1024;
 
-type Encoding = 'br' | 'gzip';
+type Encoding = 'zstd' | 'br' | 'gzip';
 type Chunk = string | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return gzipSync(body, { level: PAGE_GZIP_LEVEL });
+  if (encoding === 'zstd')
+    return zstdCompressSync(body, {
+      pledgedSrcSize: body.length,
+      params: { [zlibConstants.ZSTD_c_compressionLevel]: PAGE_ZSTD_LEVEL },
+    });
   return brotliCompressSync(body, {
     params: {
       ...PER_REQUEST_BROTLI,
@@ -54,16 +67,16 @@ const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
 
 /**
  * Holds an HTML answer's writes and, at its end, sends it compressed in the encoding the request
- * prefers (Brotli, then gzip; none when it accepts neither). Mounted after the compression middleware
+ * prefers (Zstandard, then Brotli, then gzip; none when it accepts none of them). Mounted after the compression middleware
  * and before the page cache, which so keeps the uncompressed page.
  */
 export function pageCompression(): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'HEAD') return next();
-    // As the compression middleware chooses: Brotli before gzip where the request likes both as well
-    // (browsers list gzip first). Vary: Accept-Encoding is the compression middleware's to add.
-    const accepted = new Negotiator(req).encoding(['br', 'gzip', 'identity'], { preferred: ['br', 'gzip'] });
-    const encoding: Encoding | undefined = accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
+    // Zstandard, then Brotli, then gzip where the request likes them as well (browsers list gzip
+    // first). Vary: Accept-Encoding is the compression middleware's to add.
+    const accepted = new Negotiator(req).encoding(['zstd', 'br', 'gzip', 'identity'], { preferred: ['zstd', 'br', 'gzip'] });
+    const encoding: Encoding | undefined = accepted === 'zstd' || accepted === 'br' || accepted === 'gzip' ? accepted : undefined;
     if (!encoding) return next();
 
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;

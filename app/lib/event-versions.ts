@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { eventFormSchema, EVENT_LIMITS } from './events.ts';
-import {
-  isVersionLanguage,
-  VERSION_INTENTS,
-  VERSION_LANGUAGES,
-  VERSION_NAMES,
-  versionMessages,
-  type VersionIntent,
-  type VersionLanguage,
-} from './versions.ts';
+import { VERSION_INTENTS, versionMessages, type VersionLanguage } from './versions.ts';
 
 // Decision 051: an event's Luganda and Swahili versions (rows of event_translations), each with its
 // own title, summary and description, and a place and picture description where they need words of
@@ -16,12 +8,6 @@ import {
 // times, the online link, the places, access and registrations stay the event's. Shared by the
 // dashboard's form and the server.
 
-export const EVENT_VERSION_LANGUAGES = VERSION_LANGUAGES;
-export type EventVersionLanguage = VersionLanguage;
-export const EVENT_VERSION_NAMES = VERSION_NAMES;
-export const isEventVersionLanguage = isVersionLanguage;
-export const EVENT_VERSION_INTENTS = VERSION_INTENTS;
-export type EventVersionIntent = VersionIntent;
 export const EVENT_VERSION_MESSAGES = {
   ...versionMessages('an event'),
   forbidden: 'Your role may not change the versions of events; an editor or admin does.',
@@ -47,13 +33,13 @@ export const eventVersionPostSchema = z.object({
     .default(''),
   place: z.string().max(10_000).default(''),
   imageAlt: z.string().max(10_000).default(''),
-  intent: z.enum(EVENT_VERSION_INTENTS),
+  intent: z.enum(VERSION_INTENTS),
   version: z.string().max(20).optional(),
 });
 
 /** A version as the dashboard shows it. */
 export interface EventVersion {
-  language: EventVersionLanguage;
+  language: VersionLanguage;
   title: string;
   summary: string;
   description: string;

@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { easyReadSchema } from './easy-read-schema.ts';
 import { serviceSchema } from './service-schema.ts';
-import {
-  isVersionLanguage,
-  VERSION_INTENTS,
-  VERSION_LANGUAGES,
-  VERSION_NAMES,
-  versionMessages,
-  type VersionIntent,
-  type VersionLanguage,
-} from './versions.ts';
+import { VERSION_INTENTS, versionMessages, type VersionLanguage } from './versions.ts';
 
 // Issue 26 item 4, for services: a service's Luganda and Swahili versions (rows of
 // service_translations), each with its own title, description, features and easy read, drafted and
 // published on its own (decision 033). Shared by the dashboard's form and the server.
 
-export const SERVICE_VERSION_LANGUAGES = VERSION_LANGUAGES;
-export type ServiceVersionLanguage = VersionLanguage;
-export const SERVICE_VERSION_NAMES = VERSION_NAMES;
-export const isServiceVersionLanguage = isVersionLanguage;
-export const SERVICE_VERSION_INTENTS = VERSION_INTENTS;
-export type ServiceVersionIntent = VersionIntent;
 export const SERVICE_VERSION_MESSAGES = versionMessages('a service');
 
 /** The version form's words: the service form's rules for title, description and features, and easy read. */
@@ -38,13 +24,13 @@ export const serviceVersionPostSchema = z.object({
   description: z.string().max(10_000).default(''),
   features: z.string().max(10_000).default(''),
   easyRead: z.string().max(20_000).default(''),
-  intent: z.enum(SERVICE_VERSION_INTENTS),
+  intent: z.enum(VERSION_INTENTS),
   version: z.string().max(20).optional(),
 });
 
 /** A version as the dashboard shows it. */
 export interface ServiceVersion {
-  language: ServiceVersionLanguage;
+  language: VersionLanguage;
   title: string;
   description: string;
   features: string[];

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { EventForm } from '~/components/admin/event-form';
 import { LanguageVersionsPanel } from '~/components/admin/language-versions';
-import { EVENT_VERSION_LANGUAGES, EVENT_VERSION_NAMES } from '~/lib/event-versions';
+import { VERSION_LANGUAGES, VERSION_NAMES } from '~/lib/versions';
 import { EVENT_TEXT, type EventFormShown } from '~/lib/events';
 import { listEventVersions } from '~/server/events/event-versions.server';
 import { can } from '~/lib/permissions';
@@ -51,9 +51,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Decision 051: its Luganda and Swahili versions, for the roles that may change them.
   const versions = canPublish ? await listEventVersions(event.id) : [];
   const languages = canPublish
-    ? EVENT_VERSION_LANGUAGES.map((language) => ({
+    ? VERSION_LANGUAGES.map((language) => ({
         language,
-        name: EVENT_VERSION_NAMES[language],
+        name: VERSION_NAMES[language],
         status: versions.find((v) => v.language === language)?.status ?? null,
       }))
     : [];

@@ -2,13 +2,8 @@ import { data, Form, useNavigation } from 'react-router';
 import { Banner } from '~/components/admin/banner';
 import { VersionButtons, VersionHeading, VersionTextField } from '~/components/admin/language-versions';
 import { DescriptionField } from '~/components/admin/description-field';
-import {
-  EVENT_VERSION_MESSAGES,
-  EVENT_VERSION_NAMES,
-  eventVersionPostSchema,
-  eventVersionSchema,
-  isEventVersionLanguage,
-} from '~/lib/event-versions';
+import { EVENT_VERSION_MESSAGES, eventVersionPostSchema, eventVersionSchema } from '~/lib/event-versions';
+import { isVersionLanguage, VERSION_NAMES } from '~/lib/versions';
 import { EVENT_LIMITS, EVENT_TEXT } from '~/lib/events';
 import { can } from '~/lib/permissions';
 import { dashboardMeta } from '~/lib/seo';
@@ -38,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await getEventForAdmin(params.id);
   if (!event) throw data({ error: EVENT_TEXT.notFound }, { status: 404 });
   const language = params.language;
-  if (!isEventVersionLanguage(language)) throw data({ error: EVENT_VERSION_MESSAGES.unknownLanguage }, { status: 404 });
+  if (!isVersionLanguage(language)) throw data({ error: EVENT_VERSION_MESSAGES.unknownLanguage }, { status: 404 });
   if (event.status === 'cancelled') throw data({ error: EVENT_TEXT.alreadyCancelled }, { status: 403 });
   const version = await getEventVersion(event.id, language);
   return {
@@ -48,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     english: { place: event.place, imageAlt: event.imageAlt, hasImage: Boolean(event.imageUrl) },
     eventPublished: event.status === 'published',
     language,
-    name: EVENT_VERSION_NAMES[language],
+    name: VERSION_NAMES[language],
     status: version?.status ?? null,
     version: version?.version ?? null,
     initial: version

@@ -13,7 +13,7 @@ import { flushAnalytics } from '~/server/analytics/counting.server';
 import { ItemNumbersPanel } from '~/components/admin/item-numbers';
 import { LanguageVersionsPanel } from '~/components/admin/language-versions';
 import { listServiceVersions } from '~/server/content/service-versions.server';
-import { SERVICE_VERSION_LANGUAGES, SERVICE_VERSION_NAMES } from '~/lib/service-versions';
+import { VERSION_LANGUAGES, VERSION_NAMES } from '~/lib/versions';
 import type { Route } from './+types/service-edit';
 import { dashboardMeta } from '~/lib/seo';
 
@@ -41,9 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listServiceVersions(service.id),
   ]);
   const videoUnavailable = tools.available ? null : `${VIDEO_MESSAGES.unavailable}: ${tools.reason}`;
-  const languages = SERVICE_VERSION_LANGUAGES.map((language) => ({
+  const languages = VERSION_LANGUAGES.map((language) => ({
     language,
-    name: SERVICE_VERSION_NAMES[language],
+    name: VERSION_NAMES[language],
     status: versions.find((v) => v.language === language)?.status ?? null,
   }));
   return { id: service.id, title: service.title, initial, video, videoUnavailable, numbers, languages };

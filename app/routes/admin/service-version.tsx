@@ -3,13 +3,8 @@ import { Banner } from '~/components/admin/banner';
 import { VersionButtons, VersionHeading, VersionTextField } from '~/components/admin/language-versions';
 import { EasyReadField } from '~/components/admin/easy-read-field';
 import { SERVICE_MESSAGES } from '~/lib/services';
-import {
-  isServiceVersionLanguage,
-  SERVICE_VERSION_MESSAGES,
-  SERVICE_VERSION_NAMES,
-  serviceVersionPostSchema,
-  serviceVersionSchema,
-} from '~/lib/service-versions';
+import { SERVICE_VERSION_MESSAGES, serviceVersionPostSchema, serviceVersionSchema } from '~/lib/service-versions';
+import { isVersionLanguage, VERSION_NAMES } from '~/lib/versions';
 import { getServiceForAdmin } from '~/server/content/services.server';
 import { getServiceVersion, saveServiceVersion } from '~/server/content/service-versions.server';
 import { clientIp } from '~/server/http/request-info.server';
@@ -28,7 +23,7 @@ type Failure = VersionFailure<keyof Values>;
 async function load(id: string, language: string) {
   const service = await getServiceForAdmin(id);
   if (!service) throw data({ error: SERVICE_MESSAGES.notFound }, { status: 404 });
-  if (!isServiceVersionLanguage(language)) throw data({ error: SERVICE_VERSION_MESSAGES.unknownLanguage }, { status: 404 });
+  if (!isVersionLanguage(language)) throw data({ error: SERVICE_VERSION_MESSAGES.unknownLanguage }, { status: 404 });
   return { service, language, version: await getServiceVersion(id, language) };
 }
 
@@ -49,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     id: service.id,
     englishTitle: service.title,
     language,
-    name: SERVICE_VERSION_NAMES[language],
+    name: VERSION_NAMES[language],
     status: version?.status ?? null,
     version: version?.version ?? null,
     initial,

@@ -1,4 +1,4 @@
-import { isEventVersionLanguage } from '~/lib/event-versions';
+import { isVersionLanguage } from '~/lib/versions';
 import { eventCalendar } from '~/lib/events';
 import { eventsInLanguage } from '~/server/events/event-versions.server';
 import { getPublicEvent } from '~/server/events/events.server';
@@ -14,7 +14,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await getPublicEvent(params.slug);
   if (!found) return new Response('Event not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   const asked = new URL(request.url).searchParams.get('language');
-  const language = isEventVersionLanguage(asked) ? asked : 'en';
+  const language = isVersionLanguage(asked) ? asked : 'en';
   const [event] = await eventsInLanguage([found], language);
   const publicUrl = getConfig().publicUrl;
   const site = await getSiteInfo();

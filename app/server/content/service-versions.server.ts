@@ -1,14 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { can } from '../../lib/permissions.ts';
 import { SERVICE_MESSAGES, type Service } from '../../lib/services.ts';
-import {
-  isServiceVersionLanguage,
-  SERVICE_VERSION_MESSAGES,
-  type ServiceVersion,
-  type ServiceVersionInput,
-  type ServiceVersionIntent,
-  type ServiceVersionLanguage,
-} from '../../lib/service-versions.ts';
+import { SERVICE_VERSION_MESSAGES, type ServiceVersion, type ServiceVersionInput } from '../../lib/service-versions.ts';
+import { isVersionLanguage, type VersionIntent, type VersionLanguage } from '../../lib/versions.ts';
 import type { Database, ServiceTranslationTable } from '../db/schema.ts';
 import { getDb } from '../db/db.server.ts';
 import { recordAudit } from '../platform/audit.server.ts';
@@ -24,7 +18,7 @@ import { getServiceForAdmin, ServiceRuleError } from './services.server.ts';
 
 function toVersion(row: Selectable<ServiceTranslationTable>): ServiceVersion {
   return {
-    language: row.language as ServiceVersionLanguage,
+    language: row.language as VersionLanguage,
     title: row.title,
     description: row.description,
     features: parseList(row.features),
@@ -38,12 +32,12 @@ function toVersion(row: Selectable<ServiceTranslationTable>): ServiceVersion {
 /** The versions a service has, by language. */
 export async function listServiceVersions(serviceId: string, db: Kysely<Database> = getDb()): Promise<ServiceVersion[]> {
   const rows = await db.selectFrom('service_translations').selectAll().where('service_id', '=', serviceId).execute();
-  return rows.filter((row) => isServiceVersionLanguage(row.language)).map(toVersion);
+  return rows.filter((row) => isVersionLanguage(row.language)).map(toVersion);
 }
 
 export async function getServiceVersion(
   serviceId: string,
-  language: ServiceVersionLanguage,
+  language: VersionLanguage,
   db: Kysely<Database> = getDb(),
 ): Promise<ServiceVersion | undefined> {
   const row = await db
@@ -60,7 +54,7 @@ export async function readPublishedServiceVersions(
   language: string,
   db: Kysely<Database> = getDb(),
 ): Promise<Map<string, ServiceVersion>> {
-  if (!isServiceVersionLanguage(language)) return new Map();
+  if (!isVersionLanguage(language)) return new Map();
   const rows = await db
     .selectFrom('service_translations')
     .selectAll()
@@ -79,14 +73,14 @@ export async function saveServiceVersion(options: {
   actor: StaffUser;
   serviceId: string;
   language: string;
-  intent: ServiceVersionIntent;
+  intent: VersionIntent;
   input?: ServiceVersionInput | undefined;
   expectedVersion: number | undefined;
   ip: string;
 }): Promise<ServiceVersion> {
   const { actor, serviceId, language, intent, input, expectedVersion, ip } = options;
   if (!can(actor.role, 'services:edit')) throw new ServiceRuleError(SERVICE_MESSAGES.forbidden, 403);
-  if (!isServiceVersionLanguage(language)) throw new ServiceRuleError(SERVICE_VERSION_MESSAGES.unknownLanguage, 404);
+  if (!isVersionLanguage(language)) throw new ServiceRuleError(SERVICE_VERSION_MESSAGES.unknownLanguage, 404);
   const service = await getServiceForAdmin(serviceId);
   if (!service) throw new ServiceRuleError(SERVICE_MESSAGES.notFound, 404);
   return getDb()

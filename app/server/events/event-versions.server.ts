@@ -1,12 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  EVENT_VERSION_MESSAGES,
-  isEventVersionLanguage,
-  type EventVersion,
-  type EventVersionInput,
-  type EventVersionIntent,
-  type EventVersionLanguage,
-} from '../../lib/event-versions.ts';
+import { EVENT_VERSION_MESSAGES, type EventVersion, type EventVersionInput } from '../../lib/event-versions.ts';
+import { isVersionLanguage, type VersionIntent, type VersionLanguage } from '../../lib/versions.ts';
 import { EVENT_TEXT, type PublicEvent } from '../../lib/events.ts';
 import { can } from '../../lib/permissions.ts';
 import type { Database, EventTranslationTable } from '../db/schema.ts';
@@ -29,7 +23,7 @@ type Db = Kysely<Database>;
 
 function toVersion(row: Selectable<EventTranslationTable>): EventVersion {
   return {
-    language: row.language as EventVersionLanguage,
+    language: row.language as VersionLanguage,
     title: row.title,
     summary: row.summary,
     description: row.description,
@@ -44,12 +38,12 @@ function toVersion(row: Selectable<EventTranslationTable>): EventVersion {
 /** The versions an event has, by language. */
 export async function listEventVersions(eventId: string, db: Db = getDb()): Promise<EventVersion[]> {
   const rows = await db.selectFrom('event_translations').selectAll().where('event_id', '=', eventId).execute();
-  return rows.filter((row) => isEventVersionLanguage(row.language)).map(toVersion);
+  return rows.filter((row) => isVersionLanguage(row.language)).map(toVersion);
 }
 
 export async function getEventVersion(
   eventId: string,
-  language: EventVersionLanguage,
+  language: VersionLanguage,
   db: Db = getDb(),
 ): Promise<EventVersion | undefined> {
   const row = await db
@@ -71,7 +65,7 @@ export async function saveEventVersion(options: {
   actor: StaffUser;
   eventId: string;
   language: string;
-  intent: EventVersionIntent;
+  intent: VersionIntent;
   input?: EventVersionInput | undefined;
   expectedVersion: number | undefined;
   ip: string;
@@ -79,7 +73,7 @@ export async function saveEventVersion(options: {
 }): Promise<EventVersion> {
   const { actor, eventId, language, intent, input, expectedVersion, ip, db = getDb() } = options;
   if (!can(actor.role, 'events:publish')) throw new EventRuleError(EVENT_VERSION_MESSAGES.forbidden, 403);
-  if (!isEventVersionLanguage(language)) throw new EventRuleError(EVENT_VERSION_MESSAGES.unknownLanguage, 404);
+  if (!isVersionLanguage(language)) throw new EventRuleError(EVENT_VERSION_MESSAGES.unknownLanguage, 404);
   const event = await getEventForAdmin(eventId, db);
   if (!event) throw new EventRuleError(EVENT_TEXT.notFound, 404);
   if (event.status === 'cancelled') throw new EventRuleError(EVENT_TEXT.alreadyCancelled, 400);
@@ -156,17 +150,13 @@ export async function saveEventVersion(options: {
   return saved.after;
 }
 
-/** The published versions of these events in `language`, by event. */
-async function publishedVersions(ids: string[], language: EventVersionLanguage, db: Db): Promise<Map<string, EventVersion>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('event_translations')
-    .selectAll()
-    .where('event_id', 'in', ids)
-    .where('language', '=', language)
-    .where('status', '=', 'published')
-    .execute();
-  return new Map(rows.map((row) => [row.event_id, toVersion(row)]));
+/** The published versions of these events, in `language` or in every language, each with its event's id. */
+async function publishedVersions(ids: string[], db: Db, language?: VersionLanguage): Promise<[string, EventVersion][]> {
+  if (ids.length === 0) return [];
+  let query = db.selectFrom('event_translations').selectAll().where('event_id', 'in', ids).where('status', '=', 'published');
+  if (language) query = query.where('language', '=', language);
+  const rows = await query.execute();
+  return rows.filter((row) => isVersionLanguage(row.language)).map((row) => [row.event_id, toVersion(row)]);
 }
 
 /** An event in a version's words: its place and picture description where the version gives them. */
@@ -190,26 +180,22 @@ export function eventInVersion<T extends PublicEvent>(event: T, version: EventVe
  */
 export async function eventsInLanguage<T extends PublicEvent>(events: T[], language: string, db: Db = getDb()): Promise<T[]> {
   if (language === 'en' || events.length === 0) return events;
-  const versions = isEventVersionLanguage(language)
-    ? await publishedVersions(
-        events.map((event) => event.id),
-        language,
-        db,
-      )
-    : new Map<string, EventVersion>();
+  const versions = new Map(
+    isVersionLanguage(language)
+      ? await publishedVersions(
+          events.map((event) => event.id),
+          db,
+          language,
+        )
+      : [],
+  );
   return events.map((event) => eventInVersion(event, versions.get(event.id), language));
 }
 
 /** One event in each language its registrants read (their mails): the published versions, else English. */
 export async function eventForLanguages<T extends PublicEvent>(event: T, db: Db = getDb()): Promise<(language: string) => T> {
-  const rows = await db
-    .selectFrom('event_translations')
-    .selectAll()
-    .where('event_id', '=', event.id)
-    .where('status', '=', 'published')
-    .execute();
-  const versions = new Map(
-    rows.filter((row) => isEventVersionLanguage(row.language)).map((row) => [row.language, toVersion(row)]),
+  const versions = new Map<string, EventVersion>(
+    (await publishedVersions([event.id], db)).map(([, version]) => [version.language, version]),
   );
   return (language) => {
     if (language === 'en') return event;

@@ -251,6 +251,27 @@ test.describe('events without JavaScript', () => {
     const calendar = await (await page.request.get((await calendarLink.getAttribute('href'))!)).text();
     expect(calendar).toContain(`SUMMARY:${luganda}`.slice(0, 60));
     expect(calendar).toContain(`/lg/events/${slug}`);
+    // The Luganda page changed when its version was published: its calendar file says so to a calendar
+    // that has the event, and the sitemap to search engines; the Swahili page is the event's, unchanged.
+    const [version, event] = await Promise.all([
+      database
+        .selectFrom('event_translations')
+        .select('updated_at')
+        .where('event_id', '=', id)
+        .where('language', '=', 'lg')
+        .executeTakeFirstOrThrow(),
+      database.selectFrom('events').select('updated_at').where('id', '=', id).executeTakeFirstOrThrow(),
+    ]);
+    expect(version.updated_at > event.updated_at).toBe(true);
+    expect(calendar).toContain(`SEQUENCE:${Math.floor((Date.parse(version.updated_at) - Date.UTC(2026, 0, 1)) / 1000)}`);
+    const sitemap = await (await page.request.get('/sitemap.xml')).text();
+    const lastmod = (path: string) =>
+      sitemap
+        .split(`<loc>`)
+        .find((entry) => entry.includes(`${path}</loc>`))
+        ?.match(/<lastmod>([^<]{1,40})<\/lastmod>/)?.[1];
+    expect(lastmod(`/lg/events/${slug}`)).toBe(version.updated_at);
+    expect(lastmod(`/sw/events/${slug}`)).toBe(event.updated_at);
 
     // Registered from the Luganda page: the mail is in Luganda, with the Luganda title.
     const email = `lg-${RUN}@example.org`;

@@ -14,7 +14,7 @@ import { expectNoA11yIssues, MOBILE } from './support';
 const row = (database: Kysely<Database>, id: string) =>
   database
     .selectFrom('content')
-    .select(['id', 'title', 'status', 'language', 'translation_of', 'version'])
+    .select(['id', 'title', 'status', 'language', 'translation_of', 'version', 'updated_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -154,6 +154,18 @@ test('a Luganda version is added, published on its own and linked; an untranslat
   expect(xml).toContain('<language>lg</language>');
   expect(xml).toContain(lugandaTitle);
   expect(xml).toContain(`/lg/blog/${english.id}`);
+
+  // The sitemap dates the story's Luganda page by its version, and its Swahili page (a draft) by the story.
+  const sitemap = await (await reader.request.get('/sitemap.xml')).text();
+  const lastmod = (path: string) =>
+    sitemap
+      .split('<loc>')
+      .find((entry) => entry.includes(`${path}</loc>`))
+      ?.match(/<lastmod>([^<]{1,40})<\/lastmod>/)?.[1];
+  const [englishNow, lugandaNow] = [await row(database, english.id), await row(database, lg.id)];
+  expect(lugandaNow.updated_at > englishNow.updated_at).toBe(true);
+  expect(lastmod(`/lg/blog/${english.id}`)).toBe(lugandaNow.updated_at);
+  expect(lastmod(`/sw/blog/${english.id}`)).toBe(englishNow.updated_at);
   await visitor.close();
 });
 

@@ -70,7 +70,7 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
     // A draft is not on the website.
     expect((await eventsInLanguage([found], 'lg'))[0]).toMatchObject({ title: 'Sign language basics', textLanguage: 'en' });
 
-    await saveEventVersion({
+    const published = await saveEventVersion({
       actor: editor,
       eventId: event.id,
       language: 'lg',
@@ -80,6 +80,10 @@ describe.each(ENGINES)('event versions on %s', (engine) => {
       ip: IP,
     });
     const [lg] = await eventsInLanguage([found], 'lg');
+    // Read in Luganda, the event changed when it or its version last did (its calendar file's SEQUENCE).
+    const changedAt = async (updatedAt: string) => (await eventsInLanguage([{ ...found, updatedAt }], 'lg'))[0]!.updatedAt;
+    expect(await changedAt('2026-01-01T00:00:00.000Z')).toBe(published.updatedAt);
+    expect(await changedAt('2099-01-01T00:00:00.000Z')).toBe('2099-01-01T00:00:00.000Z');
     expect(lg).toMatchObject({
       title: 'Olulimi lwa bakiggala',
       summary: 'Yiga olulimi lwa bakiggala olw’e Uganda.',

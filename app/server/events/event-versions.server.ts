@@ -171,6 +171,8 @@ export function eventInVersion<T extends PublicEvent>(event: T, version: EventVe
     place: version.place || event.place,
     imageAlt: version.imageAlt || event.imageAlt,
     textLanguage: language,
+    // The event as read in the version changed when either did (its calendar file's SEQUENCE).
+    updatedAt: version.updatedAt > event.updatedAt ? version.updatedAt : event.updatedAt,
   };
 }
 

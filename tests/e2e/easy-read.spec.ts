@@ -267,6 +267,28 @@ test.describe('a service in Luganda, without JavaScript', () => {
     const audit = await database.selectFrom('audit_log').select('action').where('target', '=', serviceId).orderBy('at').execute();
     expect(audit.map((a) => a.action)).toEqual(['service.version_saved', 'service.version_published']);
 
+    // The longest version there may be, in letters that take six bytes each once percent-encoded (a
+    // Swahili draft, so /sw below stays English), is saved rather than refused as too large.
+    const letters = (n: number) => 'ŋ'.repeat(n);
+    const longest = {
+      title: letters(100),
+      description: letters(1_000),
+      features: Array.from({ length: 12 }, () => letters(160)).join('\n'),
+      easyRead: Array.from({ length: 400 }, () => letters(19)).join(' '),
+    };
+    const long = await page.request.post(`/admin/services/${serviceId}/versions/sw`, {
+      form: { ...longest, intent: 'draft' },
+      maxRedirects: 0,
+    });
+    expect(long.status()).toBe(303);
+    const stored = await database
+      .selectFrom('service_translations')
+      .select(['title', 'description', 'easy_read'])
+      .where('service_id', '=', serviceId)
+      .where('language', '=', 'sw')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ title: longest.title, description: longest.description, easy_read: longest.easyRead });
+
     // Under /lg the list and the service's page show the Luganda words, marked Luganda; under /sw,
     // where it has no version, the English words, marked English.
     const luganda = `Ekibiina ky’abazadde ${RUN}`;

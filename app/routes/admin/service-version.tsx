@@ -2,7 +2,8 @@ import { data, Form, useNavigation } from 'react-router';
 import { Banner } from '~/components/admin/banner';
 import { VersionButtons, VersionHeading, VersionTextField } from '~/components/admin/language-versions';
 import { EasyReadField } from '~/components/admin/easy-read-field';
-import { SERVICE_MESSAGES } from '~/lib/services';
+import { SERVICE_DESCRIPTION_MAX, SERVICE_FEATURES_INPUT_MAX, SERVICE_MESSAGES, SERVICE_TITLE_MAX } from '~/lib/services';
+import { EASY_READ_MAX_CHARS } from '~/lib/easy-read';
 import { SERVICE_VERSION_MESSAGES, serviceVersionPostSchema, serviceVersionSchema } from '~/lib/service-versions';
 import { isVersionLanguage, VERSION_NAMES } from '~/lib/versions';
 import { getServiceForAdmin } from '~/server/content/services.server';
@@ -59,7 +60,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     postSchema: serviceVersionPostSchema,
     wordsSchema: serviceVersionSchema,
     empty: { title: '', description: '', features: '', easyRead: '' },
-    maxBytes: 64_000,
+    // The longest version, percent-encoded (a letter such as ŋ is six bytes so), and room for the rest.
+    maxBytes: (SERVICE_TITLE_MAX + SERVICE_DESCRIPTION_MAX + SERVICE_FEATURES_INPUT_MAX + EASY_READ_MAX_CHARS) * 6 + 64_000,
     fixErrors: SERVICE_MESSAGES.fixErrors,
     messages: SERVICE_VERSION_MESSAGES,
     save: (intent, input, expectedVersion) =>

@@ -875,6 +875,25 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     currentServer?.pid,
     UNCACHED_CONNECTIONS,
   );
+  // Issue 29: one process's peak varies from one start to the next (150 to 180 MB on one machine, the
+  // same code and load): two more processes started afresh take the same 10 s, and the middle peak of
+  // the three is judged.
+  const oneProcessPeaks = [oneProcess?.peak ?? 0];
+  for (let round = 0; round < 2; round++) {
+    const again = await restartWithWorkers(dataDir, 1, replaced);
+    await load(
+      '/blog uncached (memory)',
+      again.base,
+      uncachedPath,
+      true,
+      undefined,
+      br,
+      currentServer?.pid,
+      UNCACHED_CONNECTIONS,
+    );
+    oneProcessPeaks.push(memoryOf(currentServer?.pid)?.peak ?? 0);
+  }
+  const oneProcessPeak = [...oneProcessPeaks].sort((a, b) => a - b)[1]!;
   // Decision 040: the two workers are threads of the one process npm start runs (its first-start
   // child has ended by now; any other child would be counted).
   const site = await restartWithWorkers(dataDir, 2, replaced);
@@ -969,7 +988,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
           mb(sum(loadedMemory.map((m) => m?.private))),
         ],
       ],
-    )}\nGoals: whole site idle ${TARGETS.siteIdleMb} MB, peak ${TARGETS.sitePeakMb} MB; one process after uncached /blog ${TARGETS.oneProcessMb} MB (measured on a process started for it: ${mb(oneProcess?.peak)} at its peak, ${mb(oneProcess?.rss)} after). Held once (any code shared with other processes counted once), the site takes ${mb(held(idleMemory))} idle and ${mb(held(loadedMemory))} after the load.\n\n`,
+    )}\nGoals: whole site idle ${TARGETS.siteIdleMb} MB, peak ${TARGETS.sitePeakMb} MB; one process after uncached /blog ${TARGETS.oneProcessMb} MB (measured on processes started for it: ${mb(oneProcessPeak)} at its peak, the middle of ${oneProcessPeaks.map((peak) => mb(peak)).join(', ')}). Held once (any code shared with other processes counted once), the site takes ${mb(held(idleMemory))} idle and ${mb(held(loadedMemory))} after the load.\n\n`,
   );
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   return [
@@ -983,7 +1002,7 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
     `${verdict(sitePeak > 0 && sitePeak <= 2 * TARGETS.workerRssMb * 1024 * 1024)}  two workers at most ${TARGETS.workerRssMb} MB resident each (issue 15), as one process of two threads at its peak: ${mb(sitePeak)}`,
     `${verdict(siteIdle > 0 && siteIdle <= TARGETS.siteIdleMb * 1024 * 1024)}  the whole site (one process, 2 worker threads) at most ${TARGETS.siteIdleMb} MB resident idle: ${mb(siteIdle)}`,
     `${verdict(sitePeak > 0 && sitePeak <= TARGETS.sitePeakMb * 1024 * 1024)}  the whole site at most ${TARGETS.sitePeakMb} MB resident at its peak (each process's peak, summed): ${mb(sitePeak)}`,
-    `${verdict((oneProcess?.peak ?? 0) > 0 && oneProcess!.peak <= TARGETS.oneProcessMb * 1024 * 1024)}  one process at most ${TARGETS.oneProcessMb} MB resident after uncached /blog: ${mb(oneProcess?.peak)} at its peak`,
+    `${verdict(oneProcessPeak > 0 && oneProcessPeak <= TARGETS.oneProcessMb * 1024 * 1024)}  one process at most ${TARGETS.oneProcessMb} MB resident after uncached /blog: ${mb(oneProcessPeak)} at its peak (the middle of three processes: ${oneProcessPeaks.map((peak) => mb(peak)).join(', ')})`,
   ];
 }
 

@@ -839,16 +839,10 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   // "after 10 s of uncached /blog": a process started afresh on the same data, so that its peak is
   // this load's and not that of the cached rows' 50 connections above.
   const single = await restartWithWorkers(dataDir, 1, replaced);
-  const oneWorker = await load(
-    '/blog uncached, 1 worker',
-    single.base,
-    uncachedPath,
-    true,
-    undefined,
-    br,
-    currentServer?.pid,
-    UNCACHED_CONNECTIONS,
-  );
+  /** The uncached page, a first visitor's, from the one process now running. */
+  const uncachedLoad = (label: string, base: string, headers: Record<string, string>) =>
+    load(label, base, uncachedPath, true, undefined, headers, currentServer?.pid, UNCACHED_CONNECTIONS);
+  const oneWorker = await uncachedLoad('/blog uncached, 1 worker', single.base, br);
   // Issue 29: the one process after its uncached load, at its peak.
   const oneProcess = memoryOf(currentServer?.pid);
   // Issue 29: the same page reached through shared links, each with a new fbclid, by visitors
@@ -865,32 +859,16 @@ async function measureIssue15(dataDir: string, base: string, replaced: (child: C
   );
   // The same uncached page as current browsers ask for it (Chrome sends this header, zstd last): such a
   // page made per request goes out in Zstandard (server/page-compression.ts).
-  const oneWorkerZstd = await load(
-    '/blog uncached, 1 worker, as Chrome asks',
-    single.base,
-    uncachedPath,
-    true,
-    undefined,
-    { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
-    currentServer?.pid,
-    UNCACHED_CONNECTIONS,
-  );
+  const oneWorkerZstd = await uncachedLoad('/blog uncached, 1 worker, as Chrome asks', single.base, {
+    'Accept-Encoding': 'gzip, deflate, br, zstd',
+  });
   // Issue 29: one process's peak varies from one start to the next (150 to 180 MB on one machine, the
   // same code and load): two more processes started afresh take the same 10 s, and the middle peak of
   // the three is judged.
   const oneProcessPeaks = [oneProcess?.peak ?? 0];
   for (let round = 0; round < 2; round++) {
     const again = await restartWithWorkers(dataDir, 1, replaced);
-    await load(
-      '/blog uncached (memory)',
-      again.base,
-      uncachedPath,
-      true,
-      undefined,
-      br,
-      currentServer?.pid,
-      UNCACHED_CONNECTIONS,
-    );
+    await uncachedLoad('/blog uncached (memory)', again.base, br);
     oneProcessPeaks.push(memoryOf(currentServer?.pid)?.peak ?? 0);
   }
   const oneProcessPeak = [...oneProcessPeaks].sort((a, b) => a - b)[1]!;

@@ -21,8 +21,8 @@ export const PER_REQUEST_BROTLI = {
 const PAGE_GZIP_LEVEL = 6;
 /**
  * Zstandard where the browser takes it (Chrome, Edge and Samsung Internet since 2024, Firefox since
- * 126): level 3 made the pages of decision 035 about 1% larger than Brotli at quality 3 in a third to
- * a half of the time (a first visit's /blog, 94 KB: 0.46 ms against 0.94; a story, 44 KB: 0.33
+ * 126): level 3 made the pages of decision 035 about 1% larger than Brotli at quality 3 in about
+ * half to 60% of the time (a first visit's /blog, 94 KB: 0.46 ms against 0.94; a story, 44 KB: 0.33
  * against 0.56). Only for answers made per request: pages read again go out in the page cache's
  * Brotli, a fifth smaller.
  */

@@ -30,7 +30,7 @@ export const SITEMAP_PAGES = [
 
 export async function loader() {
   const db = getDb();
-  const [content, services, events, languages, versions] = await Promise.all([
+  const [content, services, events, languages] = await Promise.all([
     // Issue 13: only published items; a draft's or scheduled item's address answers 404.
     db
       .selectFrom('content')
@@ -50,8 +50,9 @@ export async function loader() {
       .limit(5_000)
       .execute(),
     getPublicLanguages(),
-    publishedVersions(db),
   ]);
+  // Only pages in several languages are dated by their versions.
+  const versions = languages.length < 2 ? new Map<string, string>() : await publishedVersions(db);
   const newest: Partial<Record<string, string>> = {};
   for (const row of content) {
     const section = COLLECTION_INFO[row.collection].path;
